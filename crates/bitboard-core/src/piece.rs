@@ -1,0 +1,250 @@
+//! Colours, roles (piece kinds) and pieces.
+
+use core::fmt;
+use core::ops::Not;
+
+/// The side a piece belongs to, or the side to move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Color {
+    /// White, who moves first and whose pawns move up the board.
+    White,
+    /// Black, whose pawns move down the board.
+    Black,
+}
+
+impl Color {
+    /// Number of colours.
+    pub const NUM: usize = 2;
+    /// Both colours, white first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// 0 for white, 1 for black.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other colour.
+    #[inline]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// `white` if the flag is set, else `black`.
+    #[inline]
+    pub const fn from_white(white: bool) -> Color {
+        if white {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// Chooses one of two values by colour.
+    #[inline]
+    pub fn fold<T>(self, white: T, black: T) -> T {
+        match self {
+            Color::White => white,
+            Color::Black => black,
+        }
+    }
+
+    /// `'w'` or `'b'`, as in FEN.
+    #[inline]
+    pub const fn char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+
+    #[inline]
+    fn not(self) -> Color {
+        self.other()
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+/// The kind of a piece, independent of its colour.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum Role {
+    Pawn,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+}
+
+impl Role {
+    /// Number of roles.
+    pub const NUM: usize = 6;
+    /// All roles, pawn first.
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+    /// The roles a pawn may promote to, strongest first.
+    pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+    /// 0 (pawn) to 5 (king).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Lowercase letter: `p n b r q k`.
+    #[inline]
+    pub const fn char(self) -> char {
+        match self {
+            Role::Pawn => 'p',
+            Role::Knight => 'n',
+            Role::Bishop => 'b',
+            Role::Rook => 'r',
+            Role::Queen => 'q',
+            Role::King => 'k',
+        }
+    }
+
+    /// Uppercase letter as used in SAN: `P N B R Q K`.
+    #[inline]
+    pub const fn upper_char(self) -> char {
+        self.char().to_ascii_uppercase()
+    }
+
+    /// Parses a role letter of either case.
+    #[inline]
+    pub const fn from_char(c: char) -> Option<Role> {
+        match c.to_ascii_lowercase() {
+            'p' => Some(Role::Pawn),
+            'n' => Some(Role::Knight),
+            'b' => Some(Role::Bishop),
+            'r' => Some(Role::Rook),
+            'q' => Some(Role::Queen),
+            'k' => Some(Role::King),
+            _ => None,
+        }
+    }
+
+    /// Whether the role slides along lines (bishop, rook, queen).
+    #[inline]
+    pub const fn is_slider(self) -> bool {
+        matches!(self, Role::Bishop | Role::Rook | Role::Queen)
+    }
+
+    /// The piece of this role and `color`.
+    #[inline]
+    pub const fn of(self, color: Color) -> Piece {
+        Piece { color, role: self }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        })
+    }
+}
+
+/// A piece: a role of a colour.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Piece {
+    /// Whose piece it is.
+    pub color: Color,
+    /// What kind of piece it is.
+    pub role: Role,
+}
+
+impl Piece {
+    /// Number of distinct pieces.
+    pub const NUM: usize = 12;
+
+    /// A dense index: `role * 2 + color` (white pawn 0, black pawn 1, ..., black king 11).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.role as usize * 2 + self.color as usize
+    }
+
+    /// FEN letter: uppercase for white, lowercase for black.
+    #[inline]
+    pub const fn char(self) -> char {
+        match self.color {
+            Color::White => self.role.upper_char(),
+            Color::Black => self.role.char(),
+        }
+    }
+
+    /// Parses a FEN piece letter (`P` white pawn, `k` black king, ...).
+    #[inline]
+    pub const fn from_char(c: char) -> Option<Piece> {
+        match Role::from_char(c) {
+            Some(role) => Some(Piece {
+                color: Color::from_white(c.is_ascii_uppercase()),
+                role,
+            }),
+            None => None,
+        }
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Write::write_char(f, self.char())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_chars_round_trip() {
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let p = role.of(color);
+                assert_eq!(Piece::from_char(p.char()), Some(p));
+            }
+        }
+        assert_eq!(Piece::from_char('x'), None);
+        assert_eq!(Piece::from_char('K'), Some(Role::King.of(Color::White)));
+    }
+
+    #[test]
+    fn piece_index_is_dense() {
+        let mut seen = [false; 12];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                seen[role.of(color).index()] = true;
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+}
