@@ -1,1 +1,223 @@
-//! placeholder
+//! # attack-tables
+//!
+//! Which squares does a piece attack? This crate answers in one table lookup (two for a
+//! queen), for every piece, plus the geometry a legal-move generator needs: rays, the squares
+//! between two squares, and the line through them.
+//!
+//! It sits between `bitboard-core`, whose [`Square`], [`Bitboard`], [`Piece`] and
+//! [`Direction`] it speaks and whose `reference` module defines what every answer must be,
+//! and `position`/`movegen`, which call these functions to find checks, pins and moves.
+//!
+//! ## Why the tables are generated at build time
+//!
+//! The tables total about 914 KiB. Computing them at run time would need either an `init()`
+//! call that every user must remember, or lazily initialised globals with a synchronisation
+//! check on every lookup; computing them in `const` evaluation is slow to compile and hard
+//! to debug. Instead `build.rs` calls `bitboard_core::reference` (a build-dependency: the
+//! very functions the tests compare against) and writes the tables as plain `static` arrays
+//! with hex literals into `OUT_DIR`, which the crate `include!`s. The magic multipliers for
+//! the sliding pieces are not searched during the build: `cargo xtask gen-tables` finds them
+//! with a seeded search and commits them as `src/magics.rs`, and `build.rs` only re-checks
+//! that none of them maps two occupancies with different attack sets to the same slot, so a
+//! bad magic fails the build instead of a game.
+//!
+//! ## Tables and their sizes
+//!
+//! | table | entries | bytes |
+//! |---|---|---|
+//! | knight attacks | 64 | 512 |
+//! | king attacks | 64 | 512 |
+//! | pawn attacks (per colour) | 2 × 64 | 1,024 |
+//! | rays (8 directions) | 8 × 64 | 4,096 (4 KiB) |
+//! | between | 64 × 64 | 32,768 (32 KiB) |
+//! | line | 64 × 64 | 32,768 (32 KiB) |
+//! | rook magic entries (mask, magic, shift, offset) | 64 | 1,536 |
+//! | bishop magic entries | 64 | 1,536 |
+//! | rook magic attacks | 102,400 | 819,200 (800 KiB) |
+//! | bishop magic attacks | 5,248 | 41,984 (41 KiB) |
+//! | **total** | | **935,936 (914 KiB)** |
+//!
+//! Every entry is a `u64` bitboard except the magic entries, which are [`magic::MagicEntry`]
+//! (24 bytes each).
+//!
+//! ## Sliding-attack methods
+//!
+//! [`rook_attacks`], [`bishop_attacks`] and [`queen_attacks`] use fancy magic bitboards
+//! ([`magic`]). Each way of computing sliding attacks is a zero-sized type implementing
+//! [`SlidingAttacks`], so move generation and benchmarks can be generic over the method:
+//! [`Magic`] (the default) and [`Classical`] (the reference ray walk).
+//!
+//! ```
+//! use attack_tables::{aligned, between, rook_attacks, Classical, Magic, SlidingAttacks};
+//! use bitboard_core::{Bitboard, Square};
+//!
+//! let occupied = Bitboard::from_square(Square::E6) | Square::B4;
+//! let attacks = rook_attacks(Square::E4, occupied);
+//! assert!(attacks.contains(Square::E6) && !attacks.contains(Square::E7));
+//! assert!(attacks.contains(Square::B4) && !attacks.contains(Square::A4));
+//! assert_eq!(Magic::queen(Square::E4, occupied), Classical::queen(Square::E4, occupied));
+//!
+//! assert_eq!(between(Square::A1, Square::D4), Bitboard::from_square(Square::B2) | Square::C3);
+//! assert!(aligned(Square::A1, Square::C3, Square::H8));
+//! ```
+//!
+//! The crate is `no_std`, has no `unsafe` code, and every function is `#[inline]`.
+#![no_std]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod classical;
+pub mod magic;
+mod magics;
+
+pub use bitboard_core::{Bitboard, Color, Direction, Piece, Role, Square};
+pub use classical::Classical;
+pub use magic::Magic;
+
+/// The generated tables; see the crate documentation for their sizes.
+mod tables {
+    use crate::magic::MagicEntry;
+    use bitboard_core::Bitboard;
+
+    include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+}
+
+/// One way of computing the squares a rook, bishop or queen attacks.
+///
+/// Each method is a zero-sized type, so code generic over `S: SlidingAttacks` compiles to
+/// direct calls. Every implementation must equal [`Classical`] (the reference ray walk) on
+/// every square and occupancy; the tests of this crate check that for each one.
+pub trait SlidingAttacks {
+    /// A short name for reports and benchmark labels.
+    const NAME: &'static str;
+
+    /// The squares a rook on `sq` attacks when `occupied` holds the pieces on the board
+    /// (the first blocker on each ray is included).
+    fn rook(sq: Square, occupied: Bitboard) -> Bitboard;
+
+    /// The squares a bishop on `sq` attacks on `occupied`.
+    fn bishop(sq: Square, occupied: Bitboard) -> Bitboard;
+
+    /// The squares a queen on `sq` attacks on `occupied`: rook and bishop attacks together.
+    #[inline]
+    fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
+        Self::rook(sq, occupied) | Self::bishop(sq, occupied)
+    }
+}
+
+/// The squares a knight on `sq` attacks.
+#[inline]
+pub fn knight_attacks(sq: Square) -> Bitboard {
+    Bitboard(tables::KNIGHT[sq.index()])
+}
+
+/// The squares a king on `sq` attacks.
+#[inline]
+pub fn king_attacks(sq: Square) -> Bitboard {
+    Bitboard(tables::KING[sq.index()])
+}
+
+/// The squares a pawn of `color` on `sq` attacks (one step diagonally forward).
+///
+/// Also the squares from which a pawn of the other colour would attack `sq`.
+#[inline]
+pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+    Bitboard(tables::PAWN[color.index()][sq.index()])
+}
+
+/// The squares a rook on `sq` attacks on `occupied` (fancy magic lookup; the first blocker on
+/// each ray is included, whatever its colour).
+#[inline]
+pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    magic::rook_attacks(sq, occupied)
+}
+
+/// The squares a bishop on `sq` attacks on `occupied` (fancy magic lookup).
+#[inline]
+pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    magic::bishop_attacks(sq, occupied)
+}
+
+/// The squares a queen on `sq` attacks on `occupied`: [`rook_attacks`] | [`bishop_attacks`].
+#[inline]
+pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    magic::rook_attacks(sq, occupied) | magic::bishop_attacks(sq, occupied)
+}
+
+/// The squares `piece` on `sq` attacks on `occupied`; `occupied` only matters for sliders.
+///
+/// For a pawn these are its diagonal captures, not its pushes.
+#[inline]
+pub fn attacks(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
+    match piece.role {
+        Role::Pawn => pawn_attacks(piece.color, sq),
+        Role::Knight => knight_attacks(sq),
+        Role::Bishop => bishop_attacks(sq, occupied),
+        Role::Rook => rook_attacks(sq, occupied),
+        Role::Queen => queen_attacks(sq, occupied),
+        Role::King => king_attacks(sq),
+    }
+}
+
+/// The squares from `sq` (exclusive) to the edge of the board along `dir`, on an empty board.
+#[inline]
+pub fn ray(sq: Square, dir: Direction) -> Bitboard {
+    Bitboard(tables::RAYS[dir.index()][sq.index()])
+}
+
+/// The squares strictly between `a` and `b` when they share a rank, file or diagonal;
+/// empty when they do not (or are equal or adjacent).
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(tables::BETWEEN[a.index()][b.index()])
+}
+
+/// The whole line through `a` and `b`, from edge to edge and including both, when they share
+/// a rank, file or diagonal; empty when they do not (or are equal).
+#[inline]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(tables::LINE[a.index()][b.index()])
+}
+
+/// Whether `c` lies on the line through `a` and `b` (false when `a` and `b` are not aligned
+/// or are equal). Used to tell whether a pinned piece moves along its pin.
+#[inline]
+pub fn aligned(a: Square, b: Square, c: Square) -> bool {
+    line(a, b).contains(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::mem::size_of_val;
+
+    /// The byte counts in the crate documentation.
+    #[test]
+    fn table_sizes_match_the_docs() {
+        assert_eq!(size_of_val(&tables::KNIGHT), 512);
+        assert_eq!(size_of_val(&tables::KING), 512);
+        assert_eq!(size_of_val(&tables::PAWN), 1_024);
+        assert_eq!(size_of_val(&tables::RAYS), 4_096);
+        assert_eq!(size_of_val(&tables::BETWEEN), 32_768);
+        assert_eq!(size_of_val(&tables::LINE), 32_768);
+        assert_eq!(size_of_val(&tables::ROOK_MAGICS), 1_536);
+        assert_eq!(size_of_val(&tables::BISHOP_MAGICS), 1_536);
+        assert_eq!(size_of_val(&tables::ROOK_ATTACKS), 819_200);
+        assert_eq!(size_of_val(&tables::BISHOP_ATTACKS), 41_984);
+        let total = 512 + 512 + 1_024 + 4_096 + 32_768 * 2 + 1_536 * 2 + 819_200 + 41_984;
+        assert_eq!(total, 935_936);
+    }
+
+    #[test]
+    fn known_values() {
+        assert_eq!(knight_attacks(Square::A1).0, (1 << 10) | (1 << 17));
+        assert_eq!(king_attacks(Square::E1).count(), 5);
+        assert_eq!(pawn_attacks(Color::White, Square::A2).0, 1 << 17);
+        assert_eq!(rook_attacks(Square::A1, Bitboard::EMPTY).count(), 14);
+        assert_eq!(bishop_attacks(Square::D4, Bitboard::EMPTY).count(), 13);
+        assert_eq!(queen_attacks(Square::D4, Bitboard::EMPTY).count(), 27);
+        assert_eq!(ray(Square::A1, Direction::NorthEast).count(), 7);
+        assert!(aligned(Square::B1, Square::B5, Square::B8));
+        assert!(!aligned(Square::B1, Square::C3, Square::D5));
+    }
+}
