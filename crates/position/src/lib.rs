@@ -1,11 +1,55 @@
 //! # position
 //!
-//! A chess position and everything that changes it. This crate will hold the unvalidated
-//! `Setup` read from FEN, X-FEN and Shredder-FEN; the validated `Position` built from it
-//! (placement by colour and role, side to move, castling rights, en-passant square, clocks);
-//! Polyglot Zobrist hashing kept incrementally; make/unmake with a compact undo record; and the
-//! game history that decides repetitions and outcomes.
+//! A chess position and everything that changes it, for standard chess and Chess960.
 //!
-//! It sits on `bitboard-core` (the types) and `attack-tables` (check and pin detection) and knows
-//! nothing of move generation: `movegen` generates moves for a `Position`, and `pgn` replays
-//! games through both. The rules issue fills it in.
+//! - [`Setup`]: an unvalidated position as FEN, X-FEN or Shredder-FEN describe it.
+//! - [`Position`]: a validated position (placement by colour and role in a [`Board`], side to
+//!   move, [`Castles`], en-passant square, clocks, checkers) whose Polyglot Zobrist hash is kept
+//!   up to date by [`Position::make`] / [`Position::unmake`] (with a 24-byte [`Undo`] record) or
+//!   the copy-make [`Position::play`]. Validation names the problem ([`PositionError`]).
+//! - [`History`]: repetitions by hash, the 50- and 75-move rules, insufficient material, and
+//!   the [`Outcome`] of a game.
+//!
+//! It sits on `bitboard-core` (the types) and `attack-tables` (check and pin detection), and
+//! knows nothing of move generation: `movegen` generates the legal moves of a `Position` (and
+//! adds checkmate and stalemate to the outcomes), and `pgn` replays games through both. The
+//! split lets an engine bring its own move generator and still use the position, the FEN code
+//! and the Polyglot hashes.
+//!
+//! Conventions: FEN output writes the en-passant square only when a legal en-passant capture
+//! exists; input accepts any square a double push could have produced. Castling moves are
+//! king-takes-rook internally. Hashes equal Polyglot opening-book keys
+//! (start position `0x463b96181691fc9c`).
+//!
+//! ```
+//! use bitboard_core::{Move, Square};
+//! use position::Position;
+//!
+//! let mut pos = Position::new();
+//! assert_eq!(pos.hash(), 0x463b96181691fc9c);
+//! let e4 = Move::normal(Square::E2, Square::E4);
+//! let undo = pos.make(e4);
+//! assert_eq!(pos.hash(), 0x823c9b50fd114196);
+//! pos.unmake(e4, undo);
+//! assert_eq!(pos, Position::new());
+//! ```
+#![no_std]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+
+mod board;
+mod castling;
+mod history;
+mod polyglot_keys;
+#[allow(clippy::module_inception)]
+mod position;
+mod setup;
+mod zobrist;
+
+pub use board::Board;
+pub use castling::{Castles, CastlingMode, CastlingSide};
+pub use history::{History, Outcome, Termination};
+pub use position::{EnPassantMode, Position, PositionError, Undo};
+pub use setup::{CastlingNotation, FenField, ParseFenError, Setup};

@@ -1,0 +1,318 @@
+//! [`Board`]: where the pieces stand, as bitboards by colour and role plus a mailbox.
+
+use core::fmt;
+
+use attack_tables as at;
+use bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
+
+/// Piece placement: one bitboard per colour, one per role, their union, and a 64-entry
+/// mailbox for constant-time "what stands on this square". Knows nothing of whose turn it is.
+///
+/// The invariants (`by_color` disjoint, `by_role` disjoint, both unions equal `occupied`,
+/// mailbox agreeing with the bitboards) hold after every method; [`Board::is_consistent`]
+/// checks them.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 6],
+    occupied: Bitboard,
+    mailbox: [Option<Piece>; 64],
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::empty()
+    }
+}
+
+impl Board {
+    /// A board with no pieces.
+    pub const fn empty() -> Board {
+        Board {
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 6],
+            occupied: Bitboard::EMPTY,
+            mailbox: [None; 64],
+        }
+    }
+
+    /// The standard starting placement.
+    pub fn standard() -> Board {
+        let mut b = Board::empty();
+        let back = [
+            Role::Rook,
+            Role::Knight,
+            Role::Bishop,
+            Role::Queen,
+            Role::King,
+            Role::Bishop,
+            Role::Knight,
+            Role::Rook,
+        ];
+        for (file, role) in File::ALL.into_iter().zip(back) {
+            b.put(
+                Square::from_coords(file, Rank::First),
+                role.of(Color::White),
+            );
+            b.put(
+                Square::from_coords(file, Rank::Second),
+                Role::Pawn.of(Color::White),
+            );
+            b.put(
+                Square::from_coords(file, Rank::Seventh),
+                Role::Pawn.of(Color::Black),
+            );
+            b.put(
+                Square::from_coords(file, Rank::Eighth),
+                role.of(Color::Black),
+            );
+        }
+        b
+    }
+
+    /// All occupied squares.
+    #[inline]
+    pub const fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline]
+    pub const fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color as usize]
+    }
+
+    /// The squares of pieces of `role`, either colour.
+    #[inline]
+    pub const fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role as usize]
+    }
+
+    /// The squares of `piece`.
+    #[inline]
+    pub const fn by_piece(&self, piece: Piece) -> Bitboard {
+        Bitboard(self.by_color[piece.color as usize].0 & self.by_role[piece.role as usize].0)
+    }
+
+    /// Pawns of both colours.
+    #[inline]
+    pub const fn pawns(&self) -> Bitboard {
+        self.by_role(Role::Pawn)
+    }
+
+    /// Knights of both colours.
+    #[inline]
+    pub const fn knights(&self) -> Bitboard {
+        self.by_role(Role::Knight)
+    }
+
+    /// Kings of both colours.
+    #[inline]
+    pub const fn kings(&self) -> Bitboard {
+        self.by_role(Role::King)
+    }
+
+    /// Bishops and queens (pieces that move diagonally), both colours.
+    #[inline]
+    pub const fn bishops_and_queens(&self) -> Bitboard {
+        Bitboard(self.by_role[Role::Bishop as usize].0 | self.by_role[Role::Queen as usize].0)
+    }
+
+    /// Rooks and queens (pieces that move orthogonally), both colours.
+    #[inline]
+    pub const fn rooks_and_queens(&self) -> Bitboard {
+        Bitboard(self.by_role[Role::Rook as usize].0 | self.by_role[Role::Queen as usize].0)
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub const fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.mailbox[sq as usize]
+    }
+
+    /// The role of the piece on `sq`, if any.
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        self.mailbox[sq as usize].map(|p| p.role)
+    }
+
+    /// The king of `color`, if there is exactly one.
+    #[inline]
+    pub const fn king_of(&self, color: Color) -> Option<Square> {
+        Bitboard(self.by_color[color as usize].0 & self.by_role[Role::King as usize].0)
+            .single_square()
+    }
+
+    /// Puts `piece` on `sq`, replacing whatever stood there.
+    #[inline]
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        self.discard(sq);
+        self.put_on_empty(sq, piece);
+    }
+
+    /// Removes and returns the piece on `sq`, if any.
+    #[inline]
+    pub fn discard(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.mailbox[sq as usize]?;
+        self.remove_piece(sq, piece);
+        Some(piece)
+    }
+
+    /// Puts `piece` on `sq`, which must be empty (checked in debug builds).
+    #[inline]
+    pub(crate) fn put_on_empty(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(self.mailbox[sq as usize].is_none());
+        self.by_color[piece.color as usize].insert(sq);
+        self.by_role[piece.role as usize].insert(sq);
+        self.occupied.insert(sq);
+        self.mailbox[sq as usize] = Some(piece);
+    }
+
+    /// Removes `piece`, which must stand on `sq` (checked in debug builds).
+    #[inline]
+    pub(crate) fn remove_piece(&mut self, sq: Square, piece: Piece) {
+        debug_assert_eq!(self.mailbox[sq as usize], Some(piece));
+        self.by_color[piece.color as usize].remove(sq);
+        self.by_role[piece.role as usize].remove(sq);
+        self.occupied.remove(sq);
+        self.mailbox[sq as usize] = None;
+    }
+
+    /// Moves `piece` from `from` to the empty square `to`.
+    #[inline]
+    pub(crate) fn move_piece(&mut self, from: Square, to: Square, piece: Piece) {
+        let both = Bitboard::from_square(from) | to;
+        self.by_color[piece.color as usize] ^= both;
+        self.by_role[piece.role as usize] ^= both;
+        self.occupied ^= both;
+        self.mailbox[from as usize] = None;
+        self.mailbox[to as usize] = Some(piece);
+    }
+
+    /// The pieces of either colour that attack `sq`, with `occupied` as the blockers
+    /// (the super-piece method: look every way out from `sq` and meet the pieces that move
+    /// that way).
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        (at::rook_attacks(sq, occupied) & self.rooks_and_queens())
+            | (at::bishop_attacks(sq, occupied) & self.bishops_and_queens())
+            | (at::knight_attacks(sq) & self.knights())
+            | (at::king_attacks(sq) & self.kings())
+            | (at::pawn_attacks(Color::White, sq) & self.by_piece(Role::Pawn.of(Color::Black)))
+            | (at::pawn_attacks(Color::Black, sq) & self.by_piece(Role::Pawn.of(Color::White)))
+    }
+
+    /// The pieces of `attacker` that attack `sq`, with `occupied` as the blockers.
+    #[inline]
+    pub fn attackers_by(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.by_color(attacker);
+        ((at::rook_attacks(sq, occupied) & self.rooks_and_queens())
+            | (at::bishop_attacks(sq, occupied) & self.bishops_and_queens())
+            | (at::knight_attacks(sq) & self.knights())
+            | (at::king_attacks(sq) & self.kings())
+            | (at::pawn_attacks(attacker.other(), sq) & self.pawns()))
+            & them
+    }
+
+    /// Whether any piece of `attacker` attacks `sq` with `occupied` as the blockers.
+    #[inline]
+    pub fn is_attacked_by(&self, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
+        let them = self.by_color(attacker);
+        (at::knight_attacks(sq) & self.knights() & them).any()
+            || (at::pawn_attacks(attacker.other(), sq) & self.pawns() & them).any()
+            || (at::king_attacks(sq) & self.kings() & them).any()
+            || (at::rook_attacks(sq, occupied) & self.rooks_and_queens() & them).any()
+            || (at::bishop_attacks(sq, occupied) & self.bishops_and_queens() & them).any()
+    }
+
+    /// The pieces of either colour that stand alone between `king` and an enemy slider that
+    /// would attack it along a line (pinned pieces, and pieces whose move would uncover a
+    /// check on `king` if they are the slider's own colour's).
+    pub fn blockers_of(&self, king: Square, king_color: Color) -> Bitboard {
+        let them = self.by_color(king_color.other());
+        let snipers = ((at::rook_attacks(king, Bitboard::EMPTY) & self.rooks_and_queens())
+            | (at::bishop_attacks(king, Bitboard::EMPTY) & self.bishops_and_queens()))
+            & them;
+        let mut blockers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = at::between(king, sniper) & self.occupied;
+            if !between.more_than_one() {
+                blockers |= between;
+            }
+        }
+        blockers
+    }
+
+    /// Checks the internal invariants (for tests and debug assertions).
+    pub fn is_consistent(&self) -> bool {
+        let colors_ok = (self.by_color[0] & self.by_color[1]).is_empty()
+            && (self.by_color[0] | self.by_color[1]) == self.occupied;
+        let mut union = Bitboard::EMPTY;
+        for (i, r) in self.by_role.iter().enumerate() {
+            if (union & *r).any() {
+                return false;
+            }
+            union |= *r;
+            for sq in *r {
+                match self.mailbox[sq as usize] {
+                    Some(p) if p.role as usize == i && self.by_color(p.color).contains(sq) => {}
+                    _ => return false,
+                }
+            }
+        }
+        colors_ok
+            && union == self.occupied
+            && Square::ALL
+                .iter()
+                .all(|&sq| self.mailbox[sq as usize].is_some() == self.occupied.contains(sq))
+    }
+
+    /// Writes the placement field of a FEN (`rnbqkbnr/pppppppp/8/...`).
+    pub fn write_fen(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0u8;
+            for file in File::ALL {
+                match self.piece_at(Square::from_coords(file, rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            f.write_char(char::from(b'0' + empty))?;
+                            empty = 0;
+                        }
+                        f.write_char(p.char())?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                f.write_char(char::from(b'0' + empty))?;
+            }
+            if rank != Rank::First {
+                f.write_char('/')?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    /// Draws the board, rank 8 on top, with FEN letters and `.` for empty squares.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.into_iter().rev() {
+            for file in File::ALL {
+                let c = self
+                    .piece_at(Square::from_coords(file, rank))
+                    .map_or('.', |p| p.char());
+                fmt::Write::write_char(f, c)?;
+                f.write_str(if file == File::H { "\n" } else { " " })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Board {
+    /// The FEN placement field.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_fen(f)
+    }
+}

@@ -1,0 +1,217 @@
+//! Castling rights for standard chess and Chess960.
+
+use bitboard_core::{Bitboard, Color, File, Rank, Square};
+
+/// Which way a king castles.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingSide {
+    /// Towards the h-file (`O-O`); the king lands on g, the rook on f.
+    KingSide,
+    /// Towards the a-file (`O-O-O`); the king lands on c, the rook on d.
+    QueenSide,
+}
+
+impl CastlingSide {
+    /// Both sides, king side first.
+    pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
+
+    /// 0 for king side, 1 for queen side.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The file the king lands on.
+    #[inline]
+    pub const fn king_to_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::G,
+            CastlingSide::QueenSide => File::C,
+        }
+    }
+
+    /// The file the rook lands on.
+    #[inline]
+    pub const fn rook_to_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::F,
+            CastlingSide::QueenSide => File::D,
+        }
+    }
+
+    /// The side a rook on `rook` is on, seen from a king on `king`.
+    #[inline]
+    pub const fn of_rook(king: Square, rook: Square) -> CastlingSide {
+        if (rook as u8 & 7) > (king as u8 & 7) {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        }
+    }
+}
+
+/// Whether a game is standard chess or Chess960 (Fischer random). This decides how
+/// castling is written in UCI (`e1g1` vs king-takes-rook `e1h1`) and FEN (`KQkq` vs X-FEN).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CastlingMode {
+    /// Standard chess: kings start on e1/e8, castling rooks on the a- and h-files.
+    #[default]
+    Standard,
+    /// Chess960: king and rooks may start on any back-rank files, king between its rooks.
+    Chess960,
+}
+
+impl CastlingMode {
+    /// Whether this is Chess960.
+    #[inline]
+    pub const fn is_chess960(self) -> bool {
+        matches!(self, CastlingMode::Chess960)
+    }
+}
+
+/// The castling rights of both sides: which of the four rights remain, and for each the
+/// square of its rook. Four bits of rights in Polyglot order (white king side, white queen
+/// side, black king side, black queen side) and the four rook squares: six bytes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Castles {
+    rights: u8,
+    rook: [[Square; 2]; 2],
+    mode: CastlingMode,
+}
+
+impl Castles {
+    /// No castling rights.
+    pub const fn none(mode: CastlingMode) -> Castles {
+        Castles {
+            rights: 0,
+            rook: [[Square::H1, Square::A1], [Square::H8, Square::A8]],
+            mode,
+        }
+    }
+
+    /// The standard starting rights `KQkq`.
+    pub const fn standard() -> Castles {
+        Castles {
+            rights: 0b1111,
+            ..Castles::none(CastlingMode::Standard)
+        }
+    }
+
+    #[inline]
+    const fn bit(color: Color, side: CastlingSide) -> u8 {
+        1 << (color as u8 * 2 + side as u8)
+    }
+
+    /// Whether `color` may still castle on `side`.
+    #[inline]
+    pub const fn has(&self, color: Color, side: CastlingSide) -> bool {
+        self.rights & Castles::bit(color, side) != 0
+    }
+
+    /// Whether `color` has any castling right left.
+    #[inline]
+    pub const fn has_color(&self, color: Color) -> bool {
+        self.rights & (0b11 << (color as u8 * 2)) != 0
+    }
+
+    /// Whether no castling right is left.
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        self.rights == 0
+    }
+
+    /// The rook square of a right that is still held.
+    #[inline]
+    pub const fn rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        if self.has(color, side) {
+            Some(self.rook[color as usize][side as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The squares of every rook that still has a castling right.
+    pub fn rooks(&self) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(sq) = self.rook(color, side) {
+                    bb.insert(sq);
+                }
+            }
+        }
+        bb
+    }
+
+    /// The four rights as bits in Polyglot order (bit 0 white king side ... bit 3 black queen
+    /// side).
+    #[inline]
+    pub const fn bits(&self) -> u8 {
+        self.rights
+    }
+
+    /// Standard chess or Chess960.
+    #[inline]
+    pub const fn mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    pub(crate) fn set_mode(&mut self, mode: CastlingMode) {
+        self.mode = mode;
+    }
+
+    /// Grants a right with its rook square.
+    pub(crate) fn add(&mut self, color: Color, side: CastlingSide, rook: Square) {
+        self.rights |= Castles::bit(color, side);
+        self.rook[color as usize][side as usize] = rook;
+    }
+
+    /// Removes the rights of `color`.
+    #[inline]
+    pub(crate) fn discard_color(&mut self, color: Color) {
+        self.rights &= !(0b11 << (color as u8 * 2));
+    }
+
+    /// Removes the right whose rook stands on `sq`, if any.
+    #[inline]
+    pub(crate) fn discard_rook(&mut self, sq: Square) {
+        if self.rights == 0 {
+            return;
+        }
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if self.rook[color as usize][side as usize] == sq {
+                    self.rights &= !Castles::bit(color, side);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn set_bits(&mut self, bits: u8) {
+        self.rights = bits;
+    }
+
+    /// The squares that must be empty (apart from the king and the rook themselves) for
+    /// `color` to castle on `side`, given the king on `king`.
+    pub fn path(&self, color: Color, side: CastlingSide, king: Square) -> Bitboard {
+        let rook = self.rook[color as usize][side as usize];
+        let rank = back_rank(color);
+        let king_to = Square::from_coords(side.king_to_file(), rank);
+        let rook_to = Square::from_coords(side.rook_to_file(), rank);
+        (attack_tables::between(king, king_to)
+            | attack_tables::between(rook, rook_to)
+            | king_to
+            | rook_to)
+            - king
+            - rook
+    }
+}
+
+/// The back rank of `color`: rank 1 for white, rank 8 for black.
+#[inline]
+pub(crate) const fn back_rank(color: Color) -> Rank {
+    match color {
+        Color::White => Rank::First,
+        Color::Black => Rank::Eighth,
+    }
+}

@@ -1,0 +1,173 @@
+//! Game history: repetitions by Zobrist hash, the 50- and 75-move rules, and outcomes.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use bitboard_core::Color;
+
+use crate::Position;
+
+/// How a game ended (or may be claimed to have ended).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// One side won.
+    Decisive {
+        /// The winner.
+        winner: Color,
+        /// Why.
+        reason: Termination,
+    },
+    /// Nobody won.
+    Draw(Termination),
+}
+
+impl Outcome {
+    /// The PGN result string: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(&self) -> &'static str {
+        match self {
+            Outcome::Decisive {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Decisive {
+                winner: Color::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw(_) => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Decisive { winner, reason } => {
+                write!(f, "{} ({winner} wins by {reason})", self.result())
+            }
+            Outcome::Draw(reason) => write!(f, "{} (draw by {reason})", self.result()),
+        }
+    }
+}
+
+/// The rule that ended the game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side can mate by any sequence of legal moves.
+    InsufficientMaterial,
+    /// 100 halfmoves without capture or pawn move: a draw either side may claim.
+    FiftyMoves,
+    /// 150 halfmoves without capture or pawn move: drawn automatically.
+    SeventyFiveMoves,
+    /// The same position for the third time: a draw either side may claim.
+    ThreefoldRepetition,
+    /// The same position for the fifth time: drawn automatically.
+    FivefoldRepetition,
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::InsufficientMaterial => "insufficient material",
+            Termination::FiftyMoves => "the fifty-move rule",
+            Termination::SeventyFiveMoves => "the seventy-five-move rule",
+            Termination::ThreefoldRepetition => "threefold repetition",
+            Termination::FivefoldRepetition => "fivefold repetition",
+        })
+    }
+}
+
+/// The hashes of the positions a game went through, for repetition detection.
+///
+/// Push the hash of every position as it arises (the start position included); pop when a
+/// move is taken back. Two positions count as the same when their Polyglot hashes are equal:
+/// same placement, side to move, castling rights and (pseudo-legal) en-passant square.
+/// Only positions since the last irreversible move (capture, pawn move) can repeat, so a
+/// count looks back at most `halfmoves` entries.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct History {
+    hashes: Vec<u64>,
+}
+
+impl History {
+    /// An empty history.
+    pub fn new() -> History {
+        History::default()
+    }
+
+    /// A history that starts with `pos`.
+    pub fn starting_at(pos: &Position) -> History {
+        History {
+            hashes: alloc::vec![pos.hash()],
+        }
+    }
+
+    /// Records a position.
+    #[inline]
+    pub fn push(&mut self, hash: u64) {
+        self.hashes.push(hash);
+    }
+
+    /// Forgets the last recorded position.
+    #[inline]
+    pub fn pop(&mut self) -> Option<u64> {
+        self.hashes.pop()
+    }
+
+    /// Number of positions recorded.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.hashes.len()
+    }
+
+    /// Whether nothing is recorded.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.hashes.is_empty()
+    }
+
+    /// How many times `pos` has occurred, counting the last recorded entry if it is `pos`
+    /// (so with `pos` pushed, 1 means "first time").
+    pub fn repetitions(&self, pos: &Position) -> usize {
+        let window = (pos.halfmoves() as usize + 1).min(self.hashes.len());
+        let recent = &self.hashes[self.hashes.len() - window..];
+        // Same side to move only: step back two plies at a time from the newest.
+        recent
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&h| h == pos.hash())
+            .count()
+    }
+
+    /// The outcome that holds without looking at legal moves: fivefold repetition and the
+    /// 75-move rule (automatic draws), then insufficient material. Checkmate and stalemate
+    /// need move generation: `movegen::outcome` adds them.
+    pub fn automatic_draw(&self, pos: &Position) -> Option<Termination> {
+        if self.repetitions(pos) >= 5 {
+            Some(Termination::FivefoldRepetition)
+        } else if pos.halfmoves() >= 150 {
+            Some(Termination::SeventyFiveMoves)
+        } else if pos.is_insufficient_material() {
+            Some(Termination::InsufficientMaterial)
+        } else {
+            None
+        }
+    }
+
+    /// A draw the side to move may claim now: threefold repetition or the 50-move rule.
+    pub fn claimable_draw(&self, pos: &Position) -> Option<Termination> {
+        if self.repetitions(pos) >= 3 {
+            Some(Termination::ThreefoldRepetition)
+        } else if pos.halfmoves() >= 100 {
+            Some(Termination::FiftyMoves)
+        } else {
+            None
+        }
+    }
+}

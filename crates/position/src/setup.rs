@@ -1,0 +1,504 @@
+//! [`Setup`]: an unvalidated position as FEN describes it, and FEN/X-FEN/Shredder-FEN parsing.
+
+use alloc::string::String;
+use core::fmt;
+use core::str::FromStr;
+
+use bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
+
+use crate::board::Board;
+use crate::castling::back_rank;
+
+/// The field of a FEN string an error was found in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FenField {
+    /// The whole string (empty, or too many fields).
+    Whole,
+    /// Field 1: piece placement.
+    Placement,
+    /// Field 2: side to move.
+    Turn,
+    /// Field 3: castling rights.
+    Castling,
+    /// Field 4: en-passant square.
+    EnPassant,
+    /// Field 5: halfmove clock.
+    Halfmoves,
+    /// Field 6: fullmove number.
+    Fullmoves,
+}
+
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FenField::Whole => "FEN",
+            FenField::Placement => "placement",
+            FenField::Turn => "side-to-move",
+            FenField::Castling => "castling",
+            FenField::EnPassant => "en-passant",
+            FenField::Halfmoves => "halfmove-clock",
+            FenField::Fullmoves => "fullmove-number",
+        })
+    }
+}
+
+/// A FEN string could not be read. Says which field, where (byte column from 0), the
+/// offending text and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid {field} field {text:?} at column {column}: {reason}")]
+pub struct ParseFenError {
+    /// The field the error is in.
+    pub field: FenField,
+    /// Byte offset of the offending text in the input.
+    pub column: usize,
+    /// The offending text (lossily decoded if not UTF-8).
+    pub text: String,
+    /// What is wrong.
+    pub reason: &'static str,
+}
+
+/// A position as written in FEN, not yet checked for legality.
+///
+/// Castling rights are kept as the set of rook squares that may still castle (so standard,
+/// X-FEN and Shredder-FEN rights all fit); the en-passant square is kept as written. Turn it
+/// into a playable [`crate::Position`] with [`crate::Position::from_setup`], which validates.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// Piece placement.
+    pub board: Board,
+    /// Side to move.
+    pub turn: Color,
+    /// Squares of the rooks that keep a castling right.
+    pub castling_rights: Bitboard,
+    /// The en-passant target square as written (not normalised).
+    pub ep_square: Option<Square>,
+    /// Halfmoves since the last capture or pawn move.
+    pub halfmoves: u32,
+    /// Fullmove number, starting at 1.
+    pub fullmoves: u32,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup::standard()
+    }
+}
+
+impl Setup {
+    /// The standard starting position.
+    pub fn standard() -> Setup {
+        Setup {
+            board: Board::standard(),
+            turn: Color::White,
+            castling_rights: Bitboard::CORNERS,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    /// An empty board, white to move.
+    pub fn empty() -> Setup {
+        Setup {
+            board: Board::empty(),
+            turn: Color::White,
+            castling_rights: Bitboard::EMPTY,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    /// Parses FEN, X-FEN or Shredder-FEN from ASCII bytes.
+    ///
+    /// Fields may be separated by any run of ASCII whitespace. Only the placement is required:
+    /// missing fields default to `w - - 0 1` (EPD lines have four fields). Castling accepts
+    /// `KQkq` (the outermost rook on that side, as X-FEN reads it), file letters `A`-`H`/`a`-`h`
+    /// (Shredder-FEN) and any mix. A fullmove number of 0 is read as 1.
+    pub fn from_ascii(fen: &[u8]) -> Result<Setup, ParseFenError> {
+        let mut fields = Fields::new(fen);
+        let (col, placement) = fields.next().ok_or_else(|| ParseFenError {
+            field: FenField::Whole,
+            column: 0,
+            text: String::new(),
+            reason: "empty FEN",
+        })?;
+        let board = parse_placement(placement, col)?;
+        let mut setup = Setup {
+            board,
+            ..Setup::empty()
+        };
+        if let Some((col, turn)) = fields.next() {
+            setup.turn = match turn {
+                b"w" | b"W" => Color::White,
+                b"b" | b"B" => Color::Black,
+                _ => return Err(err(FenField::Turn, col, turn, "expected w or b")),
+            };
+        }
+        if let Some((col, castling)) = fields.next() {
+            setup.castling_rights = parse_castling(&setup.board, castling, col)?;
+        }
+        if let Some((col, ep)) = fields.next() {
+            setup.ep_square = match ep {
+                b"-" => None,
+                _ => Some(
+                    Square::from_ascii(ep)
+                        .map_err(|_| err(FenField::EnPassant, col, ep, "expected - or a square"))?,
+                ),
+            };
+        }
+        if let Some((col, half)) = fields.next() {
+            setup.halfmoves = parse_number(half)
+                .ok_or_else(|| err(FenField::Halfmoves, col, half, "expected a number"))?;
+        }
+        if let Some((col, full)) = fields.next() {
+            setup.fullmoves = parse_number(full)
+                .ok_or_else(|| err(FenField::Fullmoves, col, full, "expected a number"))?
+                .max(1);
+        }
+        if let Some((col, extra)) = fields.next() {
+            return Err(err(FenField::Whole, col, extra, "more than six fields"));
+        }
+        Ok(setup)
+    }
+
+    /// Writes this setup as FEN, castling in X-FEN (`KQkq` where that names the rook
+    /// unambiguously, a file letter otherwise) and the en-passant square as stored.
+    pub fn fen(&self) -> String {
+        let mut s = String::new();
+        let _ = self.board.write_fen(&mut s);
+        s.push(' ');
+        s.push(self.turn.char());
+        s.push(' ');
+        write_castling(
+            &mut s,
+            &self.board,
+            self.castling_rights,
+            CastlingNotation::XFen,
+        );
+        s.push(' ');
+        match self.ep_square {
+            Some(sq) => {
+                let _ = fmt::Write::write_fmt(&mut s, format_args!("{sq}"));
+            }
+            None => s.push('-'),
+        }
+        let _ = fmt::Write::write_fmt(
+            &mut s,
+            format_args!(" {} {}", self.halfmoves, self.fullmoves),
+        );
+        s
+    }
+}
+
+impl FromStr for Setup {
+    type Err = ParseFenError;
+
+    fn from_str(s: &str) -> Result<Setup, ParseFenError> {
+        Setup::from_ascii(s.as_bytes())
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
+
+/// How castling rights are written in FEN.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CastlingNotation {
+    /// `KQkq` when the right's rook is the outermost on its side of the king; otherwise
+    /// the rook's file letter (X-FEN). For standard chess this is plain FEN.
+    #[default]
+    XFen,
+    /// Always the rook's file letter: `HAha` (Shredder-FEN).
+    Shredder,
+}
+
+fn err(field: FenField, column: usize, text: &[u8], reason: &'static str) -> ParseFenError {
+    ParseFenError {
+        field,
+        column,
+        text: String::from_utf8_lossy(text).into_owned(),
+        reason,
+    }
+}
+
+fn parse_number(s: &[u8]) -> Option<u32> {
+    if s.is_empty() || s.len() > 9 || !s.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(s.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')))
+}
+
+/// Iterator over whitespace-separated fields with their byte offsets.
+struct Fields<'a> {
+    s: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Fields<'a> {
+    fn new(s: &'a [u8]) -> Fields<'a> {
+        Fields { s, pos: 0 }
+    }
+}
+
+impl<'a> Iterator for Fields<'a> {
+    type Item = (usize, &'a [u8]);
+
+    fn next(&mut self) -> Option<(usize, &'a [u8])> {
+        while self.pos < self.s.len() && self.s[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+        if self.pos >= self.s.len() {
+            return None;
+        }
+        let start = self.pos;
+        while self.pos < self.s.len() && !self.s[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+        Some((start, &self.s[start..self.pos]))
+    }
+}
+
+fn parse_placement(s: &[u8], col: usize) -> Result<Board, ParseFenError> {
+    let mut board = Board::empty();
+    let mut rank = 7i32;
+    let mut file = 0i32;
+    for (i, &c) in s.iter().enumerate() {
+        let at = col + i;
+        match c {
+            b'/' => {
+                if file != 8 {
+                    return Err(err(
+                        FenField::Placement,
+                        at,
+                        &s[i..=i],
+                        "rank does not have 8 squares",
+                    ));
+                }
+                rank -= 1;
+                file = 0;
+                if rank < 0 {
+                    return Err(err(FenField::Placement, at, &s[i..=i], "more than 8 ranks"));
+                }
+            }
+            b'1'..=b'8' => {
+                file += i32::from(c - b'0');
+                if file > 8 {
+                    return Err(err(
+                        FenField::Placement,
+                        at,
+                        &s[i..=i],
+                        "rank has more than 8 squares",
+                    ));
+                }
+            }
+            _ => {
+                let piece = Piece::from_char(char::from(c)).ok_or_else(|| {
+                    err(
+                        FenField::Placement,
+                        at,
+                        &s[i..=i],
+                        "not a piece letter, digit or /",
+                    )
+                })?;
+                if file >= 8 {
+                    return Err(err(
+                        FenField::Placement,
+                        at,
+                        &s[i..=i],
+                        "rank has more than 8 squares",
+                    ));
+                }
+                let sq = Square::from_coords(
+                    File::new_masked(file as u32),
+                    Rank::new_masked(rank as u32),
+                );
+                board.put(sq, piece);
+                file += 1;
+            }
+        }
+    }
+    if rank != 0 || file != 8 {
+        return Err(err(
+            FenField::Placement,
+            col,
+            s,
+            "expected 8 ranks of 8 squares",
+        ));
+    }
+    Ok(board)
+}
+
+fn parse_castling(board: &Board, s: &[u8], col: usize) -> Result<Bitboard, ParseFenError> {
+    let mut rights = Bitboard::EMPTY;
+    if s == b"-" {
+        return Ok(rights);
+    }
+    for (i, &c) in s.iter().enumerate() {
+        let color = Color::from_white(c.is_ascii_uppercase());
+        let rank = back_rank(color);
+        let back = Bitboard::rank(rank);
+        let rooks = board.by_piece(Role::Rook.of(color)) & back;
+        let king = (board.by_piece(Role::King.of(color)) & back).lsb();
+        let sq = match c.to_ascii_lowercase() {
+            b'k' => {
+                // Outermost rook right of the king; h-file by default.
+                let candidates = match king {
+                    Some(k) => rooks & !Bitboard((2u64 << k as u32) - 1),
+                    None => rooks,
+                };
+                candidates
+                    .msb()
+                    .unwrap_or(Square::from_coords(File::H, rank))
+            }
+            b'q' => {
+                let candidates = match king {
+                    Some(k) => rooks & Bitboard((1u64 << k as u32) - 1),
+                    None => rooks,
+                };
+                candidates
+                    .lsb()
+                    .unwrap_or(Square::from_coords(File::A, rank))
+            }
+            f @ b'a'..=b'h' => Square::from_coords(File::new_masked(u32::from(f - b'a')), rank),
+            _ => {
+                return Err(err(
+                    FenField::Castling,
+                    col + i,
+                    &s[i..=i],
+                    "expected -, K, Q, k, q or a file letter",
+                ))
+            }
+        };
+        if rights.contains(sq) {
+            return Err(err(
+                FenField::Castling,
+                col + i,
+                &s[i..=i],
+                "castling right given twice",
+            ));
+        }
+        rights.insert(sq);
+    }
+    Ok(rights)
+}
+
+/// Writes the castling field for `rights` (rook squares) on `board`.
+pub(crate) fn write_castling(
+    s: &mut String,
+    board: &Board,
+    rights: Bitboard,
+    notation: CastlingNotation,
+) {
+    let start = s.len();
+    for color in Color::ALL {
+        let back = Bitboard::rank(back_rank(color));
+        let king = board.king_of(color).filter(|k| back.contains(*k));
+        let rooks = board.by_piece(Role::Rook.of(color)) & back;
+        // King side first (descending files), then queen side.
+        let mine: alloc::vec::Vec<Square> = (rights & back).into_iter().rev().collect();
+        for sq in mine {
+            let letter = match (notation, king) {
+                (CastlingNotation::XFen, Some(k)) if sq > k => {
+                    if rooks.msb() == Some(sq) {
+                        Some('k')
+                    } else {
+                        None
+                    }
+                }
+                (CastlingNotation::XFen, Some(k)) if sq < k => {
+                    if rooks.lsb() == Some(sq) {
+                        Some('q')
+                    } else {
+                        None
+                    }
+                }
+                _ => None,
+            };
+            let c = letter.unwrap_or_else(|| sq.file().char());
+            s.push(match color {
+                Color::White => c.to_ascii_uppercase(),
+                Color::Black => c,
+            });
+        }
+    }
+    if s.len() == start {
+        s.push('-');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn standard_round_trip() {
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let setup: Setup = fen.parse().unwrap();
+        assert_eq!(setup, Setup::standard());
+        assert_eq!(setup.fen(), fen);
+    }
+
+    #[test]
+    fn defaults_and_whitespace() {
+        let setup: Setup = "  8/8/8/8/8/8/8/K6k   b  ".parse().unwrap();
+        assert_eq!(setup.turn, Color::Black);
+        assert_eq!(setup.fen(), "8/8/8/8/8/8/8/K6k b - - 0 1");
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let e = "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+            .parse::<Setup>()
+            .unwrap_err();
+        assert_eq!(
+            (e.field, e.column, e.text.as_str()),
+            (FenField::Placement, 13, "X")
+        );
+        let e = "8/8/8/8/8/8/8/K6k x".parse::<Setup>().unwrap_err();
+        assert_eq!((e.field, e.column), (FenField::Turn, 18));
+        let e = "8/8/8/8/8/8/8/K6k w - e9".parse::<Setup>().unwrap_err();
+        assert_eq!((e.field, e.text.as_str()), (FenField::EnPassant, "e9"));
+        let e = "8/8/8/8/8/8/8/K6k w - - x".parse::<Setup>().unwrap_err();
+        assert_eq!(e.field, FenField::Halfmoves);
+        let e = "8/8/8/8/8/8/8/K6k w - - 0 1 x"
+            .parse::<Setup>()
+            .unwrap_err();
+        assert_eq!(e.field, FenField::Whole);
+        assert!(e.to_string().contains("\"x\""));
+        for bad in [
+            "",
+            "8/8/8",
+            "9/8/8/8/8/8/8/8",
+            "8/8/8/8/8/8/8/8/8",
+            "ppppppppp/8/8/8/8/8/8/8",
+            "é",
+        ] {
+            assert!(bad.parse::<Setup>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn shredder_and_xfen_castling() {
+        // Chess960 start with the king on b1: rooks a1 and h1.
+        let s: Setup = "rk4r1/8/8/8/8/8/8/RK4R1 w GAga - 0 1".parse().unwrap();
+        assert_eq!(
+            s.castling_rights,
+            [Square::A1, Square::G1, Square::A8, Square::G8]
+                .into_iter()
+                .collect()
+        );
+        assert!(s.fen().contains(" KQkq "));
+        let x: Setup = "rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1".parse().unwrap();
+        assert_eq!(x.castling_rights, s.castling_rights);
+        // Two rooks on the king side: K means the outermost, the inner one needs its letter.
+        let two: Setup = "4k3/8/8/8/8/8/8/4KRR1 w F - 0 1".parse().unwrap();
+        assert!(two.fen().contains(" F "));
+        let two: Setup = "4k3/8/8/8/8/8/8/4KRR1 w K - 0 1".parse().unwrap();
+        assert_eq!(two.castling_rights, Bitboard::from_square(Square::G1));
+    }
+}

@@ -1,0 +1,87 @@
+//! Validation names the problem.
+
+use bitboard_core::{Color, Square};
+use position::{CastlingMode, Position, PositionError};
+
+fn err(fen: &str) -> PositionError {
+    Position::from_fen(fen).unwrap_err()
+}
+
+#[test]
+fn each_problem_is_named() {
+    assert_eq!(
+        err("8/8/8/8/8/8/8/K7 w - - 0 1"),
+        PositionError::MissingKing(Color::Black)
+    );
+    assert_eq!(
+        err("k6k/8/8/8/8/8/8/K7 w - - 0 1"),
+        PositionError::TooManyKings {
+            color: Color::Black,
+            count: 2
+        }
+    );
+    assert_eq!(
+        err("kP6/8/8/8/8/8/8/K7 w - - 0 1"),
+        PositionError::PawnOnBackRank(Square::B8)
+    );
+    assert_eq!(
+        err("k6R/8/8/8/8/8/8/K7 w - - 0 1"),
+        PositionError::OppositeCheck(Color::Black)
+    );
+    // Three checkers.
+    assert!(matches!(
+        err("4k3/8/8/8/8/3n1n2/8/r3K3 w - - 0 1"),
+        PositionError::ImpossibleCheck { count: 3, .. }
+    ));
+    // Two knights checking.
+    assert!(matches!(
+        err("4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1"),
+        PositionError::ImpossibleCheck { count: 2, .. }
+    ));
+    // Castling right without the rook.
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
+        PositionError::InvalidCastlingRight { rook: Square::H1 }
+    );
+    // Castling right without the king on its square.
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/3K3R w K - 0 1"),
+        PositionError::InvalidCastlingRight { rook: Square::H1 }
+    );
+    // En-passant square with no pawn in front of it.
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"),
+        PositionError::InvalidEpSquare(Square::E6)
+    );
+    // On the wrong rank.
+    assert_eq!(
+        err("4k3/8/8/4p3/8/8/8/4K3 w - e5 0 1"),
+        PositionError::InvalidEpSquare(Square::E5)
+    );
+    // A FEN syntax error comes through as such.
+    assert!(matches!(
+        err("4k3/8/8/8/8/8/8/4K3 w - - x"),
+        PositionError::Fen(_)
+    ));
+}
+
+#[test]
+fn lenient_drops_bad_rights_and_ep() {
+    let setup = "4k3/8/8/8/8/8/8/4K3 w KQ e6 0 1".parse().unwrap();
+    let pos = Position::from_setup_lenient(&setup, CastlingMode::Standard).unwrap();
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+}
+
+#[test]
+fn chess960_rights() {
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let pos = Position::from_fen_with(fen, CastlingMode::Chess960).unwrap();
+    // The h-rook is the outermost on the king side: X-FEN writes K; the f-rook is on the
+    // queen side of the g-file king and is the only one there: Q.
+    assert_eq!(
+        pos.fen(),
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"
+    );
+    // In standard mode such rights are invalid.
+    assert!(Position::from_fen(fen).is_err());
+}
