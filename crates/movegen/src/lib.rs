@@ -1,11 +1,138 @@
 //! # movegen
 //!
-//! Legal move generation for a `position::Position`: check evasions, pins, double check,
-//! en passant that uncovers a check, castling through attacked squares, Chess960. Moves go into
-//! a fixed-capacity list (no heap allocation); captures-only and quiet-only generation serve
-//! engines; `is_legal` checks a move that comes from elsewhere; perft and divide prove it all
-//! against published node counts.
+//! Legal move generation for a [`position::Position`]: check evasions, pins, double check,
+//! the en-passant capture that uncovers a check along a rank or diagonal, castling out of,
+//! through or into check, Chess960 castling. Moves go into a [`MoveList`] of fixed capacity
+//! (no heap allocation; 218 is the most legal moves any position has). [`captures`] and
+//! [`quiets`] split the moves for engines, [`is_legal`] checks a move that comes from
+//! elsewhere, and [`perft`] / [`divide`] count leaf nodes to prove it all against published
+//! node counts.
 //!
-//! It sits on `position` and on `attack-tables`, and is generic over the sliding-attack method so
-//! that every method of `attack-tables` can drive perft. `pgn` uses it to decode SAN. The rules
-//! issue fills it in.
+//! It sits on `position` (which it never changes except through `make`/`unmake`) and on
+//! `attack-tables`. Every generator is generic over the sliding-attack method
+//! (`S: attack_tables::SlidingAttacks`), so perft can run with any method of `attack-tables`
+//! and the benchmarks compare like with like; the functions without `_with` use
+//! [`DefaultMethod`]. The generator is written once and receives its moves through a small
+//! visitor, so the same code fills a move list or only counts (perft's bulk counting).
+//!
+//! ```
+//! use position::Position;
+//!
+//! let pos = Position::new();
+//! assert_eq!(movegen::legal_moves(&pos).len(), 20);
+//! assert_eq!(movegen::perft(&pos, 3), 8_902);
+//! ```
+#![no_std]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+
+mod gen;
+mod list;
+mod perft;
+
+use attack_tables::SlidingAttacks;
+use bitboard_core::{Bitboard, Move};
+use position::{History, Outcome, Position, Termination};
+
+pub use list::MoveList;
+pub use perft::{divide, divide_with, perft, perft_full, perft_full_with, perft_with};
+
+use gen::Filter;
+
+/// The sliding-attack method the functions without a `_with` suffix use: fancy magic
+/// bitboards, the fastest portable method of `attack-tables`.
+pub type DefaultMethod = attack_tables::Magic;
+
+/// All legal moves.
+pub fn legal_moves(pos: &Position) -> MoveList {
+    legal_moves_with::<DefaultMethod>(pos)
+}
+
+/// All legal moves, computing slider attacks with `S`.
+pub fn legal_moves_with<S: SlidingAttacks>(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    gen::generate::<S, _>(pos, Filter::ALL, &mut list);
+    list
+}
+
+/// The legal moves that capture (en passant and capturing promotions included).
+pub fn captures(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    let filter = Filter {
+        quiets: false,
+        ..Filter::ALL
+    };
+    gen::generate::<DefaultMethod, _>(pos, filter, &mut list);
+    list
+}
+
+/// The legal moves that do not capture (castling and non-capturing promotions included).
+pub fn quiets(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    let filter = Filter {
+        captures: false,
+        ..Filter::ALL
+    };
+    gen::generate::<DefaultMethod, _>(pos, filter, &mut list);
+    list
+}
+
+/// The legal moves of the piece on `from`.
+pub fn moves_from(pos: &Position, from: bitboard_core::Square) -> MoveList {
+    let mut list = MoveList::new();
+    let filter = Filter {
+        from: Bitboard::from_square(from),
+        ..Filter::ALL
+    };
+    gen::generate::<DefaultMethod, _>(pos, filter, &mut list);
+    list
+}
+
+/// The number of legal moves, counted without listing them.
+pub fn count_legal_moves(pos: &Position) -> u64 {
+    count_legal_moves_with::<DefaultMethod>(pos)
+}
+
+/// The number of legal moves with slider attacks from `S`.
+pub fn count_legal_moves_with<S: SlidingAttacks>(pos: &Position) -> u64 {
+    let mut counter = list::Counter(0);
+    gen::generate::<S, _>(pos, Filter::ALL, &mut counter);
+    counter.0
+}
+
+/// Whether `m` (from anywhere: a hash table, a killer slot, a user) is a legal move here.
+/// Castling must be given king-takes-rook and en passant as such; convert UCI input with
+/// [`Position::move_from_uci`] first.
+pub fn is_legal(pos: &Position, m: Move) -> bool {
+    !m.is_null() && moves_from(pos, m.from()).contains(m)
+}
+
+/// Whether the side to move is checkmated.
+pub fn is_checkmate(pos: &Position) -> bool {
+    pos.is_check() && count_legal_moves(pos) == 0
+}
+
+/// Whether the side to move is stalemated.
+pub fn is_stalemate(pos: &Position) -> bool {
+    !pos.is_check() && count_legal_moves(pos) == 0
+}
+
+/// The outcome of the game at `pos` (whose hash must be the last one pushed to `history`),
+/// if it has ended by rule: checkmate, stalemate, fivefold repetition, the 75-move rule or
+/// insufficient material, in that order. Claimable draws (threefold, 50 moves) are not
+/// outcomes until claimed: see [`History::claimable_draw`].
+pub fn outcome(pos: &Position, history: &History) -> Option<Outcome> {
+    if count_legal_moves(pos) == 0 {
+        return Some(if pos.is_check() {
+            Outcome::Decisive {
+                winner: pos.turn().other(),
+                reason: Termination::Checkmate,
+            }
+        } else {
+            Outcome::Draw(Termination::Stalemate)
+        });
+    }
+    history.automatic_draw(pos).map(Outcome::Draw)
+}

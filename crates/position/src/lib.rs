@@ -51,5 +51,5 @@ mod zobrist;
 pub use board::Board;
 pub use castling::{Castles, CastlingMode, CastlingSide};
 pub use history::{History, Outcome, Termination};
-pub use position::{EnPassantMode, Position, PositionError, Undo};
+pub use position::{EnPassantMode, Position, PositionError, Undo, Validation};
 pub use setup::{CastlingNotation, FenField, ParseFenError, Setup};

@@ -1,0 +1,149 @@
+//! [`MoveList`]: a fixed-capacity list of moves on the stack, and the counting visitor.
+
+use core::fmt;
+use core::ops::Deref;
+
+use bitboard_core::{Bitboard, Move, Role, Square};
+
+use crate::gen::Visitor;
+
+/// Room for every legal move of any position (the most known is 218) with margin.
+const CAPACITY: usize = 256;
+
+/// A list of up to 256 moves, held inline (no heap allocation). Dereferences to `[Move]`.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; CAPACITY],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move::NULL; CAPACITY],
+            len: 0,
+        }
+    }
+
+    /// Appends a move. A full list ignores further moves (never the case for legal moves of
+    /// a valid position, whose number is at most 218); debug builds assert.
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        debug_assert!(self.len < CAPACITY, "MoveList overflow");
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+
+    /// Whether `m` is in the list.
+    #[inline]
+    pub fn contains(&self, m: Move) -> bool {
+        self.as_slice().contains(&m)
+    }
+
+    /// The moves as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// Removes every move for which `keep` returns false.
+    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut j = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if keep(m) {
+                self.moves[j] = m;
+                j += 1;
+            }
+        }
+        self.len = j;
+    }
+
+    /// Empties the list.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Visitor for MoveList {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            self.push(Move::normal(from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn pawn(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            if Bitboard::BACKRANKS.contains(to) {
+                for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+                    self.push(Move::promote(from, to, role));
+                }
+            } else {
+                self.push(Move::normal(from, to));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Counts moves without listing them: a popcount per batch.
+pub(crate) struct Counter(pub(crate) u64);
+
+impl Visitor for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _from: Square, to: Bitboard) {
+        self.0 += u64::from(to.count());
+    }
+
+    #[inline(always)]
+    fn pawn(&mut self, _from: Square, to: Bitboard) {
+        let promotions = to & Bitboard::BACKRANKS;
+        self.0 += u64::from((to - promotions).count()) + 4 * u64::from(promotions.count());
+    }
+
+    #[inline(always)]
+    fn special(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
