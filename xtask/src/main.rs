@@ -7,6 +7,7 @@
 //! - `cargo xtask bench [--quick]`: run the criterion benchmarks of the `benches` package and
 //!   print a markdown report (also written to `target/bench-report/report.md`).
 
+mod bench;
 mod gen_tables;
 
 use std::path::{Path, PathBuf};
@@ -62,7 +63,7 @@ fn run(args: &[String]) -> Result<(), Error> {
     }
     match task {
         "gen-tables" => gen_tables::run(flag("--check")),
-        _ => Err(format!("task `{task}` is not implemented yet").into()),
+        _ => bench::run(flag("--quick")),
     }
 }
 

@@ -1,0 +1,365 @@
+//! `cargo xtask bench [--quick]`: run the criterion benchmarks of the `benches` package and
+//! turn criterion's JSON estimates into a markdown report.
+//!
+//! Each [`Experiment`] is one criterion benchmark group and becomes one table. To add an
+//! experiment, add a group to a bench target in `benches/benches/` and an entry to
+//! [`EXPERIMENTS`]; the runner, the JSON reading and the table layout are shared.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::SystemTime;
+
+use serde_json::Value;
+
+use crate::Error;
+
+/// One measured comparison: a criterion group, reported as one markdown table.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Experiment {
+    /// The `[[bench]]` target of the `benches` package that holds the group.
+    pub(crate) bench_target: &'static str,
+    /// The criterion group name (the directory under `target/criterion/`).
+    pub(crate) group: &'static str,
+    /// Heading of the table.
+    pub(crate) title: &'static str,
+    /// One sentence under the heading: what is measured, on which inputs.
+    pub(crate) description: &'static str,
+}
+
+/// Every experiment, in report order.
+pub(crate) const EXPERIMENTS: &[Experiment] = &[Experiment {
+    bench_target: "attacks",
+    group: "sliding",
+    title: "Sliding-piece attack lookups",
+    description: "Each method (`attack_tables::SlidingAttacks`) looks up 1,024 seeded \
+                  pseudo-random (square, occupancy) pairs per iteration, about 16 pieces \
+                  on the board; `queen` is rook | bishop.",
+}];
+
+/// Criterion arguments for `--quick`: short warm-up and measurement, enough for a table.
+const QUICK_ARGS: &[&str] = &["--warm-up-time", "1", "--measurement-time", "2"];
+
+/// Runs the benchmarks, then prints and writes the report.
+pub(crate) fn run(quick: bool) -> Result<(), Error> {
+    let root = crate::workspace_root();
+    let target_dir = target_dir(&root);
+    let started = SystemTime::now();
+
+    let mut targets: Vec<&str> = EXPERIMENTS.iter().map(|e| e.bench_target).collect();
+    targets.dedup();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut cmd = Command::new(cargo);
+    cmd.current_dir(&root)
+        .args(["bench", "--package", "benches"]);
+    for target in &targets {
+        cmd.args(["--bench", target]);
+    }
+    cmd.arg("--");
+    if quick {
+        cmd.args(QUICK_ARGS);
+    }
+    eprintln!("running {cmd:?}");
+    let status = cmd
+        .status()
+        .map_err(|e| format!("cannot run cargo bench: {e}"))?;
+    if !status.success() {
+        return Err(format!("cargo bench failed ({status})").into());
+    }
+
+    let criterion_dir = target_dir.join("criterion");
+    let mut report = header(quick)?;
+    for experiment in EXPERIMENTS {
+        let rows = read_group(&criterion_dir, experiment.group, Some(started))?;
+        report.push('\n');
+        report.push_str(&render_table(experiment, &rows));
+    }
+    print!("{report}");
+    let out_dir = target_dir.join("bench-report");
+    std::fs::create_dir_all(&out_dir)
+        .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+    let out = out_dir.join("report.md");
+    std::fs::write(&out, &report).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    eprintln!("wrote {}", out.display());
+    Ok(())
+}
+
+/// `CARGO_TARGET_DIR` if set, else `<root>/target`.
+fn target_dir(root: &Path) -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => root.join(dir),
+        None => root.join("target"),
+    }
+}
+
+/// The report's opening: the machine and the build, so figures can be compared.
+fn header(quick: bool) -> Result<String, Error> {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let cpu = cpu_model(&cpuinfo).unwrap_or("unknown CPU (no /proc/cpuinfo model name)");
+    let cpu_bmi2 = cpu_has_flag(&cpuinfo, "bmi2");
+    let build_bmi2 = build_has_bmi2()?;
+    let rustc = command_output("rustc", &["--version"]).unwrap_or_else(|| "rustc ?".to_owned());
+    let mut s = String::from("# Benchmark report\n\n");
+    let _ = writeln!(s, "- CPU: {cpu} ({} cores)", cores());
+    let _ = writeln!(
+        s,
+        "- BMI2: {} in the CPU flags; {} for this build (`target_feature = \"bmi2\"`)",
+        if cpu_bmi2 { "present" } else { "absent" },
+        if build_bmi2 { "enabled" } else { "not enabled" },
+    );
+    let _ = writeln!(s, "- Compiler: {rustc}, `cargo bench` profile");
+    let _ = writeln!(
+        s,
+        "- Measurement: {}",
+        if quick {
+            "quick (`--warm-up-time 1 --measurement-time 2`)"
+        } else {
+            "criterion defaults"
+        }
+    );
+    Ok(s)
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The first `model name` of a `/proc/cpuinfo` text.
+fn cpu_model(cpuinfo: &str) -> Option<&str> {
+    cpuinfo.lines().find_map(|line| {
+        let (key, value) = line.split_once(':')?;
+        (key.trim() == "model name").then(|| value.trim())
+    })
+}
+
+/// Whether the first `flags` line of a `/proc/cpuinfo` text lists `flag`.
+fn cpu_has_flag(cpuinfo: &str, flag: &str) -> bool {
+    cpuinfo
+        .lines()
+        .filter_map(|line| line.split_once(':'))
+        .find(|(key, _)| key.trim() == "flags")
+        .is_some_and(|(_, flags)| flags.split_whitespace().any(|f| f == flag))
+}
+
+/// Whether the benchmarks are compiled with BMI2: asks `rustc --print cfg` with the same
+/// `RUSTFLAGS` cargo will pass (target-cpu or target-feature flags enable it).
+fn build_has_bmi2() -> Result<bool, Error> {
+    let mut args: Vec<String> = vec!["--print".into(), "cfg".into()];
+    if let Ok(encoded) = std::env::var("CARGO_ENCODED_RUSTFLAGS") {
+        args.extend(
+            encoded
+                .split('\x1f')
+                .filter(|a| !a.is_empty())
+                .map(String::from),
+        );
+    } else if let Ok(flags) = std::env::var("RUSTFLAGS") {
+        args.extend(flags.split_whitespace().map(String::from));
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let cfg = command_output("rustc", &args).ok_or("cannot run `rustc --print cfg`")?;
+    Ok(cfg.lines().any(|l| l.trim() == "target_feature=\"bmi2\""))
+}
+
+/// The trimmed standard output of a successful command, or `None`.
+fn command_output(program: &str, args: &[&str]) -> Option<String> {
+    let output = Command::new(program).args(args).output().ok()?;
+    output
+        .status
+        .success()
+        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
+}
+
+/// One benchmark's result.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Row {
+    /// Criterion's id below the group, e.g. `magic/rook`.
+    pub(crate) name: String,
+    /// Mean time of one iteration, in nanoseconds.
+    pub(crate) iteration_ns: f64,
+    /// Elements (lookups) per iteration, from the benchmark's throughput.
+    pub(crate) elements: u64,
+}
+
+impl Row {
+    fn ns_per_element(&self) -> f64 {
+        self.iteration_ns / self.elements as f64
+    }
+}
+
+/// Reads every `<group>/**/new/{benchmark,estimates}.json` under `criterion_dir`. With
+/// `since`, results older than that (left over from earlier runs) are skipped.
+pub(crate) fn read_group(
+    criterion_dir: &Path,
+    group: &str,
+    since: Option<SystemTime>,
+) -> Result<Vec<Row>, Error> {
+    let group_dir = criterion_dir.join(group);
+    let mut new_dirs = Vec::new();
+    find_new_dirs(&group_dir, &mut new_dirs)
+        .map_err(|e| format!("cannot read {}: {e}", group_dir.display()))?;
+    let mut rows = BTreeMap::new();
+    for dir in new_dirs {
+        let estimates = dir.join("estimates.json");
+        if let Some(since) = since {
+            let modified = std::fs::metadata(&estimates).and_then(|m| m.modified());
+            if modified.map_or(true, |m| m < since) {
+                continue;
+            }
+        }
+        let row = read_row(&dir, group)?;
+        rows.insert(row.name.clone(), row);
+    }
+    if rows.is_empty() {
+        return Err(format!(
+            "no criterion results for group `{group}` in {}",
+            group_dir.display()
+        )
+        .into());
+    }
+    Ok(rows.into_values().collect())
+}
+
+/// Collects every directory named `new` below `dir`.
+fn find_new_dirs(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|n| n == "new") {
+                out.push(path);
+            } else {
+                find_new_dirs(&path, out)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn read_json(path: &Path) -> Result<Value, Error> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    serde_json::from_str(&text)
+        .map_err(|e| format!("{} is not valid JSON: {e}", path.display()).into())
+}
+
+/// One result from a criterion `new/` directory.
+fn read_row(dir: &Path, group: &str) -> Result<Row, Error> {
+    let benchmark_path = dir.join("benchmark.json");
+    let benchmark = read_json(&benchmark_path)?;
+    let estimates_path = dir.join("estimates.json");
+    let estimates = read_json(&estimates_path)?;
+    let full_id = benchmark["full_id"]
+        .as_str()
+        .ok_or_else(|| format!("{}: no `full_id`", benchmark_path.display()))?;
+    let name = full_id
+        .strip_prefix(group)
+        .and_then(|s| s.strip_prefix('/'))
+        .unwrap_or(full_id)
+        .to_owned();
+    let elements = match &benchmark["throughput"] {
+        Value::Null => 1,
+        t => t["Elements"].as_u64().ok_or_else(|| {
+            format!(
+                "{}: throughput is not in elements: {t}",
+                benchmark_path.display()
+            )
+        })?,
+    };
+    let iteration_ns = estimates["mean"]["point_estimate"]
+        .as_f64()
+        .ok_or_else(|| format!("{}: no mean.point_estimate", estimates_path.display()))?;
+    Ok(Row {
+        name,
+        iteration_ns,
+        elements,
+    })
+}
+
+/// The markdown table of one experiment.
+pub(crate) fn render_table(experiment: &Experiment, rows: &[Row]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "## {}\n", experiment.title);
+    let _ = writeln!(s, "{}\n", experiment.description);
+    s.push_str("| benchmark | ns per lookup | lookups/s |\n");
+    s.push_str("|---|---:|---:|\n");
+    for row in rows {
+        let ns = row.ns_per_element();
+        let _ = writeln!(s, "| {} | {:.2} | {} |", row.name, ns, human_rate(1e9 / ns));
+    }
+    s
+}
+
+/// `1.23 G`, `456.7 M`, ...: a rate with an SI prefix.
+fn human_rate(per_second: f64) -> String {
+    if !per_second.is_finite() {
+        return "-".to_owned();
+    }
+    let (value, prefix) = if per_second >= 1e9 {
+        (per_second / 1e9, "G")
+    } else if per_second >= 1e6 {
+        (per_second / 1e6, "M")
+    } else if per_second >= 1e3 {
+        (per_second / 1e3, "k")
+    } else {
+        (per_second, "")
+    };
+    format!("{value:.2} {prefix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CPUINFO: &str =
+        "processor\t: 0\nmodel name\t: Example CPU 9000\nflags\t\t: fpu sse2 bmi1 bmi2 avx2\n";
+
+    #[test]
+    fn reads_cpuinfo() {
+        assert_eq!(cpu_model(CPUINFO), Some("Example CPU 9000"));
+        assert!(cpu_has_flag(CPUINFO, "bmi2"));
+        assert!(!cpu_has_flag(CPUINFO, "bmi"));
+        assert_eq!(cpu_model(""), None);
+    }
+
+    #[test]
+    fn reads_criterion_output_and_renders_a_table() {
+        let dir = std::env::temp_dir().join(format!("xtask-bench-test-{}", std::process::id()));
+        let new = dir.join("sliding").join("magic").join("rook").join("new");
+        std::fs::create_dir_all(&new).expect("temp dir is writable");
+        std::fs::write(
+            new.join("benchmark.json"),
+            r#"{"group_id":"sliding","function_id":"magic","value_str":"rook",
+               "throughput":{"Elements":1024},"full_id":"sliding/magic/rook",
+               "directory_name":"sliding/magic/rook","title":"sliding/magic/rook"}"#,
+        )
+        .expect("temp dir is writable");
+        std::fs::write(
+            new.join("estimates.json"),
+            r#"{"mean":{"confidence_interval":{"confidence_level":0.95,
+               "lower_bound":2000.0,"upper_bound":2100.0},"point_estimate":2048.0,
+               "standard_error":1.0}}"#,
+        )
+        .expect("temp dir is writable");
+        let rows = read_group(&dir, "sliding", None).expect("results are readable");
+        std::fs::remove_dir_all(&dir).expect("temp dir is removable");
+        assert_eq!(
+            rows,
+            [Row {
+                name: "magic/rook".to_owned(),
+                iteration_ns: 2048.0,
+                elements: 1024
+            }]
+        );
+        let table = render_table(&EXPERIMENTS[0], &rows);
+        assert!(
+            table.contains("| magic/rook | 2.00 | 500.00 M |"),
+            "{table}"
+        );
+    }
+
+    #[test]
+    fn missing_results_are_an_error() {
+        let dir = std::env::temp_dir().join("xtask-bench-test-missing");
+        assert!(read_group(&dir, "sliding", None).is_err());
+    }
+}
