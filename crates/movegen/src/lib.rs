@@ -29,6 +29,7 @@
 extern crate alloc;
 
 mod gen;
+mod legality;
 mod list;
 mod perft;
 
@@ -36,6 +37,7 @@ use attack_tables::SlidingAttacks;
 use bitboard_core::{Bitboard, Move};
 use position::{History, Outcome, Position, Termination};
 
+pub use legality::{is_legal_by_playing, is_pseudo_legal, pseudo_legal_moves};
 pub use list::MoveList;
 pub use perft::{divide, divide_with, perft, perft_full, perft_full_with, perft_with};
 

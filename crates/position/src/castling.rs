@@ -72,11 +72,30 @@ impl CastlingMode {
 /// The castling rights of both sides: which of the four rights remain, and for each the
 /// square of its rook. Four bits of rights in Polyglot order (white king side, white queen
 /// side, black king side, black queen side) and the four rook squares: six bytes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Two values are equal when they hold the same rights with the same rooks in the same mode;
+/// the remembered rook squares of rights already lost do not count.
+#[derive(Copy, Clone, Debug)]
 pub struct Castles {
     rights: u8,
     rook: [[Square; 2]; 2],
     mode: CastlingMode,
+}
+
+impl PartialEq for Castles {
+    fn eq(&self, other: &Castles) -> bool {
+        self.rights == other.rights && self.mode == other.mode && self.rooks() == other.rooks()
+    }
+}
+
+impl Eq for Castles {}
+
+impl core::hash::Hash for Castles {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.rights.hash(state);
+        self.mode.hash(state);
+        self.rooks().hash(state);
+    }
 }
 
 impl Castles {

@@ -1,0 +1,170 @@
+//! Pseudo-legal moves and the legality of a single move, computed without the legal
+//! generator: a second, independent statement of the rules that the property tests hold the
+//! generator to.
+
+use attack_tables as at;
+use bitboard_core::{Bitboard, Color, Move, MoveKind, Role};
+use position::{CastlingSide, Position};
+
+use crate::MoveList;
+
+/// Whether `m` obeys the way its piece moves, ignoring whether it leaves the own king in
+/// check: the right piece of the side to move on `from`, a destination it reaches, nothing
+/// of its own there. Castling needs the right and an empty path; en passant the en-passant
+/// square. Answers without generating any move list.
+pub fn is_pseudo_legal(pos: &Position, m: Move) -> bool {
+    if m.is_null() {
+        return false;
+    }
+    let board = pos.board();
+    let us = pos.turn();
+    let (from, to) = (m.from(), m.to());
+    let Some(piece) = board.piece_at(from) else {
+        return false;
+    };
+    if piece.color != us {
+        return false;
+    }
+    let occ = board.occupied();
+    let theirs = board.by_color(us.other());
+    match m.kind() {
+        MoveKind::Castle => {
+            piece.role == Role::King
+                && pos.castles().rook(us, CastlingSide::of_rook(from, to)) == Some(to)
+                && (pos
+                    .castles()
+                    .path(us, CastlingSide::of_rook(from, to), from)
+                    & occ)
+                    .is_empty()
+        }
+        MoveKind::EnPassant => {
+            piece.role == Role::Pawn
+                && pos.ep_square() == Some(to)
+                && at::pawn_attacks(us, from).contains(to)
+        }
+        MoveKind::Promotion(_) => {
+            piece.role == Role::Pawn
+                && Bitboard::BACKRANKS.contains(to)
+                && pawn_reaches(pos, m, occ, theirs)
+        }
+        MoveKind::Normal => {
+            if board.by_color(us).contains(to) {
+                return false;
+            }
+            match piece.role {
+                Role::Pawn => {
+                    !Bitboard::BACKRANKS.contains(to) && pawn_reaches(pos, m, occ, theirs)
+                }
+                role => at::attacks(role.of(us), from, occ).contains(to),
+            }
+        }
+    }
+}
+
+/// A pawn's push, double push or capture (not en passant) from `m.from()` to `m.to()`.
+fn pawn_reaches(pos: &Position, m: Move, occ: Bitboard, theirs: Bitboard) -> bool {
+    let us = pos.turn();
+    let (from, to) = (m.from(), m.to());
+    if at::pawn_attacks(us, from).contains(to) {
+        return theirs.contains(to);
+    }
+    let step: i32 = if us == Color::White { 1 } else { -1 };
+    let Some(one) = from.offset(0, step) else {
+        return false;
+    };
+    if occ.contains(one) {
+        return false;
+    }
+    if one == to {
+        return true;
+    }
+    let start_rank = if us == Color::White { 1 } else { 6 };
+    from.rank() as usize == start_rank && one.offset(0, step) == Some(to) && !occ.contains(to)
+}
+
+/// Whether `m` is legal: pseudo-legal, and the own king is not in check afterwards (for
+/// castling: not in check before, and no square the king crosses or lands on attacked).
+/// Checked by playing the move on a copy, without generating a move list.
+pub fn is_legal_by_playing(pos: &Position, m: Move) -> bool {
+    if !is_pseudo_legal(pos, m) {
+        return false;
+    }
+    let us = pos.turn();
+    let board = pos.board();
+    if m.is_castle() {
+        if pos.is_check() {
+            return false;
+        }
+        let king = m.from();
+        let occ = board.occupied() - king - m.to();
+        let crossed = at::between(king, m.king_to()) | m.king_to();
+        if crossed
+            .into_iter()
+            .any(|sq| board.is_attacked_by(sq, us.other(), occ))
+        {
+            return false;
+        }
+    }
+    let after = pos.play(m);
+    let king = after.board().king_of(us);
+    king.is_some_and(|k| {
+        !after
+            .board()
+            .is_attacked_by(k, us.other(), after.board().occupied())
+    })
+}
+
+/// Every pseudo-legal move (see [`is_pseudo_legal`]).
+pub fn pseudo_legal_moves(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.by_color(us);
+    let theirs = board.by_color(us.other());
+    let occ = board.occupied();
+    for from in ours {
+        let Some(piece) = board.piece_at(from) else {
+            continue;
+        };
+        if piece.role == Role::Pawn {
+            let step: i32 = if us == Color::White { 1 } else { -1 };
+            let mut to = at::pawn_attacks(us, from) & theirs;
+            if let Some(one) = from.offset(0, step).filter(|s| !occ.contains(*s)) {
+                to.insert(one);
+                let start_rank = if us == Color::White { 1 } else { 6 };
+                if from.rank() as usize == start_rank {
+                    if let Some(two) = one.offset(0, step).filter(|s| !occ.contains(*s)) {
+                        to.insert(two);
+                    }
+                }
+            }
+            for t in to {
+                if Bitboard::BACKRANKS.contains(t) {
+                    for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+                        list.push(Move::promote(from, t, role));
+                    }
+                } else {
+                    list.push(Move::normal(from, t));
+                }
+            }
+            if let Some(ep) = pos.ep_square() {
+                if at::pawn_attacks(us, from).contains(ep) {
+                    list.push(Move::en_passant(from, ep));
+                }
+            }
+        } else {
+            for t in at::attacks(piece, from, occ) - ours {
+                list.push(Move::normal(from, t));
+            }
+        }
+    }
+    for side in CastlingSide::ALL {
+        if let (Some(rook), Some(king)) = (pos.castles().rook(us, side), board.king_of(us)) {
+            let m = Move::castle(king, rook);
+            if is_pseudo_legal(pos, m) {
+                list.push(m);
+            }
+        }
+    }
+    list
+}
