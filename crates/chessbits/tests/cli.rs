@@ -1,0 +1,105 @@
+//! The command line as a user runs it.
+
+use std::process::{Command, Output};
+
+fn chessbits(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chessbits"))
+        .args(args)
+        .output()
+        .expect("run chessbits")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn perft_prints_nodes_searched() {
+    let o = chessbits(&["perft", "4"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "\nNodes searched: 197281\n");
+}
+
+#[test]
+fn divide_has_stockfish_shape() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let o = chessbits(&["perft", "2", "--fen", kiwipete, "--divide"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 48 + 2);
+    assert!(lines.contains(&"e1g1: 43"), "{out}");
+    assert!(lines.contains(&"e1c1: 43"), "{out}");
+    let sum: u64 = lines[..48]
+        .iter()
+        .map(|l| l.rsplit(": ").next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 2039);
+    assert_eq!(lines[48], "");
+    assert_eq!(lines[49], "Nodes searched: 2039");
+}
+
+#[test]
+fn every_method_and_no_bulk_agree() {
+    for method in ["classical", "magic"] {
+        for extra in [&[][..], &["--no-bulk"][..]] {
+            let mut args = vec!["perft", "3", "--method", method];
+            args.extend_from_slice(extra);
+            let o = chessbits(&args);
+            assert!(o.status.success(), "{method}");
+            assert_eq!(stdout(&o), "\nNodes searched: 8902\n", "{method} {extra:?}");
+        }
+    }
+}
+
+#[test]
+fn chess960_castling_is_king_takes_rook() {
+    // Shredder-FEN rights (GAhb) are read as Chess960 without --chess960.
+    let fen = "1r2k2r/8/8/8/8/8/8/R3K1R1 w GAhb - 0 1";
+    let o = chessbits(&["perft", "1", "--fen", fen, "--divide"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.lines().any(|l| l == "e1a1: 1"), "{out}");
+    assert!(out.lines().any(|l| l == "e1g1: 1"), "{out}");
+    assert!(!out.contains("e1c1"), "{out}");
+    // In standard chess castling is written as the king's move.
+    let o = chessbits(&[
+        "perft",
+        "1",
+        "--fen",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "--divide",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.lines().any(|l| l == "e1c1: 1") && out.lines().any(|l| l == "e1g1: 1"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_fen_is_a_typed_error_with_status_2() {
+    let o = chessbits(&[
+        "perft",
+        "1",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("placement") && err.contains("\"X\""), "{err}");
+    let o = chessbits(&["perft", "1", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no king"));
+    let o = chessbits(&["perft", "1", "--method", "nope"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn methods_marks_the_default() {
+    let o = chessbits(&["methods"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.lines().any(|l| l == "magic (default)"), "{out}");
+    assert!(out.lines().any(|l| l == "classical"), "{out}");
+}
