@@ -1,6 +1,8 @@
 //! Property tests: every `Bitboard` operation against per-square reference code, and
 //! `Display`/`FromStr` round trips for squares and moves.
 
+#![allow(clippy::unwrap_used)]
+
 use bitboard_core::{Bitboard, Direction, File, Move, Rank, Role, Square};
 use proptest::prelude::*;
 

@@ -1,5 +1,7 @@
 //! The command line as a user runs it.
 
+#![allow(clippy::unwrap_used)]
+
 use std::process::{Command, Output};
 
 fn chessbits(args: &[&str]) -> Output {

@@ -1,5 +1,7 @@
 //! Outcomes: checkmate, stalemate, repetitions, the 50/75-move rules, insufficient material.
 
+#![allow(clippy::unwrap_used)]
+
 use bitboard_core::{Color, Move};
 use movegen::{is_checkmate, is_stalemate, outcome};
 use position::{History, Outcome, Position, Termination};

@@ -5,6 +5,8 @@
 //! with optimisations (`cargo test --release`) and 20,000 without. Each suite prints the
 //! number of positions, checks and nodes it verified (`cargo test --release -- --nocapture`).
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::PathBuf;
 
 use movegen::perft;

@@ -2,6 +2,8 @@
 //! from tricky suite positions: the legal generator against an independent statement of the
 //! rules, make/unmake, incremental hashing and FEN round trips.
 
+#![allow(clippy::unwrap_used)]
+
 use bitboard_core::{Move, Role, Square};
 use movegen::{
     captures, count_legal_moves, is_legal, is_legal_by_playing, is_pseudo_legal, legal_moves,

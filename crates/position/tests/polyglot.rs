@@ -1,5 +1,7 @@
 //! The reference hashes published with the Polyglot book format.
 
+#![allow(clippy::unwrap_used)]
+
 use bitboard_core::Move;
 use position::Position;
 

@@ -1,5 +1,7 @@
 //! Validation names the problem.
 
+#![allow(clippy::unwrap_used)]
+
 use bitboard_core::{Color, Square};
 use position::{CastlingMode, Position, PositionError};
 
