@@ -15,9 +15,13 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use attack_tables::{Classical, Magic, SlidingAttacks};
+use attack_tables::SlidingAttacks;
 use clap::{Parser, Subcommand};
 use position::{CastlingMode, Position, PositionError, Setup};
+
+mod methods;
+
+use methods::{with_method, WithMethod, DEFAULT_METHOD, METHODS};
 
 #[derive(Parser)]
 #[command(
@@ -57,10 +61,6 @@ enum Command {
     Methods,
 }
 
-/// The sliding-attack methods that can drive move generation, by name.
-const METHODS: &[&str] = &[Classical::NAME, Magic::NAME];
-const DEFAULT_METHOD: &str = Magic::NAME;
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -96,17 +96,13 @@ fn main() -> ExitCode {
                 divide,
                 bulk: !no_bulk,
             };
-            match method.as_str() {
-                m if m == Classical::NAME => run_perft::<Classical>(&pos, opts),
-                m if m == Magic::NAME => run_perft::<Magic>(&pos, opts),
-                other => {
-                    eprintln!(
-                        "error: unknown method {other:?}; `chessbits methods` lists: {}",
-                        METHODS.join(", ")
-                    );
-                    ExitCode::from(2)
-                }
-            }
+            with_method(&method, PerftRun { pos: &pos, opts }).unwrap_or_else(|| {
+                eprintln!(
+                    "error: unknown method {method:?}; `chessbits methods` lists: {}",
+                    METHODS.join(", ")
+                );
+                ExitCode::from(2)
+            })
         }
     }
 }
@@ -132,6 +128,19 @@ struct PerftOptions {
     depth: u32,
     divide: bool,
     bulk: bool,
+}
+
+struct PerftRun<'a> {
+    pos: &'a Position,
+    opts: PerftOptions,
+}
+
+impl WithMethod for PerftRun<'_> {
+    type Output = ExitCode;
+
+    fn run<S: SlidingAttacks>(self) -> ExitCode {
+        run_perft::<S>(self.pos, self.opts)
+    }
 }
 
 fn run_perft<S: SlidingAttacks>(pos: &Position, opts: PerftOptions) -> ExitCode {
