@@ -26,6 +26,8 @@ pub(crate) struct Experiment {
     pub(crate) title: &'static str,
     /// One sentence under the heading: what is measured, on which inputs.
     pub(crate) description: &'static str,
+    /// What one throughput element is (`lookup`, `node`, `move`, ...), for the column names.
+    pub(crate) unit: &'static str,
 }
 
 /// Every experiment, in report order.
@@ -36,6 +38,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[Experiment {
     description: "Each method (`attack_tables::SlidingAttacks`) looks up 1,024 seeded \
                   pseudo-random (square, occupancy) pairs per iteration, about 16 pieces \
                   on the board; `queen` is rook | bishop.",
+    unit: "lookup",
 }];
 
 /// Criterion arguments for `--quick`: short warm-up and measurement, enough for a table.
@@ -280,13 +283,37 @@ pub(crate) fn render_table(experiment: &Experiment, rows: &[Row]) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "## {}\n", experiment.title);
     let _ = writeln!(s, "{}\n", experiment.description);
-    s.push_str("| benchmark | ns per lookup | lookups/s |\n");
-    s.push_str("|---|---:|---:|\n");
+    let unit = experiment.unit;
+    let _ = writeln!(
+        s,
+        "| benchmark | time per iteration | ns per {unit} | {unit}s/s |"
+    );
+    s.push_str("|---|---:|---:|---:|\n");
     for row in rows {
         let ns = row.ns_per_element();
-        let _ = writeln!(s, "| {} | {:.2} | {} |", row.name, ns, human_rate(1e9 / ns));
+        let _ = writeln!(
+            s,
+            "| {} | {} | {:.2} | {} |",
+            row.name,
+            human_time(row.iteration_ns),
+            ns,
+            human_rate(1e9 / ns)
+        );
     }
     s
+}
+
+/// `1.23 s`, `45.6 ms`, `789 ns`: a duration given in nanoseconds.
+fn human_time(ns: f64) -> String {
+    if ns >= 1e9 {
+        format!("{:.3} s", ns / 1e9)
+    } else if ns >= 1e6 {
+        format!("{:.2} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.2} µs", ns / 1e3)
+    } else {
+        format!("{ns:.1} ns")
+    }
 }
 
 /// `1.23 G`, `456.7 M`, ...: a rate with an SI prefix.
@@ -352,7 +379,7 @@ mod tests {
         );
         let table = render_table(&EXPERIMENTS[0], &rows);
         assert!(
-            table.contains("| magic/rook | 2.00 | 500.00 M |"),
+            table.contains("| magic/rook | 2.05 µs | 2.00 | 500.00 M |"),
             "{table}"
         );
     }
