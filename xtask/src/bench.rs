@@ -31,15 +31,34 @@ pub(crate) struct Experiment {
 }
 
 /// Every experiment, in report order.
-pub(crate) const EXPERIMENTS: &[Experiment] = &[Experiment {
-    bench_target: "attacks",
-    group: "sliding",
-    title: "Sliding-piece attack lookups",
-    description: "Each method (`attack_tables::SlidingAttacks`) looks up 1,024 seeded \
+pub(crate) const EXPERIMENTS: &[Experiment] = &[
+    Experiment {
+        bench_target: "attacks",
+        group: "sliding",
+        title: "Sliding-piece attack lookups",
+        description: "Each method (`attack_tables::SlidingAttacks`) looks up 1,024 seeded \
                   pseudo-random (square, occupancy) pairs per iteration, about 16 pieces \
                   on the board; `queen` is rook | bishop.",
-    unit: "lookup",
-}];
+        unit: "lookup",
+    },
+    Experiment {
+        bench_target: "perft",
+        group: "perft",
+        title: "Perft with bulk counting, against cozy-chess and shakmaty",
+        description: "Single thread, the same positions in one run: perft(start, 6) and \
+                  perft(Kiwipete, 5), the last ply counted rather than played; each \
+                  library's count is checked against the published figure first.",
+        unit: "node",
+    },
+    Experiment {
+        bench_target: "perft",
+        group: "perft-full",
+        title: "Perft without bulk counting (every leaf made), against shakmaty",
+        description: "Single thread: perft(start, 5) and perft(Kiwipete, 4), every leaf \
+                  played with make/unmake (chessbits) or copy-make (shakmaty).",
+        unit: "node",
+    },
+];
 
 /// Criterion arguments for `--quick`: short warm-up and measurement, enough for a table.
 const QUICK_ARGS: &[&str] = &["--warm-up-time", "1", "--measurement-time", "2"];
