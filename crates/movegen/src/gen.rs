@@ -12,6 +12,9 @@ pub(crate) trait Visitor {
     /// Pawn moves from `from` to each square of `to`; those onto the last rank are four
     /// promotions each.
     fn pawn(&mut self, from: Square, to: Bitboard);
+    /// Pawn moves onto each square of `to`, each from the square `offset` behind it
+    /// (`from = to - offset`); those onto the last rank are four promotions each.
+    fn pawn_set(&mut self, to: Bitboard, offset: i32);
     /// One move of a special kind (en passant, castling).
     fn special(&mut self, m: Move);
 }
@@ -110,7 +113,10 @@ pub(crate) fn generate<S: SlidingAttacks, V: Visitor>(pos: &Position, filter: Fi
     // Pawns.
     let pawns = movable & board.pawns();
     if pawns.any() {
-        gen_pawns::<S, V>(pos, filter, pawns, pinned, target, king, v);
+        match us {
+            Color::White => gen_pawns::<S, V, true>(pos, filter, pawns, pinned, target, king, v),
+            Color::Black => gen_pawns::<S, V, false>(pos, filter, pawns, pinned, target, king, v),
+        }
     }
 
     // Castling (a quiet move, never out of check).
@@ -130,7 +136,7 @@ pub(crate) fn generate<S: SlidingAttacks, V: Visitor>(pos: &Position, filter: Fi
 }
 
 #[inline(always)]
-fn gen_pawns<S: SlidingAttacks, V: Visitor>(
+fn gen_pawns<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
     pos: &Position,
     filter: Filter,
     pawns: Bitboard,
@@ -139,13 +145,15 @@ fn gen_pawns<S: SlidingAttacks, V: Visitor>(
     king: Square,
     v: &mut V,
 ) {
+    // Specialised by colour at compile time, so that every shift below is a constant one.
     let board = pos.board();
-    let us = pos.turn();
+    let us = Color::from_white(WHITE);
     let theirs = board.by_color(us.other());
     let empty = !board.occupied();
-    let (forward, start_rank) = match us {
-        Color::White => (Direction::North, Bitboard(0xff00)),
-        Color::Black => (Direction::South, Bitboard(0x00ff_0000_0000_0000)),
+    let (forward, start_rank) = if WHITE {
+        (Direction::North, Bitboard(0xff00))
+    } else {
+        (Direction::South, Bitboard(0x00ff_0000_0000_0000))
     };
     let capture_target = if filter.captures {
         theirs & target
@@ -158,20 +166,32 @@ fn gen_pawns<S: SlidingAttacks, V: Visitor>(
         Bitboard::EMPTY
     };
 
-    for from in pawns {
+    // Pinned pawns one by one: each may only move along its pin line.
+    for from in pawns & pinned {
         let mut to = at::pawn_attacks(us, from) & capture_target;
         let one = Bitboard::from_square(from).shift(forward) & empty;
         to |= one & push_target;
         if start_rank.contains(from) {
             to |= one.shift(forward) & push_target;
         }
-        if pinned.contains(from) {
-            to &= at::line(king, from);
-        }
+        to &= at::line(king, from);
         if to.any() {
             v.pawn(from, to);
         }
     }
+    // The others set-wise: one shift per kind of pawn move.
+    let free = pawns - pinned;
+    let (left, right) = if WHITE {
+        (Direction::NorthWest, Direction::NorthEast)
+    } else {
+        (Direction::SouthWest, Direction::SouthEast)
+    };
+    let one = free.shift(forward) & empty;
+    let two = (one & start_rank.shift(forward)).shift(forward) & push_target;
+    v.pawn_set(one & push_target, forward.offset());
+    v.pawn_set(two, 2 * forward.offset());
+    v.pawn_set(free.shift(left) & capture_target, left.offset());
+    v.pawn_set(free.shift(right) & capture_target, right.offset());
 
     // En passant: simulate the capture and look for a check along the freed lines.
     if filter.captures {
@@ -238,7 +258,7 @@ fn castling_is_legal<S: SlidingAttacks>(
     let board = pos.board();
     let us = pos.turn();
     let occ = board.occupied();
-    if (pos.castles().path(us, side, king) & occ).any() {
+    if (pos.castles().path(us, side) & occ).any() {
         return false;
     }
     let king_to = Move::castle(king, rook).king_to();

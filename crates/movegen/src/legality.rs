@@ -29,13 +29,14 @@ pub fn is_pseudo_legal(pos: &Position, m: Move) -> bool {
     let theirs = board.by_color(us.other());
     match m.kind() {
         MoveKind::Castle => {
+            let (king_to, rook_to) = (m.king_to(), m.rook_to().unwrap_or(to));
+            let must_be_empty =
+                (at::between(from, king_to) | king_to | at::between(to, rook_to) | rook_to)
+                    - from
+                    - to;
             piece.role == Role::King
                 && pos.castles().rook(us, CastlingSide::of_rook(from, to)) == Some(to)
-                && (pos
-                    .castles()
-                    .path(us, CastlingSide::of_rook(from, to), from)
-                    & occ)
-                    .is_empty()
+                && (must_be_empty & occ).is_empty()
         }
         MoveKind::EnPassant => {
             piece.role == Role::Pawn

@@ -122,6 +122,20 @@ impl Visitor for MoveList {
     }
 
     #[inline(always)]
+    fn pawn_set(&mut self, to: Bitboard, offset: i32) {
+        for to in to {
+            let from = Square::new_masked((to as i32 - offset) as u32);
+            if Bitboard::BACKRANKS.contains(to) {
+                for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+                    self.push(Move::promote(from, to, role));
+                }
+            } else {
+                self.push(Move::normal(from, to));
+            }
+        }
+    }
+
+    #[inline(always)]
     fn special(&mut self, m: Move) {
         self.push(m);
     }
@@ -140,6 +154,15 @@ impl Visitor for Counter {
     fn pawn(&mut self, _from: Square, to: Bitboard) {
         let promotions = to & Bitboard::BACKRANKS;
         self.0 += u64::from((to - promotions).count()) + 4 * u64::from(promotions.count());
+    }
+
+    #[inline(always)]
+    fn pawn_set(&mut self, to: Bitboard, _offset: i32) {
+        let promotions = to & Bitboard::BACKRANKS;
+        self.0 += u64::from(to.count());
+        if promotions.any() {
+            self.0 += 3 * u64::from(promotions.count());
+        }
     }
 
     #[inline(always)]

@@ -80,6 +80,10 @@ pub struct Castles {
     rights: u8,
     rook: [[Square; 2]; 2],
     mode: CastlingMode,
+    /// For each square, the rights lost by a move from or to it (rook and king squares).
+    touch: [u8; 64],
+    /// For each right (by bit index), the squares that must be empty to castle.
+    path: [Bitboard; 4],
 }
 
 impl PartialEq for Castles {
@@ -105,15 +109,29 @@ impl Castles {
             rights: 0,
             rook: [[Square::H1, Square::A1], [Square::H8, Square::A8]],
             mode,
+            touch: [0; 64],
+            path: [Bitboard::EMPTY; 4],
         }
     }
 
     /// The standard starting rights `KQkq`.
-    pub const fn standard() -> Castles {
-        Castles {
-            rights: 0b1111,
-            ..Castles::none(CastlingMode::Standard)
-        }
+    pub fn standard() -> Castles {
+        let mut c = Castles::none(CastlingMode::Standard);
+        c.add(Color::White, CastlingSide::KingSide, Square::H1, Square::E1);
+        c.add(
+            Color::White,
+            CastlingSide::QueenSide,
+            Square::A1,
+            Square::E1,
+        );
+        c.add(Color::Black, CastlingSide::KingSide, Square::H8, Square::E8);
+        c.add(
+            Color::Black,
+            CastlingSide::QueenSide,
+            Square::A8,
+            Square::E8,
+        );
+        c
     }
 
     #[inline]
@@ -179,31 +197,29 @@ impl Castles {
         self.mode = mode;
     }
 
-    /// Grants a right with its rook square.
-    pub(crate) fn add(&mut self, color: Color, side: CastlingSide, rook: Square) {
-        self.rights |= Castles::bit(color, side);
+    /// Grants a right with its rook square; the king stands on `king`.
+    pub(crate) fn add(&mut self, color: Color, side: CastlingSide, rook: Square, king: Square) {
+        let bit = Castles::bit(color, side);
+        self.rights |= bit;
         self.rook[color as usize][side as usize] = rook;
+        self.touch[rook as usize] |= bit;
+        self.touch[king as usize] |= bit;
+        let rank = back_rank(color);
+        let king_to = Square::from_coords(side.king_to_file(), rank);
+        let rook_to = Square::from_coords(side.rook_to_file(), rank);
+        self.path[color as usize * 2 + side as usize] = (attack_tables::between(king, king_to)
+            | attack_tables::between(rook, rook_to)
+            | king_to
+            | rook_to)
+            - king
+            - rook;
     }
 
-    /// Removes the rights of `color`.
+    /// Removes the rights a move from `from` to `to` loses: those of a king that moves and
+    /// of a rook that moves or is captured on its square.
     #[inline]
-    pub(crate) fn discard_color(&mut self, color: Color) {
-        self.rights &= !(0b11 << (color as u8 * 2));
-    }
-
-    /// Removes the right whose rook stands on `sq`, if any.
-    #[inline]
-    pub(crate) fn discard_rook(&mut self, sq: Square) {
-        if self.rights == 0 {
-            return;
-        }
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                if self.rook[color as usize][side as usize] == sq {
-                    self.rights &= !Castles::bit(color, side);
-                }
-            }
-        }
+    pub(crate) fn touch(&mut self, from: Square, to: Square) {
+        self.rights &= !(self.touch[from as usize] | self.touch[to as usize]);
     }
 
     pub(crate) fn set_bits(&mut self, bits: u8) {
@@ -211,18 +227,10 @@ impl Castles {
     }
 
     /// The squares that must be empty (apart from the king and the rook themselves) for
-    /// `color` to castle on `side`, given the king on `king`.
-    pub fn path(&self, color: Color, side: CastlingSide, king: Square) -> Bitboard {
-        let rook = self.rook[color as usize][side as usize];
-        let rank = back_rank(color);
-        let king_to = Square::from_coords(side.king_to_file(), rank);
-        let rook_to = Square::from_coords(side.rook_to_file(), rank);
-        (attack_tables::between(king, king_to)
-            | attack_tables::between(rook, rook_to)
-            | king_to
-            | rook_to)
-            - king
-            - rook
+    /// `color` to castle on `side`; meaningful while that right is held.
+    #[inline]
+    pub fn path(&self, color: Color, side: CastlingSide) -> Bitboard {
+        self.path[color as usize * 2 + side as usize]
     }
 }
 

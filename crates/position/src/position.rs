@@ -228,7 +228,8 @@ impl Position {
         for rook in setup.castling_rights {
             match pos.castling_right_for(rook, mode) {
                 Some((color, side)) if !pos.castles.has(color, side) => {
-                    pos.castles.add(color, side, rook)
+                    let king = pos.board.king_of(color).unwrap_or(rook);
+                    pos.castles.add(color, side, rook, king)
                 }
                 _ if strict => return Err(PositionError::InvalidCastlingRight { rook }),
                 _ => {}
@@ -487,6 +488,33 @@ impl Position {
         h
     }
 
+    /// The checkers after a normal move or promotion from `from` to `to` (the side to move is
+    /// already the one that may be in check): the piece now on `to` if it attacks the king
+    /// (a direct check), and a slider behind `from` on the king's line (a discovered check).
+    #[inline]
+    fn checkers_after(&self, from: Square, to: Square) -> Bitboard {
+        let king = self.our_king();
+        let occ = self.board.occupied();
+        let theirs = self.board.by_color(self.turn.other());
+        let mut checkers = Bitboard::EMPTY;
+        if let Some(piece) = self.board.piece_at(to) {
+            if at::attacks(piece, to, occ).contains(king) {
+                checkers.insert(to);
+            }
+        }
+        let line = at::line(king, from);
+        if line.any() {
+            checkers |= if king.rank() == from.rank() || king.file() == from.file() {
+                at::rook_attacks(king, occ) & self.board.rooks_and_queens()
+            } else {
+                at::bishop_attacks(king, occ) & self.board.bishops_and_queens()
+            } & theirs
+                & line;
+        }
+        debug_assert_eq!(checkers, self.compute_checkers());
+        checkers
+    }
+
     fn compute_checkers(&self) -> Bitboard {
         self.board
             .attackers_by(self.our_king(), self.turn.other(), self.board.occupied())
@@ -670,11 +698,7 @@ impl Position {
         // Castling rights: lost when the king moves or a right's rook moves or is captured.
         if !self.castles.is_empty() {
             let before = self.castles.bits();
-            if moved.role == Role::King {
-                self.castles.discard_color(us);
-            }
-            self.castles.discard_rook(from);
-            self.castles.discard_rook(to);
+            self.castles.touch(from, to);
             let after = self.castles.bits();
             if before != after {
                 hash ^= zobrist::castling_key(before) ^ zobrist::castling_key(after);
@@ -685,7 +709,10 @@ impl Position {
         }
         self.turn = them;
         self.hash = hash;
-        self.checkers = self.compute_checkers();
+        self.checkers = match m.kind() {
+            MoveKind::Normal | MoveKind::Promotion(_) => self.checkers_after(from, to),
+            MoveKind::EnPassant | MoveKind::Castle => self.compute_checkers(),
+        };
         debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
         Undo { captured, ..undo }
     }
