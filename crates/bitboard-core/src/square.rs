@@ -190,6 +190,14 @@ impl fmt::Display for Rank {
 }
 
 macro_rules! squares {
+    (@match $i:ident, $tbl:ident, $($sq:ident),*) => {{
+        $(
+            if $i == Square::$sq as u8 {
+                return Square::$sq;
+            }
+        )*
+        $tbl[0]
+    }};
     ($($sq:ident),* $(,)?) => {
         /// A square of the board. `A1` = 0, `B1` = 1, ..., `H8` = 63.
         #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -202,6 +210,18 @@ macro_rules! squares {
         impl Square {
             /// All 64 squares in index order (a1, b1, ..., h8).
             pub const ALL: [Square; 64] = [$(Square::$sq),*];
+
+            /// The square of index `index & 63`; never fails. Use where the index is known
+            /// to be in range (for example the result of a bit scan).
+            ///
+            /// Written as a `match` whose arms are the identity, which the compiler turns into
+            /// a plain mask (no table load, no `unsafe`).
+            #[inline]
+            pub const fn new_masked(index: u32) -> Square {
+                const SQ: [Square; 64] = Square::ALL;
+                let i = (index & 63) as u8;
+                squares!(@match i, SQ, $($sq),*)
+            }
         }
     };
 }
@@ -229,13 +249,6 @@ impl Square {
         } else {
             None
         }
-    }
-
-    /// The square of index `index & 63`; never fails. Use where the index is known
-    /// to be in range (for example the result of a bit scan).
-    #[inline]
-    pub const fn new_masked(index: u32) -> Square {
-        Square::ALL[(index & 63) as usize]
     }
 
     /// The square at the crossing of `file` and `rank`.
