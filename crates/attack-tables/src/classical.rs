@@ -13,6 +13,7 @@ pub struct Classical;
 
 impl SlidingAttacks for Classical {
     const NAME: &'static str = "classical";
+    type Occupancy = Bitboard;
 
     #[inline]
     fn rook(sq: Square, occupied: Bitboard) -> Bitboard {

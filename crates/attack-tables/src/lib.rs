@@ -44,8 +44,27 @@
 //!
 //! [`rook_attacks`], [`bishop_attacks`] and [`queen_attacks`] use fancy magic bitboards
 //! ([`magic`]). Each way of computing sliding attacks is a zero-sized type implementing
-//! [`SlidingAttacks`], so move generation and benchmarks can be generic over the method:
-//! [`Magic`] (the default) and [`Classical`] (the reference ray walk).
+//! [`SlidingAttacks`], one module each, so move generation and benchmarks can be generic
+//! over the method; the tests prove every one equal to [`Classical`] on every square and
+//! every subset of the relevant occupancy.
+//!
+//! | method | module | source | tables (bytes) |
+//! |---|---|---|---:|
+//! | [`Classical`] | [`classical`] | ray walk, the reference (seed 001 "without hash") | 0 |
+//! | [`Rotated`] | [`rotated`] | Hyatt 1999; keeps 4 occupancies ([`OccupancyState`]) | 524,672 |
+//! | `Direct` | `direct` (feature `std`) | seed 000, `std::collections::HashMap` | ≈ 758,608 |
+//! | [`DirectDense`] | [`direct_dense`] | seed 000 with open-addressing arrays | 692,352 |
+//! | [`Perfect`] | [`perfect`] | seed 001, `h1`/`h2` then occupancy vector | 56,325 |
+//! | [`PerfectMinimal`] | [`perfect`] | seed 001, minimal `ĥ1`/`ĥ2` | 56,572 |
+//! | [`PerfectDirect`] | [`perfect`] | seed 001, hash indexes the attacks (§3.1) | 72,000 |
+//! | [`Magic`] | [`magic`] | fancy magic (Kannan 2007) | 864,256 |
+//! | [`Hyperbola`] | [`hyperbola`] | `o ^ (o - 2r)` both ways (seed 004) | 2,048 |
+//! | `Pext` | `pext` (targets with BMI2 only, see [`HAS_PEXT`]) | BMI2 `pext` index | 864,256 |
+//!
+//! Each reports its own figure through [`SlidingAttacks::table_bytes`]. The rotated,
+//! dense-direct and PEXT tables come from `build.rs` like the others; the perfect-hash tables
+//! are small enough to be `const`-evaluated; the `HashMap`s of `Direct` are built on first
+//! use.
 //!
 //! ```
 //! use attack_tables::{aligned, between, rook_attacks, Classical, Magic, SlidingAttacks};
@@ -61,22 +80,49 @@
 //! assert!(aligned(Square::A1, Square::C3, Square::H8));
 //! ```
 //!
-//! The crate is `no_std`, has no `unsafe` code, and every function is `#[inline]`.
+//! The crate is `no_std` (the `std` feature, on by default, adds `Direct`) and has no
+//! `unsafe` code but the PEXT intrinsic.
 #![no_std]
 #![deny(missing_docs)]
-#![forbid(unsafe_code)]
+// The one exception is the PEXT intrinsic, in `pext`.
+#![deny(unsafe_code)]
 
 pub mod classical;
+#[cfg(feature = "std")]
+pub mod direct;
+pub mod direct_dense;
+pub mod hyperbola;
 pub mod magic;
 mod magics;
+mod occupancy;
+pub mod perfect;
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub mod pext;
+pub mod rotated;
 
 pub use bitboard_core::{Bitboard, Color, Direction, Piece, Role, Square};
 pub use classical::Classical;
+#[cfg(feature = "std")]
+pub use direct::Direct;
+pub use direct_dense::DirectDense;
+pub use hyperbola::Hyperbola;
 pub use magic::Magic;
+pub use occupancy::OccupancyState;
+pub use perfect::{Perfect, PerfectDirect, PerfectMinimal};
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub use pext::Pext;
+pub use rotated::Rotated;
+
+/// Whether this build has the `pext` module (`Pext`): the target must have BMI2, e.g. with
+/// `RUSTFLAGS="-C target-cpu=native"` on a CPU that has it.
+pub const HAS_PEXT: bool = cfg!(all(target_arch = "x86_64", target_feature = "bmi2"));
 
 /// The generated tables; see the crate documentation for their sizes.
 mod tables {
+    use crate::direct_dense::DenseSlot;
     use crate::magic::MagicEntry;
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    use crate::pext::PextEntry;
     use bitboard_core::Bitboard;
 
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
@@ -87,9 +133,20 @@ mod tables {
 /// Each method is a zero-sized type, so code generic over `S: SlidingAttacks` compiles to
 /// direct calls. Every implementation must equal [`Classical`] (the reference ray walk) on
 /// every square and occupancy; the tests of this crate check that for each one.
+///
+/// A method may keep the occupancy its own way between moves ([`SlidingAttacks::Occupancy`]:
+/// a plain [`Bitboard`] for every method but [`Rotated`], which keeps four orientations).
+/// Code that makes and takes back moves keeps an `S::Occupancy` next to its position, updates
+/// it as pieces move, and asks [`SlidingAttacks::rook_in`] and friends; code that has only a
+/// bitboard calls [`SlidingAttacks::rook`], which for rotated bitboards builds the rotated
+/// occupancies from scratch first.
 pub trait SlidingAttacks {
     /// A short name for reports and benchmark labels.
     const NAME: &'static str;
+
+    /// The occupancy as this method keeps it between moves: [`Bitboard`] for every method
+    /// that reads the plain occupancy.
+    type Occupancy: OccupancyState;
 
     /// The squares a rook on `sq` attacks when `occupied` holds the pieces on the board
     /// (the first blocker on each ray is included).
@@ -102,6 +159,31 @@ pub trait SlidingAttacks {
     #[inline]
     fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
         Self::rook(sq, occupied) | Self::bishop(sq, occupied)
+    }
+
+    /// [`SlidingAttacks::rook`] on an occupancy kept by this method.
+    #[inline]
+    fn rook_in(sq: Square, occupied: &Self::Occupancy) -> Bitboard {
+        Self::rook(sq, occupied.bitboard())
+    }
+
+    /// [`SlidingAttacks::bishop`] on an occupancy kept by this method.
+    #[inline]
+    fn bishop_in(sq: Square, occupied: &Self::Occupancy) -> Bitboard {
+        Self::bishop(sq, occupied.bitboard())
+    }
+
+    /// [`SlidingAttacks::queen`] on an occupancy kept by this method.
+    #[inline]
+    fn queen_in(sq: Square, occupied: &Self::Occupancy) -> Bitboard {
+        Self::queen(sq, occupied.bitboard())
+    }
+
+    /// The bytes of the tables this method reads (0 for a method without tables). Tables
+    /// shared with the rest of the crate (rays, lines) are not counted.
+    #[inline]
+    fn table_bytes() -> usize {
+        0
     }
 }
 

@@ -46,6 +46,7 @@ pub struct Magic;
 
 impl SlidingAttacks for Magic {
     const NAME: &'static str = "magic";
+    type Occupancy = Bitboard;
 
     #[inline]
     fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -55,6 +56,13 @@ impl SlidingAttacks for Magic {
     #[inline]
     fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
         bishop_attacks(sq, occupied)
+    }
+
+    fn table_bytes() -> usize {
+        core::mem::size_of_val(&tables::ROOK_MAGICS)
+            + core::mem::size_of_val(&tables::ROOK_ATTACKS)
+            + core::mem::size_of_val(&tables::BISHOP_MAGICS)
+            + core::mem::size_of_val(&tables::BISHOP_ATTACKS)
     }
 }
 

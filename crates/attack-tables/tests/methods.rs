@@ -1,0 +1,172 @@
+//! One suite, every sliding-attack method: each equals [`Classical`] (the reference ray walk)
+//! on every square and every subset of the square's relevant mask (102,400 rook and 5,248
+//! bishop occupancies), with and without the slider's own square and with noise outside the
+//! mask, through both the plain and the kept-occupancy entry points; and on random full
+//! boards for the queen.
+//!
+//! A new method is one line in [`METHODS`].
+
+#![allow(clippy::unwrap_used)]
+
+use attack_tables::{
+    magic, Classical, DirectDense, Hyperbola, Magic, OccupancyState, Perfect, PerfectDirect,
+    PerfectMinimal, Rotated, SlidingAttacks,
+};
+use bitboard_core::{Bitboard, Square};
+
+/// splitmix64, for reproducible random occupancies.
+struct Rng(u64);
+
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// What one method's check covered.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Checked {
+    rook_subsets: usize,
+    bishop_subsets: usize,
+    random_boards: usize,
+}
+
+/// A method's name and its check.
+type Entry = (&'static str, fn() -> Checked);
+
+/// Every method, by name: the whole suite runs over this list.
+const METHODS: &[Entry] = &[
+    (Classical::NAME, check::<Classical>),
+    (Magic::NAME, check::<Magic>),
+    (Hyperbola::NAME, check::<Hyperbola>),
+    (Rotated::NAME, check::<Rotated>),
+    #[cfg(feature = "std")]
+    (attack_tables::Direct::NAME, check::<attack_tables::Direct>),
+    (DirectDense::NAME, check::<DirectDense>),
+    (Perfect::NAME, check::<Perfect>),
+    (PerfectMinimal::NAME, check::<PerfectMinimal>),
+    (PerfectDirect::NAME, check::<PerfectDirect>),
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    (attack_tables::Pext::NAME, check::<attack_tables::Pext>),
+];
+
+fn check<S: SlidingAttacks>() -> Checked {
+    let mut checked = Checked::default();
+    let mut rng = Rng(0x5eed_0fa1_15ee_d5ed);
+    for sq in Square::ALL {
+        for (is_rook, mask) in [
+            (true, magic::rook_entry(sq).mask()),
+            (false, magic::bishop_entry(sq).mask()),
+        ] {
+            for occ in mask.subsets() {
+                let expected = if is_rook {
+                    Classical::rook(sq, occ)
+                } else {
+                    Classical::bishop(sq, occ)
+                };
+                // Noise: the slider's own square, and pieces outside the mask (edges and other
+                // lines), which must not change anything.
+                let noise = Bitboard(rng.next_u64() & rng.next_u64()) - mask;
+                for occupied in [occ, occ.with(sq), occ | noise] {
+                    let kept = S::Occupancy::new(occupied);
+                    let (plain, in_kept) = if is_rook {
+                        (S::rook(sq, occupied), S::rook_in(sq, &kept))
+                    } else {
+                        (S::bishop(sq, occupied), S::bishop_in(sq, &kept))
+                    };
+                    let what = if is_rook { "rook" } else { "bishop" };
+                    assert_eq!(plain, expected, "{} {what} {sq} {occupied:?}", S::NAME);
+                    assert_eq!(in_kept, expected, "{} {what}_in {sq} {occupied:?}", S::NAME);
+                }
+                if is_rook {
+                    checked.rook_subsets += 1;
+                } else {
+                    checked.bishop_subsets += 1;
+                }
+            }
+        }
+        for _ in 0..200 {
+            let occupied = Bitboard(rng.next_u64() & (rng.next_u64() | rng.next_u64()));
+            let expected = Classical::queen(sq, occupied);
+            assert_eq!(S::queen(sq, occupied), expected, "{} queen {sq}", S::NAME);
+            let kept = S::Occupancy::new(occupied);
+            assert_eq!(
+                S::queen_in(sq, &kept),
+                expected,
+                "{} queen_in {sq}",
+                S::NAME
+            );
+            assert_eq!(kept.bitboard(), occupied);
+            checked.random_boards += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn every_method_equals_classical_on_every_subset() {
+    let mut names = Vec::new();
+    for (name, check) in METHODS {
+        let checked = check();
+        println!("{name}: {checked:?}");
+        assert_eq!(
+            checked,
+            Checked {
+                rook_subsets: 102_400,
+                bishop_subsets: 5_248,
+                random_boards: 64 * 200,
+            },
+            "{name}"
+        );
+        names.push(*name);
+    }
+    let mut unique = names.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        names.len(),
+        "method names are unique: {names:?}"
+    );
+}
+
+/// Every method says how many bytes of tables it reads; the table-free ones say 0 or a
+/// few masks, the table ones at least their attack sets.
+#[test]
+fn table_sizes() {
+    assert_eq!(Classical::table_bytes(), 0);
+    assert_eq!(Magic::table_bytes(), 864_256);
+    assert_eq!(Hyperbola::table_bytes(), 64 * 32);
+    assert_eq!(Rotated::table_bytes(), 4 * 64 * 256 * 8 + 2 * 3 * 64);
+    assert!(DirectDense::table_bytes() > 16 * (2 * 64 * 128 + 2 * 560));
+    // Shared by the three: the first-rank table (8 x 256 bytes) and two 64-entry diagonal
+    // descriptors (32 bytes each).
+    let shared = 8 * 256 + 2 * 64 * 32;
+    let vector_attacks = 3 * 8 * 256 * 8;
+    // h1 mod 258 and mod 514, h2 mod 257: one byte per slot.
+    assert_eq!(
+        Perfect::table_bytes(),
+        shared + vector_attacks + 258 + 514 + 257
+    );
+    // The minimal hashes need exactly 2^n slots for a line of n squares (n = 1..8 for the
+    // diagonals, 8 for the files).
+    assert_eq!(
+        PerfectMinimal::table_bytes(),
+        shared + vector_attacks + 256 + 2 * 510
+    );
+    assert_eq!(
+        PerfectDirect::table_bytes(),
+        shared + 8 * (258 + 514 + 257) * 8
+    );
+    #[cfg(feature = "std")]
+    assert!(attack_tables::Direct::table_bytes() > DirectDense::table_bytes() / 2);
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    assert_eq!(
+        attack_tables::Pext::table_bytes(),
+        (102_400 + 5_248) * 8 + 2 * 64 * 16
+    );
+}
