@@ -10,6 +10,8 @@
 //!   output work with it. Timing goes to stderr. A bad FEN prints the typed error on stderr
 //!   and exits with status 2.
 //! - `chessbits methods` lists the sliding-attack methods, one per line, marking the default.
+//! - `chessbits pgn check|fens FILE...` checks PGN files or converts them to
+//!   `before_fen,san,after_fen` rows (see `pgn_cmd`).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -20,6 +22,7 @@ use clap::{Parser, Subcommand};
 use position::{CastlingMode, Position, PositionError, Setup};
 
 mod methods;
+mod pgn_cmd;
 
 use methods::{with_method, WithMethod, DEFAULT_METHOD, METHODS};
 
@@ -59,11 +62,15 @@ enum Command {
     },
     /// List the sliding-attack methods, one per line; the default is marked.
     Methods,
+    /// PGN tools: `check` replays every game, `fens` writes before_fen,san,after_fen rows.
+    #[command(subcommand)]
+    Pgn(pgn_cmd::PgnCommand),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Pgn(cmd) => pgn_cmd::run(cmd),
         Command::Methods => {
             let mut out = std::io::stdout().lock();
             for name in METHODS {

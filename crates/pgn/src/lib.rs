@@ -4,5 +4,65 @@
 //! game tree and a writer, SAN and UCI decoding and encoding, replay of every move with errors
 //! that say where, and export of `before_fen,san,after_fen` rows.
 //!
-//! It is the top library layer: it replays moves through `movegen` on `position`s, and the
-//! `chessbits` command-line program drives it. The PGN issue fills it in.
+//! It is the top library layer. Below it, `position` gives the [`Position`] a game is
+//! replayed on (FEN tags, make/unmake, FEN output) and `movegen` the legality checks that
+//! are not worth doing by hand (castling, en passant, checkmate for the `#` suffix). Above
+//! it, the `chessbits` command-line program drives it (`chessbits pgn check`,
+//! `chessbits pgn fens`).
+//!
+//! - [`Reader`] streams any [`std::io::Read`] through a fixed buffer and calls a
+//!   [`Visitor`]: tags, moves, comments, NAGs, variation starts and ends, the result, and
+//!   errors, after which it goes on. Memory is bounded (comments and tag values are cut at
+//!   [`Limits`]); variations nest to any depth without recursion.
+//! - [`San`] / [`SanPlus`] read SAN in a strict or a lenient [`SanMode`] and write canonical
+//!   SAN; [`uci_to_move`] / [`move_to_uci`] do UCI.
+//! - [`Game`] is an owned tree built by [`GameBuilder`]; [`write_game`] prints it as
+//!   export-format PGN that reads back to the same tree.
+//! - [`replay`] plays a game's mainline from its `FEN`/`Variant` tags; [`check_games`] and
+//!   [`fens_games`] are the bulk jobs, and [`pipeline::run`] runs them on every core with the
+//!   output in input order. [`input::open`] reads `.pgn`, `.pgn.zst` and `.pgn.gz`.
+//!
+//! Why a visitor over a reusable buffer rather than an iterator of owned games: reading is
+//! then allocation-free, and a caller that only needs the mainline (replay, statistics)
+//! skips comments and variations at tokenizer speed. SAN is decoded without generating
+//! every legal move: the attack tables give the few pieces that can reach the destination,
+//! and only those are checked for pins and check.
+//!
+//! ```
+//! use pgn::{Reader, RecordCollector, SanMode};
+//!
+//! let pgn = b"[Event \"Example\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 {Ruy Lopez} a6 *\n";
+//! let record = Reader::new(&pgn[..])
+//!     .read_game(&mut RecordCollector::new())
+//!     .unwrap()
+//!     .unwrap();
+//! let mut rows = Vec::new();
+//! let report = pgn::fens_games(&[record], SanMode::Lenient, &mut rows);
+//! assert_eq!(report.moves, 6);
+//! assert!(report.errors.is_empty());
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod game;
+pub mod input;
+pub mod pipeline;
+mod reader;
+mod replay;
+mod san;
+mod uci;
+mod writer;
+
+pub use game::{Game, GameBuilder, Line, LineId, Node};
+pub use position::Position;
+pub use reader::{
+    GameResult, Limits, Nag, ReadError, ReadErrorKind, Reader, Skip, Visitor, BUFFER_SIZE,
+    MAX_TOKEN,
+};
+pub use replay::{
+    check_games, fens_games, move_number, replay, start_position, write_fen, GameError,
+    GameErrorKind, GameRecord, RecordCollector, Report, FENS_HEADER,
+};
+pub use san::{suffix_of, San, SanError, SanMode, SanPlus, Suffix};
+pub use uci::{move_to_uci, uci_to_move, UciError};
+pub use writer::{write_game, write_game_to, MAX_COLUMNS, SEVEN_TAG_ROSTER};

@@ -1,0 +1,91 @@
+//! `chessbits pgn check` and `chessbits pgn fens` as a user runs them.
+
+#![allow(clippy::unwrap_used)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn chessbits(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chessbits"))
+        .args(args)
+        .output()
+        .expect("run chessbits")
+}
+
+fn temp(name: &str, content: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chessbits-pgn-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+fn sample() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../pgn/tests/data/sample/lichess_DannyTheDonkey_2019-01-29.pgn.zst")
+}
+
+#[test]
+fn check_reads_zstd_and_passes() {
+    let s = sample();
+    let o = chessbits(&["pgn", "check", s.to_str().unwrap(), "--threads", "2"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("105 games, 9422 moves, 0 errors"), "{out}");
+}
+
+#[test]
+fn check_reports_errors_and_exits_1() {
+    let f = temp(
+        "bad.pgn",
+        b"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 e4 *\n",
+    );
+    let o = chessbits(&["pgn", "check", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("game 2, line 7: move 1... \"e4\": illegal move"),
+        "{out}"
+    );
+    let o = chessbits(&["pgn", "check", "--json", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["moves"], 3);
+    assert_eq!(v["errors"][0]["game"], 2);
+    assert_eq!(v["errors"][0]["line"], 7);
+    assert!(v["errors"][0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("illegal"));
+}
+
+#[test]
+fn fens_writes_rows_in_input_order() {
+    let s = sample();
+    let one = temp("one.csv", b"");
+    let two = temp("two.csv", b"");
+    for (threads, out) in [("1", &one), ("2", &two)] {
+        let o = chessbits(&[
+            "pgn",
+            "fens",
+            s.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--threads",
+            threads,
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let a = std::fs::read(&one).unwrap();
+    assert_eq!(a, std::fs::read(&two).unwrap());
+    let text = String::from_utf8(a).unwrap();
+    assert_eq!(text.lines().count(), 1 + 9422);
+    assert!(text.starts_with("before_fen,san,after_fen\n"));
+}
+
+#[test]
+fn missing_file_exits_2() {
+    let o = chessbits(&["pgn", "check", "/nonexistent/file.pgn"]);
+    assert_eq!(o.status.code(), Some(2));
+}

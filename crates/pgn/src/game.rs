@@ -1,0 +1,190 @@
+//! [`Game`]: an owned game tree (tags, mainline, variations, comments, NAGs, result), built
+//! by the [`GameBuilder`] visitor and printed back by [`crate::write_game`].
+//!
+//! Lines live in one arena (`Vec<Line>`) and refer to each other by index, so building,
+//! walking, comparing and dropping a tree never recurse, however deep the variations nest.
+
+use crate::reader::{GameResult, Nag, ReadError, Skip, Visitor};
+
+/// Index of a [`Line`] in its [`Game`]; the mainline is [`LineId::MAIN`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LineId(pub u32);
+
+impl LineId {
+    /// The mainline.
+    pub const MAIN: LineId = LineId(0);
+}
+
+/// One move of a line, with what annotates it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// The move as written (SAN, or whatever the file holds), without `!`/`?` annotations.
+    pub san: Vec<u8>,
+    /// Annotation glyphs after the move.
+    pub nags: Vec<Nag>,
+    /// Comments after the move (whitespace runs collapsed to one space).
+    pub comments: Vec<Vec<u8>>,
+    /// Variations: alternatives to this move, each starting in the position before it.
+    pub variations: Vec<LineId>,
+}
+
+/// A sequence of moves: the mainline or a variation.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Line {
+    /// Comments before the first move.
+    pub comments: Vec<Vec<u8>>,
+    /// Variations opened before any move of this line (malformed, but kept).
+    pub orphans: Vec<LineId>,
+    /// The moves.
+    pub moves: Vec<Node>,
+}
+
+/// A whole game as an owned tree.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Game {
+    /// Tag pairs in input order; names and values are raw bytes.
+    pub tags: Vec<(Vec<u8>, Vec<u8>)>,
+    /// The lines; index 0 is the mainline.
+    pub lines: Vec<Line>,
+    /// The result token, if the movetext had one.
+    pub result: Option<GameResult>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game {
+            tags: Vec::new(),
+            lines: vec![Line::default()],
+            result: None,
+        }
+    }
+}
+
+impl Game {
+    /// The value of the first tag named `name`.
+    pub fn tag(&self, name: &str) -> Option<&[u8]> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name.as_bytes())
+            .map(|(_, v)| v.as_slice())
+    }
+
+    /// A line by id.
+    pub fn line(&self, id: LineId) -> &Line {
+        &self.lines[id.0 as usize]
+    }
+
+    /// The mainline.
+    pub fn mainline(&self) -> &Line {
+        &self.lines[0]
+    }
+
+    /// The mainline moves as text.
+    pub fn mainline_sans(&self) -> impl Iterator<Item = &[u8]> {
+        self.mainline().moves.iter().map(|n| n.san.as_slice())
+    }
+}
+
+/// Collapses whitespace runs to one space and trims the ends.
+pub(crate) fn normalize_comment(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    for word in text
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|w| !w.is_empty())
+    {
+        if !out.is_empty() {
+            out.push(b' ');
+        }
+        out.extend_from_slice(word);
+    }
+    out
+}
+
+/// A [`Visitor`] that builds a [`Game`] (and collects the reader's errors).
+#[derive(Default)]
+pub struct GameBuilder {
+    game: Game,
+    stack: Vec<LineId>,
+    errors: Vec<ReadError>,
+}
+
+impl GameBuilder {
+    /// A builder.
+    pub fn new() -> GameBuilder {
+        GameBuilder::default()
+    }
+
+    fn current(&mut self) -> &mut Line {
+        let id = self.stack.last().copied().unwrap_or(LineId::MAIN);
+        &mut self.game.lines[id.0 as usize]
+    }
+}
+
+impl Visitor for GameBuilder {
+    /// The game and the errors the reader reported in it.
+    type Output = (Game, Vec<ReadError>);
+
+    fn begin_game(&mut self, _game: u64, _line: u64) {
+        self.game = Game::default();
+        self.stack.clear();
+        self.errors.clear();
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        self.game.tags.push((name.to_vec(), value.to_vec()));
+    }
+
+    fn san(&mut self, san: &[u8], _line: u64) {
+        self.current().moves.push(Node {
+            san: san.to_vec(),
+            ..Node::default()
+        });
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        if let Some(node) = self.current().moves.last_mut() {
+            node.nags.push(nag);
+        }
+    }
+
+    fn comment(&mut self, text: &[u8]) {
+        let text = normalize_comment(text);
+        let line = self.current();
+        match line.moves.last_mut() {
+            Some(node) => node.comments.push(text),
+            None => line.comments.push(text),
+        }
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        let id = LineId(u32::try_from(self.game.lines.len()).unwrap_or(u32::MAX));
+        self.game.lines.push(Line::default());
+        let line = self.current();
+        match line.moves.last_mut() {
+            Some(node) => node.variations.push(id),
+            None => line.orphans.push(id),
+        }
+        self.stack.push(id);
+        Skip(false)
+    }
+
+    fn end_variation(&mut self) {
+        self.stack.pop();
+    }
+
+    fn result(&mut self, result: GameResult) {
+        self.game.result = Some(result);
+    }
+
+    fn error(&mut self, error: ReadError) {
+        self.errors.push(error);
+    }
+
+    fn end_game(&mut self) -> (Game, Vec<ReadError>) {
+        self.stack.clear();
+        (
+            std::mem::take(&mut self.game),
+            std::mem::take(&mut self.errors),
+        )
+    }
+}

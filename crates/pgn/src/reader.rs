@@ -1,0 +1,935 @@
+//! The streaming PGN reader: bytes in, [`Visitor`] calls out.
+//!
+//! The reader owns one fixed buffer ([`BUFFER_SIZE`]) that it refills from any
+//! [`std::io::Read`], and two scratch vectors for the rare text that does not fit in it (a
+//! comment or tag value longer than the buffer), capped by [`Limits`]. Memory therefore
+//! stays bounded whatever the input: a multi-gigabyte file, a 200 MB comment or a 50 MB tag
+//! value (the last two are cut at the limit and reported). Variations nest to any depth
+//! with a counter, never recursion.
+//!
+//! What is a game: optional tag pairs, then movetext up to a result token (`1-0`, `0-1`,
+//! `1/2-1/2`, `*`) outside any variation, or up to a tag pair that starts the next game, or
+//! the end of the input. Bad input is never fatal: the reader reports a [`ReadError`] to
+//! the visitor and goes on.
+
+use std::io::{self, Read};
+
+use memchr::{memchr, memchr3};
+
+/// Size of the reader's buffer in bytes.
+pub const BUFFER_SIZE: usize = 256 * 1024;
+
+/// The longest movetext token (a move, a number, a NAG) the reader keeps; longer tokens are
+/// reported as [`ReadErrorKind::TokenTooLong`] and skipped.
+pub const MAX_TOKEN: usize = 255;
+
+/// A Numeric Annotation Glyph: `$1` to `$255`, or the `!`, `?`, `!!`, `??`, `!?`, `?!`
+/// suffixes (1 to 6) and the symbolic forms of the evaluation glyphs (`+-` is `$18`, ...).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Nag(pub u8);
+
+impl Nag {
+    /// The NAG a move-suffix annotation or symbolic glyph stands for.
+    pub fn from_symbol(s: &[u8]) -> Option<Nag> {
+        Some(Nag(match s {
+            b"!" => 1,
+            b"?" => 2,
+            b"!!" => 3,
+            b"??" => 4,
+            b"!?" => 5,
+            b"?!" => 6,
+            b"=" => 10,
+            b"~" => 13,
+            b"+=" | b"+/=" => 14,
+            b"=+" | b"=/+" => 15,
+            b"+/-" => 16,
+            b"-/+" => 17,
+            b"+-" => 18,
+            b"-+" => 19,
+            b"N" => 146,
+            _ => return None,
+        }))
+    }
+}
+
+/// The result that ends a game's movetext.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`
+    WhiteWins,
+    /// `0-1`
+    BlackWins,
+    /// `1/2-1/2`
+    Draw,
+    /// `*`: unknown or unfinished.
+    Unknown,
+}
+
+impl GameResult {
+    /// The result as PGN writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// Reads a result token (also `½-½` and a bare `1/2`).
+    pub fn from_ascii(s: &[u8]) -> Option<GameResult> {
+        match s {
+            b"1-0" => Some(GameResult::WhiteWins),
+            b"0-1" => Some(GameResult::BlackWins),
+            b"1/2-1/2" | b"\xc2\xbd-\xc2\xbd" | b"1/2" => Some(GameResult::Draw),
+            b"*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+}
+
+/// Whether the visitor wants the reader to skip a part of the game.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[must_use]
+pub struct Skip(pub bool);
+
+/// Receives a game piece by piece. Every method but [`Visitor::end_game`] has a default
+/// that ignores its input. Byte slices are only valid during the call.
+pub trait Visitor {
+    /// What [`Visitor::end_game`] returns for each game.
+    type Output;
+
+    /// A game starts: its number in the input (from 1) and the line it starts on.
+    fn begin_game(&mut self, _game: u64, _line: u64) {}
+    /// A tag pair; the value is unescaped, raw bytes (not necessarily UTF-8).
+    fn tag(&mut self, _name: &[u8], _value: &[u8]) {}
+    /// The tags are over; `Skip(true)` skips the movetext (the result is still reported).
+    fn end_tags(&mut self) -> Skip {
+        Skip(false)
+    }
+    /// A move token as written (with a `+`/`#` suffix, without `!`/`?` annotations, which
+    /// follow as [`Visitor::nag`]), and its line. It is not checked: see [`crate::San`].
+    fn san(&mut self, _san: &[u8], _line: u64) {}
+    /// An annotation glyph, after the move it annotates.
+    fn nag(&mut self, _nag: Nag) {}
+    /// A comment, without its braces (or `;` and line end), possibly cut at
+    /// [`Limits::max_comment`].
+    fn comment(&mut self, _text: &[u8]) {}
+    /// A variation opens; `Skip(true)` skips it (with everything nested in it).
+    fn begin_variation(&mut self) -> Skip {
+        Skip(false)
+    }
+    /// A variation that was not skipped closes.
+    fn end_variation(&mut self) {}
+    /// The result token that ends the movetext.
+    fn result(&mut self, _result: GameResult) {}
+    /// Something in the input is malformed; the reader goes on.
+    fn error(&mut self, _error: ReadError) {}
+    /// The game is over.
+    fn end_game(&mut self) -> Self::Output;
+}
+
+/// What is malformed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ReadErrorKind {
+    /// A `[` that does not start a well-formed tag pair.
+    #[error("malformed tag pair: {0}")]
+    MalformedTag(&'static str),
+    /// A `{` comment that runs to the end of the input.
+    #[error("comment not closed before the end of the input")]
+    UnterminatedComment,
+    /// A game that ends with variations still open.
+    #[error("{0} variation(s) not closed")]
+    UnterminatedVariation(u32),
+    /// A `)` with no open variation.
+    #[error("`)` without a variation to close")]
+    UnmatchedParen,
+    /// A comment longer than the limit; the rest is skipped.
+    #[error("comment longer than {0} bytes, cut")]
+    CommentTooLong(usize),
+    /// A tag value longer than the limit; the rest is skipped.
+    #[error("tag value longer than {0} bytes, cut")]
+    TagTooLong(usize),
+    /// A movetext token longer than [`MAX_TOKEN`].
+    #[error("token longer than {MAX_TOKEN} bytes")]
+    TokenTooLong,
+    /// A NAG that is not `$0` to `$255`.
+    #[error("bad NAG {0:?}")]
+    BadNag(String),
+    /// A byte that cannot start any movetext token.
+    #[error("unexpected character {0:?}")]
+    UnexpectedChar(char),
+}
+
+/// A malformed part of the input: which game, which line, what.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("game {game}, line {line}: {kind}")]
+pub struct ReadError {
+    /// The game's number in the input, from 1.
+    pub game: u64,
+    /// The line, from 1.
+    pub line: u64,
+    /// What is wrong.
+    pub kind: ReadErrorKind,
+}
+
+/// Caps on the text the reader keeps, so that memory stays bounded.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The longest comment passed to [`Visitor::comment`]; longer ones are cut.
+    pub max_comment: usize,
+    /// The longest tag value passed to [`Visitor::tag`]; longer ones are cut.
+    pub max_tag_value: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_comment: 1 << 20,
+            max_tag_value: 1 << 16,
+        }
+    }
+}
+
+/// Byte classes of the movetext tokenizer.
+const fn token_table() -> [bool; 256] {
+    let mut t = [true; 256];
+    let stops = b" \t\r\n\x0b\x0c{}();[]$\".";
+    let mut i = 0;
+    while i < stops.len() {
+        t[stops[i] as usize] = false;
+        i += 1;
+    }
+    t
+}
+static TOKEN: [bool; 256] = token_table();
+
+/// A streaming PGN reader over any [`Read`]; see the [module docs](self).
+///
+/// ```
+/// use pgn::{Reader, Visitor};
+///
+/// struct CountMoves(usize);
+/// impl Visitor for CountMoves {
+///     type Output = usize;
+///     fn begin_game(&mut self, _game: u64, _line: u64) { self.0 = 0; }
+///     fn san(&mut self, _san: &[u8], _line: u64) { self.0 += 1; }
+///     fn end_game(&mut self) -> usize { self.0 }
+/// }
+///
+/// let pgn = b"[White \"A\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 1-0\n\n1. d4 *";
+/// let mut reader = Reader::new(&pgn[..]);
+/// let mut v = CountMoves(0);
+/// assert_eq!(reader.read_game(&mut v).unwrap(), Some(5));
+/// assert_eq!(reader.read_game(&mut v).unwrap(), Some(1));
+/// assert_eq!(reader.read_game(&mut v).unwrap(), None);
+/// ```
+pub struct Reader<R> {
+    inner: R,
+    buf: Box<[u8]>,
+    start: usize,
+    end: usize,
+    eof: bool,
+    line: u64,
+    game: u64,
+    consumed: u64,
+    limits: Limits,
+    scratch: Vec<u8>,
+    name: Vec<u8>,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader with the default [`Limits`].
+    pub fn new(inner: R) -> Reader<R> {
+        Reader::with_limits(inner, Limits::default())
+    }
+
+    /// A reader with the given limits.
+    pub fn with_limits(inner: R, limits: Limits) -> Reader<R> {
+        Reader {
+            inner,
+            buf: vec![0; BUFFER_SIZE].into_boxed_slice(),
+            start: 0,
+            end: 0,
+            eof: false,
+            line: 1,
+            game: 0,
+            consumed: 0,
+            limits,
+            scratch: Vec::new(),
+            name: Vec::new(),
+        }
+    }
+
+    /// How many bytes of the input the reader has consumed (the input position of the next
+    /// game when called between games).
+    pub fn bytes_consumed(&self) -> u64 {
+        self.consumed + self.start as u64
+    }
+
+    /// How many games have been started.
+    pub fn games_read(&self) -> u64 {
+        self.game
+    }
+
+    /// The current line (from 1).
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+
+    /// Reads everything left, calling `f` with each game's output.
+    pub fn read_all<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        mut f: impl FnMut(V::Output),
+    ) -> io::Result<()> {
+        while let Some(out) = self.read_game(visitor)? {
+            f(out);
+        }
+        Ok(())
+    }
+
+    /// Moves the unread bytes to the front and reads more; sets `eof` at the end.
+    fn fill(&mut self) -> io::Result<()> {
+        if self.start > 0 {
+            self.buf.copy_within(self.start..self.end, 0);
+            self.consumed += self.start as u64;
+            self.end -= self.start;
+            self.start = 0;
+        }
+        if self.end == self.buf.len() {
+            return Ok(());
+        }
+        loop {
+            match self.inner.read(&mut self.buf[self.end..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(());
+                }
+                Ok(n) => {
+                    self.end += n;
+                    return Ok(());
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Makes at least `n` bytes available unless the input ends first; returns how many.
+    #[inline]
+    fn ensure(&mut self, n: usize) -> io::Result<usize> {
+        while self.end - self.start < n && !self.eof {
+            self.fill()?;
+        }
+        Ok(self.end - self.start)
+    }
+
+    #[inline]
+    fn peek(&mut self) -> io::Result<Option<u8>> {
+        if self.start < self.end || self.ensure(1)? > 0 {
+            Ok(Some(self.buf[self.start]))
+        } else {
+            Ok(None)
+        }
+    }
+
+    fn error<V: Visitor>(&self, v: &mut V, kind: ReadErrorKind) {
+        v.error(ReadError {
+            game: self.game,
+            line: self.line,
+            kind,
+        });
+    }
+
+    /// Skips whitespace (counting lines), a byte-order mark and `%` escape lines.
+    fn skip_ws(&mut self) -> io::Result<()> {
+        let mut line_start = self.start == 0 && self.consumed == 0;
+        loop {
+            let Some(c) = self.peek()? else {
+                return Ok(());
+            };
+            match c {
+                b'\n' => {
+                    self.line += 1;
+                    self.start += 1;
+                    line_start = true;
+                }
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.start += 1,
+                0xef if self.consumed == 0 && self.start == 0 => {
+                    self.ensure(3)?;
+                    if self.buf[self.start..self.end].starts_with(b"\xef\xbb\xbf") {
+                        self.start += 3;
+                    } else {
+                        return Ok(());
+                    }
+                }
+                b'%' if line_start => self.skip_line()?,
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// Skips to the end of the line (the newline itself is left).
+    fn skip_line(&mut self) -> io::Result<()> {
+        loop {
+            if let Some(i) = memchr(b'\n', &self.buf[self.start..self.end]) {
+                self.start += i;
+                return Ok(());
+            }
+            self.start = self.end;
+            if self.ensure(1)? == 0 {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Reads one game into `visitor`; `Ok(None)` at the end of the input. Only I/O errors
+    /// are errors here; malformed input goes to [`Visitor::error`].
+    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
+        self.skip_ws()?;
+        if self.peek()?.is_none() {
+            return Ok(None);
+        }
+        self.game += 1;
+        visitor.begin_game(self.game, self.line);
+        loop {
+            self.skip_ws()?;
+            if self.peek()? == Some(b'[') {
+                self.read_tag(visitor)?;
+            } else {
+                break;
+            }
+        }
+        let skip = visitor.end_tags();
+        self.read_movetext(visitor, skip.0)?;
+        Ok(Some(visitor.end_game()))
+    }
+
+    /// Reads a tag pair starting at `[`. Tag values end at a `"` followed by optional
+    /// blanks and `]`, so unescaped quotes inside a value (common in real files) are kept.
+    fn read_tag<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
+        self.start += 1; // '['
+        self.ensure(MAX_TOKEN + 2)?;
+        while self.start < self.end && matches!(self.buf[self.start], b' ' | b'\t') {
+            self.start += 1;
+        }
+        self.name.clear();
+        while self.start < self.end {
+            let c = self.buf[self.start];
+            if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-') {
+                if self.name.len() < MAX_TOKEN {
+                    self.name.push(c);
+                }
+                self.start += 1;
+            } else {
+                break;
+            }
+        }
+        while self.start < self.end && matches!(self.buf[self.start], b' ' | b'\t') {
+            self.start += 1;
+        }
+        if self.name.is_empty() || self.start >= self.end || self.buf[self.start] != b'"' {
+            self.error(
+                v,
+                ReadErrorKind::MalformedTag("expected a name and a quoted value"),
+            );
+            return self.skip_tag_rest();
+        }
+        self.start += 1; // '"'
+        self.scratch.clear();
+        let limit = self.limits.max_tag_value;
+        let mut too_long = false;
+        loop {
+            let avail = &self.buf[self.start..self.end];
+            match memchr3(b'"', b'\\', b'\n', avail) {
+                None => {
+                    push_capped(&mut self.scratch, avail, limit, &mut too_long);
+                    self.start = self.end;
+                    if self.ensure(1)? == 0 {
+                        self.error(v, ReadErrorKind::MalformedTag("value not closed"));
+                        break;
+                    }
+                }
+                Some(i) => {
+                    push_capped(&mut self.scratch, &avail[..i], limit, &mut too_long);
+                    self.start += i;
+                    let c = self.buf[self.start];
+                    if c == b'\n' {
+                        self.error(v, ReadErrorKind::MalformedTag("value not closed"));
+                        break;
+                    }
+                    self.start += 1;
+                    if c == b'\\' {
+                        if self.ensure(1)? > 0 && self.buf[self.start] != b'\n' {
+                            let e = self.buf[self.start];
+                            push_capped(&mut self.scratch, &[e], limit, &mut too_long);
+                            self.start += 1;
+                        }
+                        continue;
+                    }
+                    // A quote: the end if only blanks and `]` follow.
+                    self.ensure(MAX_TOKEN)?;
+                    let mut j = self.start;
+                    while j < self.end && matches!(self.buf[j], b' ' | b'\t') {
+                        j += 1;
+                    }
+                    if j < self.end && self.buf[j] == b']' {
+                        self.start = j + 1;
+                        break;
+                    }
+                    if j >= self.end || self.buf[j] == b'\n' || self.buf[j] == b'\r' {
+                        // A closing quote without `]`: accept the value.
+                        self.start = j;
+                        break;
+                    }
+                    push_capped(&mut self.scratch, b"\"", limit, &mut too_long);
+                }
+            }
+        }
+        if too_long {
+            self.error(v, ReadErrorKind::TagTooLong(limit));
+        }
+        v.tag(&self.name, &self.scratch);
+        Ok(())
+    }
+
+    /// After a malformed tag: skips to the closing `]` or the end of the line.
+    fn skip_tag_rest(&mut self) -> io::Result<()> {
+        loop {
+            let avail = &self.buf[self.start..self.end];
+            if let Some(i) = memchr::memchr2(b']', b'\n', avail) {
+                self.start += i;
+                if self.buf[self.start] == b']' {
+                    self.start += 1;
+                }
+                return Ok(());
+            }
+            self.start = self.end;
+            if self.ensure(1)? == 0 {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Reads a `{` comment; delivers it unless `skip`.
+    fn read_comment<V: Visitor>(&mut self, v: &mut V, skip: bool) -> io::Result<()> {
+        self.start += 1; // '{'
+        let mut searched = 0;
+        // Common case: the whole comment is in (or fits in) the buffer.
+        loop {
+            let avail = &self.buf[self.start + searched..self.end];
+            if let Some(i) = memchr(b'}', avail) {
+                let text_end = self.start + searched + i;
+                self.line += count_newlines(&self.buf[self.start..text_end]);
+                if !skip {
+                    let limit = self.limits.max_comment;
+                    let text = &self.buf[self.start..text_end];
+                    if text.len() > limit {
+                        self.error(v, ReadErrorKind::CommentTooLong(limit));
+                        v.comment(&self.buf[self.start..self.start + limit]);
+                    } else {
+                        v.comment(&self.buf[self.start..text_end]);
+                    }
+                }
+                self.start = text_end + 1;
+                return Ok(());
+            }
+            searched = self.end - self.start;
+            if self.eof || (self.start == 0 && self.end == self.buf.len()) {
+                break;
+            }
+            self.fill()?;
+        }
+        // Longer than the buffer (or unterminated): stream it through the scratch vector.
+        self.scratch.clear();
+        let limit = self.limits.max_comment;
+        let mut too_long = false;
+        loop {
+            let avail = &self.buf[self.start..self.end];
+            if let Some(i) = memchr(b'}', avail) {
+                self.line += count_newlines(&avail[..i]);
+                if !skip {
+                    push_capped(&mut self.scratch, &avail[..i], limit, &mut too_long);
+                }
+                self.start += i + 1;
+                break;
+            }
+            self.line += count_newlines(avail);
+            if !skip {
+                push_capped(&mut self.scratch, avail, limit, &mut too_long);
+            }
+            self.start = self.end;
+            if self.ensure(1)? == 0 {
+                self.error(v, ReadErrorKind::UnterminatedComment);
+                break;
+            }
+        }
+        if !skip {
+            if too_long {
+                self.error(v, ReadErrorKind::CommentTooLong(limit));
+            }
+            v.comment(&self.scratch);
+        }
+        Ok(())
+    }
+
+    /// Reads a `;` comment to the end of the line.
+    fn read_line_comment<V: Visitor>(&mut self, v: &mut V, skip: bool) -> io::Result<()> {
+        self.start += 1; // ';'
+        loop {
+            let avail = &self.buf[self.start..self.end];
+            if let Some(i) = memchr(b'\n', avail) {
+                if !skip {
+                    let text = &avail[..i];
+                    let text = text.strip_suffix(b"\r").unwrap_or(text);
+                    v.comment(&text[..text.len().min(self.limits.max_comment)]);
+                }
+                self.start += i;
+                return Ok(());
+            }
+            if self.eof || (self.start == 0 && self.end == self.buf.len()) {
+                break;
+            }
+            self.fill()?;
+        }
+        let avail = &self.buf[self.start..self.end];
+        if !skip {
+            v.comment(&avail[..avail.len().min(self.limits.max_comment)]);
+        }
+        self.skip_line()
+    }
+
+    /// Reads movetext up to the result, the next game's tags or the end of the input.
+    fn read_movetext<V: Visitor>(&mut self, v: &mut V, skip_all: bool) -> io::Result<()> {
+        let mut depth: u32 = 0;
+        // While `Some(d)`, skipping everything inside the variation opened at depth `d`.
+        let mut skip_from: Option<u32> = None;
+        let mut line_start = false;
+        loop {
+            if self.end - self.start < MAX_TOKEN + 1 {
+                self.ensure(MAX_TOKEN + 1)?;
+            }
+            if self.start >= self.end {
+                break;
+            }
+            let c = self.buf[self.start];
+            let skipping = skip_all || skip_from.is_some();
+            match c {
+                b'\n' => {
+                    self.line += 1;
+                    self.start += 1;
+                    line_start = true;
+                    continue;
+                }
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
+                    self.start += 1;
+                    line_start = false;
+                    continue;
+                }
+                b'%' if line_start => self.skip_line()?,
+                b'{' => self.read_comment(v, skipping)?,
+                b';' => self.read_line_comment(v, skipping)?,
+                b'(' => {
+                    self.start += 1;
+                    depth += 1;
+                    if !skipping && v.begin_variation().0 {
+                        skip_from = Some(depth);
+                    }
+                }
+                b')' => {
+                    self.start += 1;
+                    if depth == 0 {
+                        if !skip_all {
+                            self.error(v, ReadErrorKind::UnmatchedParen);
+                        }
+                    } else {
+                        if skip_from == Some(depth) {
+                            skip_from = None;
+                        } else if !skipping {
+                            v.end_variation();
+                        }
+                        depth -= 1;
+                    }
+                }
+                b'[' => break,
+                b'.' => self.start += 1,
+                b'$' => {
+                    self.start += 1;
+                    let avail = &self.buf[self.start..self.end];
+                    let n = avail.iter().take_while(|b| b.is_ascii_digit()).count();
+                    let digits = &avail[..n];
+                    self.start += n;
+                    if !skipping {
+                        match parse_u8(digits) {
+                            Some(nag) => v.nag(Nag(nag)),
+                            None => {
+                                let text = format!("${}", String::from_utf8_lossy(digits));
+                                self.error(v, ReadErrorKind::BadNag(text));
+                            }
+                        }
+                    }
+                }
+                b'}' | b']' | b'"' => {
+                    self.start += 1;
+                    if !skipping {
+                        self.error(v, ReadErrorKind::UnexpectedChar(char::from(c)));
+                    }
+                }
+                _ => {
+                    // A token: digits-and-dots move number, result, NAG symbol or move.
+                    let avail = &self.buf[self.start..self.end];
+                    let len = avail.iter().take_while(|&&b| TOKEN[usize::from(b)]).count();
+                    if len > MAX_TOKEN {
+                        self.start += len;
+                        while self.ensure(1)? > 0 && TOKEN[usize::from(self.buf[self.start])] {
+                            self.start += 1;
+                        }
+                        if !skipping {
+                            self.error(v, ReadErrorKind::TokenTooLong);
+                        }
+                        line_start = false;
+                        continue;
+                    }
+                    let token = &avail[..len];
+                    let line = self.line;
+                    let core = strip_annotation(token);
+                    if c.is_ascii_digit() && core.iter().all(u8::is_ascii_digit) {
+                        // A move number (`12.`, `12...`, or bare `12`).
+                        self.start += len;
+                    } else if let Some(result) = GameResult::from_ascii(core) {
+                        self.start += len;
+                        if depth == 0 {
+                            v.result(result);
+                            return Ok(());
+                        }
+                        // A result inside a variation (annotators write them): ignored.
+                    } else {
+                        self.start += len;
+                        if !skipping {
+                            emit_token(v, token, line);
+                        }
+                    }
+                }
+            }
+            line_start = false;
+        }
+        if depth > 0 {
+            let open = skip_from.map_or(depth, |d| d - 1);
+            self.error(v, ReadErrorKind::UnterminatedVariation(depth));
+            if !skip_all {
+                for _ in 0..open {
+                    v.end_variation();
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Passes a move token to the visitor, splitting off `!`/`?` annotations, or a symbolic NAG.
+fn emit_token<V: Visitor>(v: &mut V, token: &[u8], line: u64) {
+    if let Some(nag) = Nag::from_symbol(token) {
+        v.nag(nag);
+        return;
+    }
+    let core = strip_annotation(token);
+    let core_len = core.len();
+    if core.iter().all(u8::is_ascii_digit) {
+        // Empty, or a move number with annotation junk (`12!`): no move.
+        return;
+    }
+    match Nag::from_symbol(core) {
+        Some(nag) => v.nag(nag),
+        None => v.san(core, line),
+    }
+    if core_len < token.len() {
+        if let Some(nag) = Nag::from_symbol(&token[core_len..]) {
+            v.nag(nag);
+        }
+    }
+}
+
+/// The token without trailing `!`/`?` annotations.
+fn strip_annotation(token: &[u8]) -> &[u8] {
+    let n = token
+        .iter()
+        .rev()
+        .take_while(|&&b| b == b'!' || b == b'?')
+        .count();
+    &token[..token.len() - n]
+}
+
+fn parse_u8(digits: &[u8]) -> Option<u8> {
+    if digits.is_empty() || digits.len() > 3 {
+        return None;
+    }
+    let n = digits
+        .iter()
+        .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+    u8::try_from(n).ok()
+}
+
+fn push_capped(out: &mut Vec<u8>, data: &[u8], limit: usize, too_long: &mut bool) {
+    let room = limit.saturating_sub(out.len());
+    if data.len() > room {
+        *too_long = true;
+    }
+    out.extend_from_slice(&data[..data.len().min(room)]);
+}
+
+fn count_newlines(s: &[u8]) -> u64 {
+    memchr::memchr_iter(b'\n', s).count() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Records every event as text.
+    #[derive(Default)]
+    struct Log(Vec<String>);
+
+    impl Visitor for Log {
+        type Output = Vec<String>;
+        fn tag(&mut self, name: &[u8], value: &[u8]) {
+            self.0.push(format!(
+                "[{} {}]",
+                String::from_utf8_lossy(name),
+                String::from_utf8_lossy(value)
+            ));
+        }
+        fn san(&mut self, san: &[u8], line: u64) {
+            self.0
+                .push(format!("{}@{line}", String::from_utf8_lossy(san)));
+        }
+        fn nag(&mut self, nag: Nag) {
+            self.0.push(format!("${}", nag.0));
+        }
+        fn comment(&mut self, text: &[u8]) {
+            self.0
+                .push(format!("{{{}}}", String::from_utf8_lossy(text)));
+        }
+        fn begin_variation(&mut self) -> Skip {
+            self.0.push("(".into());
+            Skip(false)
+        }
+        fn end_variation(&mut self) {
+            self.0.push(")".into());
+        }
+        fn result(&mut self, r: GameResult) {
+            self.0.push(r.as_str().into());
+        }
+        fn error(&mut self, e: ReadError) {
+            self.0.push(format!("error: {e}"));
+        }
+        fn end_game(&mut self) -> Vec<String> {
+            std::mem::take(&mut self.0)
+        }
+    }
+
+    fn games(input: &[u8]) -> Vec<Vec<String>> {
+        let mut r = Reader::new(input);
+        let mut out = Vec::new();
+        r.read_all(&mut Log::default(), |g| out.push(g))
+            .expect("no I/O errors from a slice");
+        out
+    }
+
+    #[test]
+    fn reads_tokens() {
+        let g = games(
+            b"\xef\xbb\xbf[Event \"A \\\"quoted\\\" \"x\" \\\\\"]\n[Site \"S\"]\n\n1.e4 e5!? 2. Nf3 $1 {a\ncomment} (2. d4 exd4 (2... d5)) 2... Nc6 +- ; rest\n3.Bb5 1/2-1/2\n\n1. d4 *",
+        );
+        assert_eq!(g.len(), 2);
+        assert_eq!(
+            g[0].join(" "),
+            "[Event A \"quoted\" \"x\" \\] [Site S] e4@4 e5@4 $5 Nf3@4 $1 {a\ncomment} ( d4@5 exd4@5 ( d5@5 ) ) Nc6@5 $18 { rest} Bb5@6 1/2-1/2"
+        );
+        assert_eq!(g[1].join(" "), "d4@8 *");
+    }
+
+    #[test]
+    fn games_without_results_end_at_tags() {
+        let g = games(b"[A \"1\"]\n1. e4 (1. d4\n[B \"2\"]\n1. c4 0-0 O-O-O");
+        assert_eq!(g.len(), 2);
+        assert_eq!(
+            g[0].join(" "),
+            "[A 1] e4@2 ( d4@2 error: game 1, line 3: 1 variation(s) not closed )"
+        );
+        assert_eq!(g[1].join(" "), "[B 2] c4@4 0-0@4 O-O-O@4");
+    }
+
+    #[test]
+    fn malformed_input_is_reported_not_fatal() {
+        let g = games(b"[Bad tag]\n1. e4 ) } e5 $999 {never closed");
+        assert_eq!(g.len(), 1);
+        let s = g[0].join(" | ");
+        assert!(s.contains("malformed tag"), "{s}");
+        assert!(s.contains("`)` without"), "{s}");
+        assert!(s.contains("unexpected character '}'"), "{s}");
+        assert!(s.contains("bad NAG"), "{s}");
+        assert!(s.contains("comment not closed"), "{s}");
+    }
+
+    #[test]
+    fn long_comments_and_tags_are_cut() {
+        let mut input = b"[Big \"".to_vec();
+        input.extend(std::iter::repeat_n(b'v', 3 * BUFFER_SIZE));
+        input.extend_from_slice(b"\"]\n1. e4 {");
+        input.extend(std::iter::repeat_n(b'c', 5 * BUFFER_SIZE));
+        input.extend_from_slice(b"} e5 *");
+        let limits = Limits {
+            max_comment: 1000,
+            max_tag_value: 100,
+        };
+        let mut r = Reader::with_limits(&input[..], limits);
+        let g = r
+            .read_game(&mut Log::default())
+            .expect("no I/O error")
+            .expect("a game");
+        assert_eq!(
+            g.len(),
+            7,
+            "{:?}",
+            g.iter().map(|s| s.len()).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            g[0],
+            "error: game 1, line 1: tag value longer than 100 bytes, cut"
+        );
+        assert_eq!(g[1].len(), 100 + 6);
+        assert_eq!(g[4].len(), 1000 + 2);
+        assert_eq!(&g[5..], ["e5@2", "*"]);
+    }
+
+    #[test]
+    fn skipping() {
+        struct MainlineOnly(usize);
+        impl Visitor for MainlineOnly {
+            type Output = usize;
+            fn san(&mut self, _: &[u8], _: u64) {
+                self.0 += 1;
+            }
+            fn begin_variation(&mut self) -> Skip {
+                Skip(true)
+            }
+            fn end_variation(&mut self) {
+                unreachable!("skipped variations are not closed");
+            }
+            fn end_game(&mut self) -> usize {
+                std::mem::take(&mut self.0)
+            }
+        }
+        let mut deep = b"1. e4 ".to_vec();
+        for _ in 0..100_000 {
+            deep.extend_from_slice(b"( d4 ");
+        }
+        for _ in 0..100_000 {
+            deep.extend_from_slice(b") ");
+        }
+        deep.extend_from_slice(b"e5 1-0");
+        let mut r = Reader::new(&deep[..]);
+        assert_eq!(r.read_game(&mut MainlineOnly(0)).expect("ok"), Some(2));
+    }
+}

@@ -1,0 +1,521 @@
+//! Replaying games: the start position from the `FEN`/`SetUp`/`Variant` tags, every
+//! mainline move decoded from SAN and played, and errors that say where.
+//!
+//! [`RecordCollector`] is a [`Visitor`] that keeps only what replay needs (the start tags and
+//! the mainline moves with their lines) in a compact [`GameRecord`], so that games can be
+//! read on one thread and replayed on others (see [`crate::pipeline`]). [`replay`] plays a
+//! record and hands each move to a callback; [`check_games`] and [`fens_games`] are the two
+//! jobs of the command line (`chessbits pgn check`, `chessbits pgn fens`).
+
+use bitboard_core::{Color, Move, Square};
+use position::{CastlingMode, Position, PositionError, Setup, Validation};
+
+use crate::reader::{ReadError, ReadErrorKind, Skip, Visitor};
+use crate::san::{suffix_of, San, SanError, SanMode, SanPlus};
+
+/// What went wrong in a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameErrorKind {
+    /// The reader found malformed input.
+    #[error("{0}")]
+    Read(ReadErrorKind),
+    /// The `FEN` tag is not a legal position.
+    #[error("bad FEN tag {fen:?}: {error}")]
+    Setup {
+        /// The tag value (lossily decoded).
+        fen: String,
+        /// Why it is not legal.
+        error: PositionError,
+    },
+    /// A `Variant` this crate does not play.
+    #[error("unsupported variant {0:?}")]
+    Variant(String),
+    /// A move that cannot be played: illegal, ambiguous or not a move at all.
+    #[error("move {number} {san:?}: {error}; position {fen}")]
+    Move {
+        /// The move number as PGN writes it: `12.` for White, `12...` for Black.
+        number: String,
+        /// The move text (lossily decoded).
+        san: String,
+        /// The position's FEN.
+        fen: String,
+        /// Why the move cannot be played.
+        error: SanError,
+    },
+}
+
+/// An error in a game: the game's number in its input (from 1), the line, and what.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("game {game}, line {line}: {kind}")]
+pub struct GameError {
+    /// The game's number in its input, from 1.
+    pub game: u64,
+    /// The line of the offending text, from 1.
+    pub line: u64,
+    /// What went wrong.
+    pub kind: GameErrorKind,
+}
+
+impl From<ReadError> for GameError {
+    fn from(e: ReadError) -> GameError {
+        GameError {
+            game: e.game,
+            line: e.line,
+            kind: GameErrorKind::Read(e.kind),
+        }
+    }
+}
+
+/// What replay needs of a game: its number and first line, the `FEN` and `Variant` tags,
+/// the mainline moves as text with their lines, and the reader's errors.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The game's number in its input, from 1.
+    pub game: u64,
+    /// The line the game starts on.
+    pub line: u64,
+    /// The `FEN` tag.
+    pub fen: Option<Vec<u8>>,
+    /// The `Variant` tag.
+    pub variant: Option<Vec<u8>>,
+    sans: Vec<u8>,
+    /// (end of the move's text in `sans`, line).
+    moves: Vec<(u32, u64)>,
+    /// Malformed input the reader reported in this game.
+    pub read_errors: Vec<ReadError>,
+}
+
+impl GameRecord {
+    /// The number of mainline move tokens.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the mainline is empty.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The mainline moves: (text, line).
+    pub fn moves(&self) -> impl Iterator<Item = (&[u8], u64)> {
+        let mut start = 0usize;
+        self.moves.iter().map(move |&(end, line)| {
+            let s = &self.sans[start..end as usize];
+            start = end as usize;
+            (s, line)
+        })
+    }
+
+    /// Bytes the record holds (for batching).
+    pub fn weight(&self) -> usize {
+        self.sans.len() + 16 * self.moves.len() + 64
+    }
+
+    fn push_move(&mut self, san: &[u8], line: u64) {
+        self.sans.extend_from_slice(san);
+        let end = u32::try_from(self.sans.len()).unwrap_or(u32::MAX);
+        self.moves.push((end, line));
+    }
+}
+
+/// A [`Visitor`] that collects [`GameRecord`]s: tags other than `FEN` and `Variant`,
+/// comments, NAGs and variations are skipped.
+#[derive(Default)]
+pub struct RecordCollector {
+    record: GameRecord,
+}
+
+impl RecordCollector {
+    /// A collector.
+    pub fn new() -> RecordCollector {
+        RecordCollector::default()
+    }
+}
+
+impl Visitor for RecordCollector {
+    type Output = GameRecord;
+
+    fn begin_game(&mut self, game: u64, line: u64) {
+        self.record = GameRecord {
+            game,
+            line,
+            ..GameRecord::default()
+        };
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        match name {
+            b"FEN" => self.record.fen = Some(value.to_vec()),
+            b"Variant" => self.record.variant = Some(value.to_vec()),
+            _ => {}
+        }
+    }
+
+    fn san(&mut self, san: &[u8], line: u64) {
+        self.record.push_move(san, line);
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        Skip(true)
+    }
+
+    fn error(&mut self, error: ReadError) {
+        self.record.read_errors.push(error);
+    }
+
+    fn end_game(&mut self) -> GameRecord {
+        std::mem::take(&mut self.record)
+    }
+}
+
+/// Whether a `Variant` tag value means Chess960, standard chess, or something else.
+fn variant_mode(variant: &[u8]) -> Option<CastlingMode> {
+    let v = String::from_utf8_lossy(variant).trim().to_ascii_lowercase();
+    if v.contains("960") || v.contains("fischer") || v.contains("freestyle") {
+        Some(CastlingMode::Chess960)
+    } else if matches!(
+        v.as_str(),
+        "" | "standard" | "chess" | "normal" | "from position" | "fromposition" | "classical"
+    ) {
+        Some(CastlingMode::Standard)
+    } else {
+        None
+    }
+}
+
+/// The start position a game's `FEN` and `Variant` tags describe (the standard start when
+/// there is no `FEN` tag). A FEN whose castling rights only make sense in Chess960 is read
+/// as Chess960; castling rights and en-passant squares that cannot be right are dropped
+/// rather than rejected (as careless `FEN` tags need).
+pub fn start_position(
+    fen: Option<&[u8]>,
+    variant: Option<&[u8]>,
+) -> Result<Position, GameErrorKind> {
+    let mode = match variant {
+        Some(v) => variant_mode(v)
+            .ok_or_else(|| GameErrorKind::Variant(String::from_utf8_lossy(v).into_owned()))?,
+        None => CastlingMode::Standard,
+    };
+    let Some(fen) = fen else {
+        let mut pos = Position::new();
+        pos.set_mode(mode);
+        return Ok(pos);
+    };
+    let setup_error = |error| GameErrorKind::Setup {
+        fen: String::from_utf8_lossy(fen).into_owned(),
+        error,
+    };
+    let setup = Setup::from_ascii(fen.trim_ascii()).map_err(|e| setup_error(e.into()))?;
+    match Position::from_setup_with(&setup, mode, Validation::Strict) {
+        Ok(pos) => return Ok(pos),
+        Err(PositionError::InvalidCastlingRight { .. }) if mode == CastlingMode::Standard => {
+            if let Ok(pos) =
+                Position::from_setup_with(&setup, CastlingMode::Chess960, Validation::Strict)
+            {
+                return Ok(pos);
+            }
+        }
+        Err(_) => {}
+    }
+    Position::from_setup_with(&setup, mode, Validation::Lenient).map_err(setup_error)
+}
+
+/// The move number of the side to move as PGN writes it: `12.` or `12...`.
+pub fn move_number(pos: &Position) -> String {
+    match pos.turn() {
+        Color::White => format!("{}.", pos.fullmoves()),
+        Color::Black => format!("{}...", pos.fullmoves()),
+    }
+}
+
+/// Replays a record's mainline from its start position in `mode`, calling
+/// `on_move(before, move, after)` for every move played. Returns the number of moves
+/// played and the first error (after which the game's remaining moves are not played).
+pub fn replay(
+    record: &GameRecord,
+    mode: SanMode,
+    mut on_move: impl FnMut(&Position, Move, &Position),
+) -> (u64, Option<GameError>) {
+    let mut pos = match start_position(record.fen.as_deref(), record.variant.as_deref()) {
+        Ok(pos) => pos,
+        Err(kind) => {
+            return (
+                0,
+                Some(GameError {
+                    game: record.game,
+                    line: record.line,
+                    kind,
+                }),
+            )
+        }
+    };
+    let mut played = 0;
+    for (text, line) in record.moves() {
+        let m = SanPlus::from_ascii_with(text, mode).and_then(|s| s.san.to_move(&pos, mode));
+        let m = match m {
+            Ok(m) => m,
+            Err(error) => {
+                let kind = GameErrorKind::Move {
+                    number: move_number(&pos),
+                    san: String::from_utf8_lossy(text).into_owned(),
+                    fen: pos.fen(),
+                    error,
+                };
+                return (
+                    played,
+                    Some(GameError {
+                        game: record.game,
+                        line,
+                        kind,
+                    }),
+                );
+            }
+        };
+        let mut next = pos.clone();
+        if m.is_null() {
+            let _ = next.make_null();
+        } else {
+            let _ = next.make(m);
+        }
+        on_move(&pos, m, &next);
+        pos = next;
+        played += 1;
+    }
+    (played, None)
+}
+
+/// What a batch of games came to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Games read.
+    pub games: u64,
+    /// Mainline moves played.
+    pub moves: u64,
+    /// Every error, in input order (reader errors first within a game).
+    pub errors: Vec<GameError>,
+    /// Games with at least one error.
+    pub games_with_errors: u64,
+}
+
+impl Report {
+    /// Adds another report (of later games) to this one.
+    pub fn merge(&mut self, other: Report) {
+        self.games += other.games;
+        self.moves += other.moves;
+        self.games_with_errors += other.games_with_errors;
+        self.errors.extend(other.errors);
+    }
+
+    fn add_game(&mut self, record: &GameRecord, moves: u64, error: Option<GameError>) {
+        self.games += 1;
+        self.moves += moves;
+        let has_errors = !record.read_errors.is_empty() || error.is_some();
+        self.games_with_errors += u64::from(has_errors);
+        self.errors
+            .extend(record.read_errors.iter().cloned().map(GameError::from));
+        self.errors.extend(error);
+    }
+}
+
+/// Replays every record (the job of `chessbits pgn check`).
+pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
+    let mut report = Report::default();
+    for record in records {
+        let (moves, error) = replay(record, mode, |_, _, _| {});
+        report.add_game(record, moves, error);
+    }
+    report
+}
+
+/// Replays every record and appends one `before_fen,san,after_fen` row per mainline move
+/// to `out` (the job of `chessbits pgn fens`; the header is not written). `san` is the
+/// canonical SAN; FENs write the en-passant square only when a legal capture exists.
+pub fn fens_games(records: &[GameRecord], mode: SanMode, out: &mut Vec<u8>) -> Report {
+    let mut report = Report::default();
+    let mut after_fen = Vec::with_capacity(96);
+    for record in records {
+        let mut first = true;
+        let (moves, error) = replay(record, mode, |before, m, after| {
+            if first {
+                first = false;
+                after_fen.clear();
+                write_fen(before, &mut after_fen);
+            }
+            out.extend_from_slice(&after_fen);
+            out.push(b',');
+            let san = San::from_move(before, m);
+            SanPlus {
+                san,
+                suffix: suffix_of(after),
+            }
+            .append_to(out);
+            out.push(b',');
+            after_fen.clear();
+            write_fen(after, &mut after_fen);
+            out.extend_from_slice(&after_fen);
+            out.push(b'\n');
+        });
+        report.add_game(record, moves, error);
+    }
+    report
+}
+
+/// The CSV header [`fens_games`] rows go under.
+pub const FENS_HEADER: &str = "before_fen,san,after_fen\n";
+
+/// Appends `pos.fen()` to `out`, without the intermediate `String` (bulk output).
+pub fn write_fen(pos: &Position, out: &mut Vec<u8>) {
+    if pos.mode().is_chess960() {
+        out.extend_from_slice(pos.fen().as_bytes());
+        return;
+    }
+    let board = pos.board();
+    for rank in (0..8u32).rev() {
+        let mut empty = 0u8;
+        for file in 0..8u32 {
+            match board.piece_at(Square::new_masked(rank * 8 + file)) {
+                Some(p) => {
+                    if empty > 0 {
+                        out.push(b'0' + empty);
+                        empty = 0;
+                    }
+                    out.push(p.char() as u8);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(b'0' + empty);
+        }
+        if rank > 0 {
+            out.push(b'/');
+        }
+    }
+    out.push(b' ');
+    out.push(pos.turn().char() as u8);
+    out.push(b' ');
+    let castles = pos.castles();
+    let before = out.len();
+    for (color, side, c) in [
+        (Color::White, position::CastlingSide::KingSide, b'K'),
+        (Color::White, position::CastlingSide::QueenSide, b'Q'),
+        (Color::Black, position::CastlingSide::KingSide, b'k'),
+        (Color::Black, position::CastlingSide::QueenSide, b'q'),
+    ] {
+        if castles.has(color, side) {
+            out.push(c);
+        }
+    }
+    if out.len() == before {
+        out.push(b'-');
+    }
+    out.push(b' ');
+    match pos.legal_ep_square() {
+        Some(sq) => {
+            out.push(sq.file().char() as u8);
+            out.push(sq.rank().char() as u8);
+        }
+        None => out.push(b'-'),
+    }
+    out.push(b' ');
+    push_u32(out, pos.halfmoves());
+    out.push(b' ');
+    push_u32(out, pos.fullmoves());
+}
+
+fn push_u32(out: &mut Vec<u8>, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Reader;
+
+    fn records(pgn: &[u8]) -> Vec<GameRecord> {
+        let mut out = Vec::new();
+        Reader::new(pgn)
+            .read_all(&mut RecordCollector::new(), |r| out.push(r))
+            .expect("no I/O error");
+        out
+    }
+
+    #[test]
+    fn fens_rows() {
+        let recs = records(b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n");
+        let mut out = Vec::new();
+        let report = fens_games(&recs, SanMode::Lenient, &mut out);
+        assert_eq!(report.moves, 6);
+        let text = String::from_utf8(out).expect("ascii");
+        let first = text.lines().next().expect("a row");
+        assert_eq!(
+            first,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1,e4,rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        );
+        assert_eq!(text.lines().count(), 6);
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let recs = records(b"[Event \"x\"]\n\n1. e4 e5\n2. Ke3 Nc6 *\n\n1. d4 *");
+        let report = check_games(&recs, SanMode::Lenient);
+        assert_eq!(report.games, 2);
+        assert_eq!(report.moves, 3);
+        assert_eq!(report.errors.len(), 1);
+        let e = report.errors[0].to_string();
+        assert_eq!(
+            e,
+            "game 1, line 4: move 2. \"Ke3\": illegal move; position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+        );
+    }
+
+    #[test]
+    fn start_positions() {
+        assert!(start_position(None, Some(b"Standard")).is_ok());
+        assert!(matches!(
+            start_position(None, Some(b"Atomic")),
+            Err(GameErrorKind::Variant(_))
+        ));
+        let p = start_position(
+            Some(b"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"),
+            Some(b"Chess960"),
+        )
+        .expect("chess960");
+        assert!(p.mode().is_chess960());
+        // Shredder castling without a Variant tag: read as Chess960.
+        let p = start_position(
+            Some(b"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"),
+            None,
+        )
+        .expect("chess960");
+        assert!(p.mode().is_chess960());
+        assert!(matches!(
+            start_position(Some(b"not a fen"), None),
+            Err(GameErrorKind::Setup { .. })
+        ));
+    }
+
+    #[test]
+    fn fast_fen_equals_position_fen() {
+        let recs = records(
+            b"1. e4 d5 2. exd5 e5 3. dxe6 Qh4 4. exf7+ Kd7 5. fxg8=N Qe4+ 6. Be2 Qxg2 7. Nf3 Qxh1+ 8. Ng1 *",
+        );
+        let (_, err) = replay(&recs[0], SanMode::Strict, |_, _, after| {
+            let mut s = Vec::new();
+            write_fen(after, &mut s);
+            assert_eq!(String::from_utf8(s).expect("ascii"), after.fen());
+        });
+        assert_eq!(err, None);
+    }
+}

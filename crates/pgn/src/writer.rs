@@ -1,0 +1,331 @@
+//! Writing a [`Game`] as export-format PGN: the seven-tag roster first (Event, Site, Date,
+//! Round, White, Black, Result, with the standard's placeholders when a tag is missing),
+//! the other tags in their order, a blank line, movetext wrapped at [`MAX_COLUMNS`], the
+//! result, a blank line.
+//!
+//! Move numbers are written before White's moves and before Black's where the reader needs
+//! them (`12...` at the start of a variation and after a comment or a variation). Comments
+//! are wrapped at spaces (the game tree keeps them with whitespace runs collapsed, so a
+//! wrapped comment reads back the same); a comment holding `}` is written as a `;` comment.
+//! A single word longer than a line (a URL in a comment) is the only thing that can make a
+//! line longer than [`MAX_COLUMNS`]; tag pairs are one per line whatever their length.
+
+use std::io;
+
+use crate::game::{Game, LineId};
+
+/// The longest movetext line the writer produces (except for single words that are longer).
+pub const MAX_COLUMNS: usize = 80;
+
+/// The Seven Tag Roster, in export order, with the placeholder for a missing value.
+pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// Movetext tokens joined by spaces and wrapped at [`MAX_COLUMNS`].
+struct Wrap<'a> {
+    out: &'a mut Vec<u8>,
+    col: usize,
+    /// Open parentheses waiting to be glued to the next token.
+    opens: usize,
+}
+
+impl Wrap<'_> {
+    fn token(&mut self, t: &[u8]) {
+        let len = t.len() + self.opens;
+        if self.col > 0 {
+            if self.col + 1 + len > MAX_COLUMNS {
+                self.out.push(b'\n');
+                self.col = 0;
+            } else {
+                self.out.push(b' ');
+                self.col += 1;
+            }
+        }
+        if self.col == 0 && self.opens == 0 && t.first() == Some(&b'%') {
+            // `%` in the first column would start an escape line.
+            self.out.push(b' ');
+            self.col = 1;
+        }
+        for _ in 0..self.opens {
+            self.out.push(b'(');
+        }
+        self.opens = 0;
+        self.out.extend_from_slice(t);
+        self.col += len;
+    }
+
+    fn close(&mut self) {
+        if self.opens > 0 {
+            // An empty variation: `()`.
+            self.opens -= 1;
+            self.token(b"()");
+            return;
+        }
+        if self.col + 1 > MAX_COLUMNS {
+            self.out.push(b'\n');
+            self.col = 0;
+        }
+        self.out.push(b')');
+        self.col += 1;
+    }
+
+    fn comment(&mut self, text: &[u8]) {
+        if text.contains(&b'}') {
+            self.token(b";");
+            self.out.push(b' ');
+            self.out.extend_from_slice(text);
+            self.out.push(b'\n');
+            self.col = 0;
+            return;
+        }
+        let words: Vec<&[u8]> = text
+            .split(|&b| b == b' ')
+            .filter(|w| !w.is_empty())
+            .collect();
+        if words.is_empty() {
+            self.token(b"{}");
+            return;
+        }
+        let last = words.len() - 1;
+        let mut buf = Vec::new();
+        for (i, w) in words.iter().enumerate() {
+            buf.clear();
+            if i == 0 {
+                buf.push(b'{');
+            }
+            buf.extend_from_slice(w);
+            if i == last {
+                buf.push(b'}');
+            }
+            self.token(&buf);
+        }
+    }
+}
+
+/// One line being written: where it is and what comes next.
+struct Frame {
+    line: LineId,
+    /// The next orphan variation to write.
+    orphan: usize,
+    /// The next move to write.
+    next: usize,
+    /// The next variation of move `next - 1` to write.
+    var: usize,
+    /// Ply (from the game's start) of the line's first move.
+    ply: u32,
+    need_number: bool,
+    opened: bool,
+}
+
+impl Frame {
+    fn new(line: LineId, ply: u32) -> Frame {
+        Frame {
+            line,
+            orphan: 0,
+            next: 0,
+            var: 0,
+            ply,
+            need_number: true,
+            opened: false,
+        }
+    }
+}
+
+fn escape_into(out: &mut Vec<u8>, value: &[u8]) {
+    for &b in value {
+        if b == b'"' || b == b'\\' {
+            out.push(b'\\');
+        }
+        out.push(b);
+    }
+}
+
+/// Appends `game` as export-format PGN to `out` (see the [module docs](self)).
+pub fn write_game(game: &Game, out: &mut Vec<u8>) {
+    for (name, placeholder) in SEVEN_TAG_ROSTER {
+        let value = match (name, game.tag(name)) {
+            (_, Some(v)) => v,
+            ("Result", None) => game.result.map_or("*", |r| r.as_str()).as_bytes(),
+            (_, None) => placeholder.as_bytes(),
+        };
+        out.push(b'[');
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(b" \"");
+        escape_into(out, value);
+        out.extend_from_slice(b"\"]\n");
+    }
+    for (name, value) in &game.tags {
+        if SEVEN_TAG_ROSTER
+            .iter()
+            .any(|(n, _)| n.as_bytes() == name.as_slice())
+        {
+            continue;
+        }
+        out.push(b'[');
+        out.extend_from_slice(name);
+        out.extend_from_slice(b" \"");
+        escape_into(out, value);
+        out.extend_from_slice(b"\"]\n");
+    }
+    out.push(b'\n');
+
+    // Whose move the game starts with, and its number, from the FEN tag.
+    let (black_first, first_move) = game
+        .tag("FEN")
+        .and_then(|fen| position::Setup::from_ascii(fen).ok())
+        .map_or((false, 1), |s| {
+            (s.turn == bitboard_core::Color::Black, s.fullmoves)
+        });
+    let number = |ply: u32| -> (u32, bool) {
+        let p = ply + u32::from(black_first);
+        (first_move + p / 2, p % 2 == 0)
+    };
+
+    let mut w = Wrap {
+        out,
+        col: 0,
+        opens: 0,
+    };
+    let mut stack = vec![Frame::new(LineId::MAIN, 0)];
+    let mut num = Vec::with_capacity(16);
+    while let Some(f) = stack.last_mut() {
+        let line = game.line(f.line);
+        if !f.opened {
+            f.opened = true;
+            for c in &line.comments {
+                w.comment(c);
+            }
+        }
+        if f.orphan < line.orphans.len() {
+            let id = line.orphans[f.orphan];
+            f.orphan += 1;
+            f.need_number = true;
+            let ply = f.ply;
+            w.opens += 1;
+            stack.push(Frame::new(id, ply));
+            continue;
+        }
+        if f.next > 0 {
+            let node = &line.moves[f.next - 1];
+            if f.var < node.variations.len() {
+                let id = node.variations[f.var];
+                f.var += 1;
+                f.need_number = true;
+                let ply = f.ply + f.next as u32 - 1;
+                w.opens += 1;
+                stack.push(Frame::new(id, ply));
+                continue;
+            }
+        }
+        if let Some(node) = line.moves.get(f.next) {
+            let (n, white) = number(f.ply + f.next as u32);
+            if white || f.need_number {
+                num.clear();
+                num.extend_from_slice(n.to_string().as_bytes());
+                num.extend_from_slice(if white { b"." } else { b"..." });
+                w.token(&num);
+            }
+            w.token(&node.san);
+            for nag in &node.nags {
+                w.token(format!("${}", nag.0).as_bytes());
+            }
+            for c in &node.comments {
+                w.comment(c);
+            }
+            f.need_number = !node.comments.is_empty();
+            f.next += 1;
+            f.var = 0;
+            continue;
+        }
+        stack.pop();
+        if let Some(parent) = stack.last_mut() {
+            parent.need_number = true;
+            w.close();
+        }
+    }
+    let result = game.result.map_or_else(
+        || game.tag("Result").unwrap_or(b"*"),
+        |r| r.as_str().as_bytes(),
+    );
+    let result = match crate::reader::GameResult::from_ascii(result) {
+        Some(r) => r.as_str().as_bytes(),
+        None => b"*",
+    };
+    w.token(result);
+    w.out.extend_from_slice(b"\n\n");
+}
+
+/// Writes `game` as export-format PGN to `out`.
+pub fn write_game_to(game: &Game, out: &mut impl io::Write) -> io::Result<()> {
+    let mut buf = Vec::with_capacity(4096);
+    write_game(game, &mut buf);
+    out.write_all(&buf)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GameBuilder, Reader};
+
+    fn read(pgn: &[u8]) -> Game {
+        Reader::new(pgn)
+            .read_game(&mut GameBuilder::new())
+            .expect("no I/O error")
+            .expect("a game")
+            .0
+    }
+
+    #[test]
+    fn writes_export_format() {
+        let g = read(
+            b"[White \"Ann \\\"A\\\"\"]\n[Black \"Bob\"]\n[ECO \"C20\"]\n{Start} 1. e4 $1 {Good\n  move} (1. d4 d5 (1... Nf6) 2. c4) 1... e5 2. Nf3 1-0",
+        );
+        let mut out = Vec::new();
+        write_game(&g, &mut out);
+        let text = String::from_utf8(out.clone()).expect("ascii");
+        assert_eq!(
+            text,
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+             [White \"Ann \\\"A\\\"\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n[ECO \"C20\"]\n\n\
+             {Start} 1. e4 $1 {Good move} (1. d4 d5 (1... Nf6) 2. c4) 1... e5 2. Nf3 1-0\n\n"
+        );
+        let back = read(&out);
+        assert_eq!(back.lines, g.lines);
+        assert_eq!(back.result, g.result);
+    }
+
+    #[test]
+    fn wraps_at_80_columns_and_round_trips_deep_nesting() {
+        let mut pgn = b"[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 30\"]\n\n30... Kd7 {".to_vec();
+        for i in 0..200 {
+            pgn.extend_from_slice(format!("word{i} ").as_bytes());
+        }
+        pgn.extend_from_slice(b"} ");
+        for _ in 0..5000 {
+            pgn.extend_from_slice(b"(31. Kd1 ");
+        }
+        pgn.extend(std::iter::repeat_n(b')', 5000));
+        pgn.extend_from_slice(b" 31. Ke2 *");
+        let g = read(&pgn);
+        let mut out = Vec::new();
+        write_game(&g, &mut out);
+        for line in out.split(|&b| b == b'\n') {
+            assert!(
+                line.len() <= MAX_COLUMNS,
+                "{}",
+                String::from_utf8_lossy(line)
+            );
+        }
+        let back = read(&out);
+        assert!(back.lines == g.lines, "the tree changed");
+        assert_eq!(back.result, g.result);
+        assert!(String::from_utf8_lossy(&out).contains("30... Kd7 {word0 word1"));
+    }
+}
