@@ -58,6 +58,34 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   played with make/unmake (chessbits) or copy-make (shakmaty).",
         unit: "node",
     },
+    Experiment {
+        bench_target: "pgn",
+        group: "pgn_read",
+        title: "PGN reading in MB/s, against pgn-reader + shakmaty",
+        description: "Single thread, the same 2,043 Lichess and TWIC games in memory \
+                  (`crates/pgn/tests/data/sample`): `parse` tokenizes and parses every \
+                  SAN, `replay` also decodes each SAN in its position and plays it. \
+                  Bytes/s is MB/s.",
+        unit: "byte",
+    },
+    Experiment {
+        bench_target: "pgn",
+        group: "pgn_read_moves",
+        title: "PGN reading in moves/s, against pgn-reader + shakmaty",
+        description: "The same runs as the table above, counted in mainline moves \
+                  (166,732 per iteration).",
+        unit: "move",
+    },
+    Experiment {
+        bench_target: "pgn",
+        group: "pgn_fens",
+        title: "before_fen,san,after_fen rows, against pgn-extract and python-chess",
+        description: "The 438 games of the Lichess sample (28,538 rows): ours in-process \
+                  on one thread and on every core; `pgn-extract --fencomments` and a \
+                  python-chess script as processes writing a file (each only when \
+                  installed).",
+        unit: "row",
+    },
 ];
 
 /// Criterion arguments for `--quick`: short warm-up and measurement, enough for a table.
@@ -280,12 +308,15 @@ fn read_row(dir: &Path, group: &str) -> Result<Row, Error> {
         .to_owned();
     let elements = match &benchmark["throughput"] {
         Value::Null => 1,
-        t => t["Elements"].as_u64().ok_or_else(|| {
-            format!(
-                "{}: throughput is not in elements: {t}",
-                benchmark_path.display()
-            )
-        })?,
+        t => t["Elements"]
+            .as_u64()
+            .or_else(|| t["Bytes"].as_u64())
+            .ok_or_else(|| {
+                format!(
+                    "{}: throughput is not in elements or bytes: {t}",
+                    benchmark_path.display()
+                )
+            })?,
     };
     let iteration_ns = estimates["mean"]["point_estimate"]
         .as_f64()
