@@ -42,8 +42,47 @@ fn divide_has_stockfish_shape() {
 }
 
 #[test]
+fn methods_lists_every_method_once_and_marks_the_default() {
+    let o = chessbits(&["methods"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let names: Vec<&str> = out
+        .lines()
+        .map(|l| l.trim_end_matches(" (default)"))
+        .collect();
+    for expected in [
+        "classical",
+        "rotated",
+        "direct",
+        "direct-dense",
+        "perfect",
+        "perfect-minimal",
+        "perfect-direct",
+        "magic",
+        "hyperbola",
+    ] {
+        assert_eq!(names.iter().filter(|&&n| n == expected).count(), 1, "{out}");
+    }
+    assert_eq!(names.contains(&"pext"), attack_tables::HAS_PEXT, "{out}");
+    assert_eq!(out.matches(" (default)").count(), 1, "{out}");
+}
+
+#[test]
+fn an_unknown_method_is_an_error() {
+    let o = chessbits(&["perft", "1", "--method", "no-such-method"]);
+    assert_eq!(o.status.code(), Some(2));
+    if !attack_tables::HAS_PEXT {
+        let o = chessbits(&["perft", "1", "--method", "pext"]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("BMI2"));
+    }
+}
+
+#[test]
 fn every_method_and_no_bulk_agree() {
-    for method in ["classical", "magic"] {
+    let o = chessbits(&["methods"]);
+    let out = stdout(&o);
+    for method in out.lines().map(|l| l.trim_end_matches(" (default)")) {
         for extra in [&[][..], &["--no-bulk"][..]] {
             let mut args = vec!["perft", "3", "--method", method];
             args.extend_from_slice(extra);

@@ -1,7 +1,7 @@
 //! The legal move generator, written once and specialised by the sliding-attack method `S`
 //! and by what receives the moves (a [`Visitor`]: a move list, or a counter for perft).
 
-use attack_tables::{self as at, SlidingAttacks};
+use attack_tables::{self as at, OccupancyState, SlidingAttacks};
 use bitboard_core::{Bitboard, Color, Direction, Move, Square};
 use position::{CastlingSide, Position};
 
@@ -41,6 +41,19 @@ impl Filter {
 /// Generates the legal moves of `pos` that pass `filter` into `v`.
 #[inline(always)]
 pub(crate) fn generate<S: SlidingAttacks, V: Visitor>(pos: &Position, filter: Filter, v: &mut V) {
+    let kept = S::Occupancy::new(pos.board().occupied());
+    generate_in::<S, V>(pos, &kept, filter, v);
+}
+
+/// [`generate`] with the occupancy as the method keeps it (`kept` must hold the board's
+/// occupancy): slider attacks come from `kept` and its toggled copies, never from scratch.
+#[inline(always)]
+pub(crate) fn generate_in<S: SlidingAttacks, V: Visitor>(
+    pos: &Position,
+    kept: &S::Occupancy,
+    filter: Filter,
+    v: &mut V,
+) {
     let board = pos.board();
     let us = pos.turn();
     let them = us.other();
@@ -61,9 +74,9 @@ pub(crate) fn generate<S: SlidingAttacks, V: Visitor>(pos: &Position, filter: Fi
 
     // King moves: to any square not attacked once the king has left its square.
     if filter.from.contains(king) {
-        let occ_without_king = occ - king;
+        let occ_without_king = kept.toggled(king);
         for to in at::king_attacks(king) & dest {
-            if !attacked::<S>(pos, to, them, occ_without_king) {
+            if !attacked::<S>(pos, to, them, &occ_without_king) {
                 v.piece(king, Bitboard::from_square(to));
             }
         }
@@ -92,7 +105,7 @@ pub(crate) fn generate<S: SlidingAttacks, V: Visitor>(pos: &Position, filter: Fi
     let diag = movable & board.bishops_and_queens();
     let orth = movable & board.rooks_and_queens();
     for from in diag {
-        let mut to = S::bishop(from, occ) & dest_target;
+        let mut to = S::bishop_in(from, kept) & dest_target;
         if pinned.contains(from) {
             to &= at::line(king, from);
         }
@@ -101,7 +114,7 @@ pub(crate) fn generate<S: SlidingAttacks, V: Visitor>(pos: &Position, filter: Fi
         }
     }
     for from in orth {
-        let mut to = S::rook(from, occ) & dest_target;
+        let mut to = S::rook_in(from, kept) & dest_target;
         if pinned.contains(from) {
             to &= at::line(king, from);
         }
@@ -114,8 +127,12 @@ pub(crate) fn generate<S: SlidingAttacks, V: Visitor>(pos: &Position, filter: Fi
     let pawns = movable & board.pawns();
     if pawns.any() {
         match us {
-            Color::White => gen_pawns::<S, V, true>(pos, filter, pawns, pinned, target, king, v),
-            Color::Black => gen_pawns::<S, V, false>(pos, filter, pawns, pinned, target, king, v),
+            Color::White => {
+                gen_pawns::<S, V, true>(pos, kept, filter, pawns, pinned, target, king, v)
+            }
+            Color::Black => {
+                gen_pawns::<S, V, false>(pos, kept, filter, pawns, pinned, target, king, v)
+            }
         }
     }
 
@@ -127,7 +144,7 @@ pub(crate) fn generate<S: SlidingAttacks, V: Visitor>(pos: &Position, filter: Fi
     {
         for side in CastlingSide::ALL {
             if let Some(rook) = pos.castles().rook(us, side) {
-                if castling_is_legal::<S>(pos, king, rook, side) {
+                if castling_is_legal::<S>(pos, kept, king, rook, side) {
                     v.special(Move::castle(king, rook));
                 }
             }
@@ -136,8 +153,10 @@ pub(crate) fn generate<S: SlidingAttacks, V: Visitor>(pos: &Position, filter: Fi
 }
 
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn gen_pawns<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
     pos: &Position,
+    kept: &S::Occupancy,
     filter: Filter,
     pawns: Bitboard,
     pinned: Bitboard,
@@ -201,11 +220,12 @@ fn gen_pawns<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
                 Color::Black => ep as u32 + 8,
             });
             for from in at::pawn_attacks(us.other(), ep) & pawns {
-                let occ = (board.occupied() - from - captured) | ep;
+                let occ = kept.toggled(from).toggled(captured).toggled(ep);
                 let them = us.other();
                 let theirs_after = board.by_color(them) - captured;
-                let checked = (S::rook(king, occ) & board.rooks_and_queens() & theirs_after).any()
-                    || (S::bishop(king, occ) & board.bishops_and_queens() & theirs_after).any()
+                let checked = (S::rook_in(king, &occ) & board.rooks_and_queens() & theirs_after)
+                    .any()
+                    || (S::bishop_in(king, &occ) & board.bishops_and_queens() & theirs_after).any()
                     || (at::knight_attacks(king) & board.knights() & theirs_after).any()
                     || (at::pawn_attacks(us, king) & board.pawns() & theirs_after).any();
                 if !checked {
@@ -218,24 +238,29 @@ fn gen_pawns<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
 
 /// Whether `sq` is attacked by `by` with `occ` as blockers.
 #[inline(always)]
-fn attacked<S: SlidingAttacks>(pos: &Position, sq: Square, by: Color, occ: Bitboard) -> bool {
+fn attacked<S: SlidingAttacks>(pos: &Position, sq: Square, by: Color, occ: &S::Occupancy) -> bool {
     let board = pos.board();
     let them = board.by_color(by);
     (at::knight_attacks(sq) & board.knights() & them).any()
         || (at::pawn_attacks(by.other(), sq) & board.pawns() & them).any()
         || (at::king_attacks(sq) & board.kings() & them).any()
-        || (S::rook(sq, occ) & board.rooks_and_queens() & them).any()
-        || (S::bishop(sq, occ) & board.bishops_and_queens() & them).any()
+        || (S::rook_in(sq, occ) & board.rooks_and_queens() & them).any()
+        || (S::bishop_in(sq, occ) & board.bishops_and_queens() & them).any()
 }
 
 /// The side to move's pieces pinned to its king on `king`.
+///
+/// The snipers are the opponent's sliders on the king's lines (empty-board attacks, which
+/// every method answers from its own tables without a real occupancy); a sniper pins the one
+/// piece standing between, if it is ours.
 #[inline(always)]
 fn pinned<S: SlidingAttacks>(pos: &Position, king: Square, us: Color) -> Bitboard {
     let board = pos.board();
     let theirs = board.by_color(us.other());
     let ours = board.by_color(us);
-    let snipers = ((S::rook(king, theirs) & board.rooks_and_queens())
-        | (S::bishop(king, theirs) & board.bishops_and_queens()))
+    let empty = S::Occupancy::new(Bitboard::EMPTY);
+    let snipers = ((S::rook_in(king, &empty) & board.rooks_and_queens())
+        | (S::bishop_in(king, &empty) & board.bishops_and_queens()))
         & theirs;
     let mut pinned = Bitboard::EMPTY;
     for sniper in snipers {
@@ -251,6 +276,7 @@ fn pinned<S: SlidingAttacks>(pos: &Position, king: Square, us: Color) -> Bitboar
 #[inline]
 fn castling_is_legal<S: SlidingAttacks>(
     pos: &Position,
+    kept: &S::Occupancy,
     king: Square,
     rook: Square,
     side: CastlingSide,
@@ -262,14 +288,14 @@ fn castling_is_legal<S: SlidingAttacks>(
         return false;
     }
     let king_to = Move::castle(king, rook).king_to();
-    let occ_after = occ - king - rook;
+    let occ_after = kept.toggled(king).toggled(rook);
     let king_path = at::between(king, king_to) | king_to;
     for sq in king_path {
-        if attacked::<S>(pos, sq, us.other(), occ_after) {
+        if attacked::<S>(pos, sq, us.other(), &occ_after) {
             return false;
         }
     }
     // In Chess960 the king may already stand on its destination (the path above is then
     // empty); the rook's departure could still uncover an attack along the back rank.
-    king != king_to || !attacked::<S>(pos, king, us.other(), occ_after)
+    king != king_to || !attacked::<S>(pos, king, us.other(), &occ_after)
 }

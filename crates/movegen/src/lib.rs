@@ -12,7 +12,9 @@
 //! `attack-tables`. Every generator is generic over the sliding-attack method
 //! (`S: attack_tables::SlidingAttacks`), so perft can run with any method of `attack-tables`
 //! and the benchmarks compare like with like; the functions without `_with` use
-//! [`DefaultMethod`]. The generator is written once and receives its moves through a small
+//! [`DefaultMethod`]. A method may keep its own form of the occupancy
+//! (`S::Occupancy`, four boards for rotated bitboards): perft builds it once and updates it
+//! beside the position in every make and unmake, so its upkeep is part of what is measured. The generator is written once and receives its moves through a small
 //! visitor, so the same code fills a move list or only counts (perft's bulk counting).
 //!
 //! ```

@@ -2,8 +2,8 @@
 
 use alloc::vec::Vec;
 
-use attack_tables::SlidingAttacks;
-use bitboard_core::Move;
+use attack_tables::{OccupancyState, SlidingAttacks};
+use bitboard_core::{Bitboard, Move};
 use position::Position;
 
 use crate::gen::{self, Filter};
@@ -16,27 +16,59 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 }
 
 /// [`perft`] with slider attacks from `S`.
+///
+/// The method's occupancy ([`SlidingAttacks::Occupancy`]) is built once and then kept up
+/// to date beside the position, in every make and unmake, as a program using the method
+/// would: for rotated bitboards that is four boards, and its cost is part of the count's time.
 pub fn perft_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> u64 {
     let mut pos = pos.clone();
-    bulk::<S>(&mut pos, depth)
+    let mut kept = S::Occupancy::new(pos.board().occupied());
+    bulk::<S>(&mut pos, &mut kept, depth)
 }
 
-fn bulk<S: SlidingAttacks>(pos: &mut Position, depth: u32) -> u64 {
+/// Plays `m`, updating `kept` with the squares whose occupancy changed; returns what
+/// [`take_back`] needs.
+#[inline(always)]
+fn play<S: SlidingAttacks>(
+    pos: &mut Position,
+    kept: &mut S::Occupancy,
+    m: Move,
+) -> (position::Undo, Bitboard) {
+    let before = pos.board().occupied();
+    let undo = pos.make(m);
+    kept.update(before, pos.board().occupied());
+    (undo, before)
+}
+
+/// Takes back `m`, and the occupancy change [`play`] made to `kept`.
+#[inline(always)]
+fn take_back<S: SlidingAttacks>(
+    pos: &mut Position,
+    kept: &mut S::Occupancy,
+    m: Move,
+    (undo, before): (position::Undo, Bitboard),
+) {
+    let after = pos.board().occupied();
+    pos.unmake(m, undo);
+    kept.update(after, before);
+}
+
+fn bulk<S: SlidingAttacks>(pos: &mut Position, kept: &mut S::Occupancy, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => {
             let mut c = Counter(0);
-            gen::generate::<S, _>(pos, Filter::ALL, &mut c);
+            gen::generate_in::<S, _>(pos, kept, Filter::ALL, &mut c);
             c.0
         }
         _ => {
             let mut list = MoveList::new();
-            gen::generate::<S, _>(pos, Filter::ALL, &mut list);
+            gen::generate_in::<S, _>(pos, kept, Filter::ALL, &mut list);
             let mut nodes = 0;
             for &m in list.iter() {
-                let undo = pos.make(m);
-                nodes += bulk::<S>(pos, depth - 1);
-                pos.unmake(m, undo);
+                let undo = play::<S>(pos, kept, m);
+                nodes += bulk::<S>(pos, kept, depth - 1);
+                take_back::<S>(pos, kept, m, undo);
             }
             nodes
         }
@@ -49,23 +81,24 @@ pub fn perft_full(pos: &Position, depth: u32) -> u64 {
     perft_full_with::<DefaultMethod>(pos, depth)
 }
 
-/// [`perft_full`] with slider attacks from `S`.
+/// [`perft_full`] with slider attacks from `S` (its occupancy kept as in [`perft_with`]).
 pub fn perft_full_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> u64 {
     let mut pos = pos.clone();
-    full::<S>(&mut pos, depth)
+    let mut kept = S::Occupancy::new(pos.board().occupied());
+    full::<S>(&mut pos, &mut kept, depth)
 }
 
-fn full<S: SlidingAttacks>(pos: &mut Position, depth: u32) -> u64 {
+fn full<S: SlidingAttacks>(pos: &mut Position, kept: &mut S::Occupancy, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut list = MoveList::new();
-    gen::generate::<S, _>(pos, Filter::ALL, &mut list);
+    gen::generate_in::<S, _>(pos, kept, Filter::ALL, &mut list);
     let mut nodes = 0;
     for &m in list.iter() {
-        let undo = pos.make(m);
-        nodes += full::<S>(pos, depth - 1);
-        pos.unmake(m, undo);
+        let undo = play::<S>(pos, kept, m);
+        nodes += full::<S>(pos, kept, depth - 1);
+        take_back::<S>(pos, kept, m, undo);
     }
     nodes
 }
@@ -82,12 +115,13 @@ pub fn divide_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> Vec<(Move, 
         return Vec::new();
     }
     let mut pos = pos.clone();
+    let mut kept = S::Occupancy::new(pos.board().occupied());
     let list = crate::legal_moves_with::<S>(&pos);
     list.iter()
         .map(|&m| {
-            let undo = pos.make(m);
-            let n = bulk::<S>(&mut pos, depth - 1);
-            pos.unmake(m, undo);
+            let undo = play::<S>(&mut pos, &mut kept, m);
+            let n = bulk::<S>(&mut pos, &mut kept, depth - 1);
+            take_back::<S>(&mut pos, &mut kept, m, undo);
             (m, n)
         })
         .collect()

@@ -1,0 +1,119 @@
+//! Perft with every sliding-attack method of `attack-tables` over the ROCE suite: every
+//! method must give the published count for every (position, depth) up to the node limit,
+//! with bulk counting and (to a smaller limit) with every leaf made, which also exercises
+//! the incremental upkeep of rotated bitboards through every make and unmake.
+//!
+//! The limit is `PERFT_NODE_LIMIT` if set, else 1,000,000 nodes per entry with optimisations
+//! and 20,000 without. A new method is one line in [`METHODS`].
+
+#![allow(clippy::unwrap_used)]
+
+use std::path::PathBuf;
+
+use attack_tables::{
+    Classical, Direct, DirectDense, Hyperbola, Magic, Perfect, PerfectDirect, PerfectMinimal,
+    Rotated, SlidingAttacks,
+};
+use movegen::{perft_full_with, perft_with};
+use position::{CastlingMode, Position, Setup, Validation};
+
+/// Counts with bulk counting and with every leaf made.
+struct Perfts {
+    bulk: fn(&Position, u32) -> u64,
+    full: fn(&Position, u32) -> u64,
+}
+
+const fn perfts<S: SlidingAttacks>() -> Perfts {
+    Perfts {
+        bulk: perft_with::<S>,
+        full: perft_full_with::<S>,
+    }
+}
+
+/// Every method, by name.
+const METHODS: &[(&str, Perfts)] = &[
+    (Classical::NAME, perfts::<Classical>()),
+    (Rotated::NAME, perfts::<Rotated>()),
+    (Direct::NAME, perfts::<Direct>()),
+    (DirectDense::NAME, perfts::<DirectDense>()),
+    (Perfect::NAME, perfts::<Perfect>()),
+    (PerfectMinimal::NAME, perfts::<PerfectMinimal>()),
+    (PerfectDirect::NAME, perfts::<PerfectDirect>()),
+    (Magic::NAME, perfts::<Magic>()),
+    (Hyperbola::NAME, perfts::<Hyperbola>()),
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    (attack_tables::Pext::NAME, perfts::<attack_tables::Pext>()),
+];
+
+fn node_limit() -> u64 {
+    if let Ok(v) = std::env::var("PERFT_NODE_LIMIT") {
+        return v.trim().parse().expect("PERFT_NODE_LIMIT must be a number");
+    }
+    if cfg!(debug_assertions) {
+        20_000
+    } else {
+        1_000_000
+    }
+}
+
+/// The ROCE suite: `FEN ;D1 n ;D2 n ...` lines (CRLF).
+fn roce() -> Vec<(Position, Vec<(u32, u64)>)> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/roce_perftsuite.epd");
+    let text = std::fs::read_to_string(&path).unwrap();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|line| {
+            let mut parts = line.split(';');
+            let fen = parts.next().unwrap().trim();
+            let setup: Setup = fen.parse().unwrap();
+            // Playable: the suite holds a few positions with impossible checks.
+            let pos =
+                Position::from_setup_with(&setup, CastlingMode::Standard, Validation::Playable)
+                    .unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let depths = parts
+                .map(|p| {
+                    let mut it = p.trim().trim_start_matches('D').split_whitespace();
+                    (
+                        it.next().unwrap().parse().unwrap(),
+                        it.next().unwrap().parse().unwrap(),
+                    )
+                })
+                .collect();
+            (pos, depths)
+        })
+        .collect()
+}
+
+#[test]
+fn every_method_counts_the_roce_suite() {
+    let suite = roce();
+    assert_eq!(suite.len(), 126);
+    let limit = node_limit();
+    for (name, perfts) in METHODS {
+        let (mut checks, mut nodes) = (0, 0);
+        for (i, (pos, depths)) in suite.iter().enumerate() {
+            for &(depth, expected) in depths.iter().filter(|&&(_, n)| n <= limit) {
+                let got = (perfts.bulk)(pos, depth);
+                assert_eq!(got, expected, "{name}: line {} depth {depth}", i + 1);
+                checks += 1;
+                nodes += got;
+                // Every leaf made and unmade, at a fiftieth of the limit.
+                if expected <= limit / 50 {
+                    let full = (perfts.full)(pos, depth);
+                    assert_eq!(
+                        full,
+                        expected,
+                        "{name} (no bulk): line {} depth {depth}",
+                        i + 1
+                    );
+                }
+            }
+        }
+        println!("{name}: {checks} (position, depth) checks, {nodes} nodes (limit {limit})");
+        assert!(
+            checks >= 126,
+            "{name}: every position checked at least once"
+        );
+    }
+}
