@@ -34,6 +34,7 @@ mod gen;
 mod legality;
 mod list;
 mod perft;
+mod pseudo;
 
 use attack_tables::SlidingAttacks;
 use bitboard_core::{Bitboard, Move};
@@ -42,6 +43,7 @@ use position::{History, Outcome, Position, Termination};
 pub use legality::{is_legal_by_playing, is_pseudo_legal, pseudo_legal_moves};
 pub use list::MoveList;
 pub use perft::{divide, divide_with, perft, perft_full, perft_full_with, perft_with};
+pub use pseudo::{count_pseudo_legal_with, pseudo_legal_moves_with};
 
 use gen::Filter;
 

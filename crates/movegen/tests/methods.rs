@@ -117,3 +117,68 @@ fn every_method_counts_the_roce_suite() {
         );
     }
 }
+
+/// Pseudo-legal generation with every method gives the same moves as the independent
+/// statement of the rules in `movegen::pseudo_legal_moves`, on the ROCE suite and the 6,838
+/// positions of python-chess's random-game perft file (Chess960 castling included).
+#[test]
+fn pseudo_legal_generation_agrees_for_every_method() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/python-chess_random.perft");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut positions: Vec<Position> = roce().into_iter().map(|(pos, _)| pos).collect();
+    for fen in text.lines().filter_map(|l| l.trim().strip_prefix("epd ")) {
+        let setup: Setup = fen.parse().unwrap();
+        positions.push(
+            Position::from_setup_with(&setup, CastlingMode::Chess960, Validation::Playable)
+                .unwrap(),
+        );
+    }
+    assert_eq!(positions.len(), 126 + 6838);
+    let sorted = |mut moves: Vec<bitboard_core::Move>| {
+        moves.sort_unstable_by_key(|m| format!("{m:?}"));
+        moves
+    };
+    let expected: Vec<_> = positions
+        .iter()
+        .map(|pos| sorted(movegen::pseudo_legal_moves(pos).iter().copied().collect()))
+        .collect();
+    for (name, pseudo) in PSEUDO {
+        for (pos, expected) in positions.iter().zip(&expected) {
+            let (moves, count) = pseudo(pos);
+            assert_eq!(sorted(moves), *expected, "{name}: {}", pos.fen());
+            assert_eq!(count, expected.len() as u64, "{name}: {}", pos.fen());
+        }
+    }
+}
+
+/// A method's pseudo-legal moves and their count, the occupancy built from scratch.
+fn pseudo<S: SlidingAttacks>(pos: &Position) -> (Vec<bitboard_core::Move>, u64) {
+    use attack_tables::OccupancyState;
+    let kept = S::Occupancy::new(pos.board().occupied());
+    let moves = movegen::pseudo_legal_moves_with::<S>(pos, &kept);
+    (
+        moves.iter().copied().collect(),
+        movegen::count_pseudo_legal_with::<S>(pos, &kept),
+    )
+}
+
+/// A method's pseudo-legal generation, with its name.
+type PseudoEntry = (
+    &'static str,
+    fn(&Position) -> (Vec<bitboard_core::Move>, u64),
+);
+
+const PSEUDO: &[PseudoEntry] = &[
+    (Classical::NAME, pseudo::<Classical>),
+    (Rotated::NAME, pseudo::<Rotated>),
+    (Direct::NAME, pseudo::<Direct>),
+    (DirectDense::NAME, pseudo::<DirectDense>),
+    (Perfect::NAME, pseudo::<Perfect>),
+    (PerfectMinimal::NAME, pseudo::<PerfectMinimal>),
+    (PerfectDirect::NAME, pseudo::<PerfectDirect>),
+    (Magic::NAME, pseudo::<Magic>),
+    (Hyperbola::NAME, pseudo::<Hyperbola>),
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    (attack_tables::Pext::NAME, pseudo::<attack_tables::Pext>),
+];
