@@ -63,6 +63,6 @@ pub use replay::{
     check_games, fens_games, move_number, replay, start_position, write_fen, GameError,
     GameErrorKind, GameRecord, RecordCollector, Report, FENS_HEADER,
 };
-pub use san::{suffix_of, San, SanError, SanMode, SanPlus, Suffix};
+pub use san::{suffix_of, San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
 pub use uci::{move_to_uci, uci_to_move, UciError};
 pub use writer::{write_game, write_game_to, MAX_COLUMNS, SEVEN_TAG_ROSTER};

@@ -415,17 +415,15 @@ impl<R: Read> Reader<R> {
             self.start += 1;
         }
         self.name.clear();
-        while self.start < self.end {
-            let c = self.buf[self.start];
-            if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-') {
-                if self.name.len() < MAX_TOKEN {
-                    self.name.push(c);
-                }
-                self.start += 1;
-            } else {
-                break;
-            }
-        }
+        let name_len = self.buf[self.start..self.end]
+            .iter()
+            .take_while(|&&c| {
+                c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
+            })
+            .count();
+        self.name
+            .extend_from_slice(&self.buf[self.start..self.start + name_len.min(MAX_TOKEN)]);
+        self.start += name_len;
         while self.start < self.end && matches!(self.buf[self.start], b' ' | b'\t') {
             self.start += 1;
         }
@@ -437,6 +435,16 @@ impl<R: Read> Reader<R> {
             return self.skip_tag_rest();
         }
         self.start += 1; // '"'
+                         // Fast path: the value, its closing quote and `]` are in the buffer, no escapes.
+        let avail = &self.buf[self.start..self.end];
+        if let Some(i) = memchr3(b'"', b'\\', b'\n', avail) {
+            if avail[i] == b'"' && avail.get(i + 1) == Some(&b']') && i <= self.limits.max_tag_value
+            {
+                v.tag(&self.name, &avail[..i]);
+                self.start += i + 2;
+                return Ok(());
+            }
+        }
         self.scratch.clear();
         let limit = self.limits.max_tag_value;
         let mut too_long = false;
@@ -693,6 +701,19 @@ impl<R: Read> Reader<R> {
                     }
                     let token = &avail[..len];
                     let line = self.line;
+                    // Fast path: a move that starts with a file or piece letter and carries
+                    // no annotation (results, numbers and NAG symbols never start so).
+                    if (matches!(c, b'a'..=b'h' | b'B' | b'K' | b'Q' | b'R')
+                        || (c == b'N' && len > 1))
+                        && !matches!(token[len - 1], b'!' | b'?')
+                    {
+                        self.start += len;
+                        if !skipping {
+                            v.san(token, line);
+                        }
+                        line_start = false;
+                        continue;
+                    }
                     let core = strip_annotation(token);
                     if c.is_ascii_digit() && core.iter().all(u8::is_ascii_digit) {
                         // A move number (`12.`, `12...`, or bare `12`).
@@ -779,7 +800,11 @@ fn push_capped(out: &mut Vec<u8>, data: &[u8], limit: usize, too_long: &mut bool
 }
 
 fn count_newlines(s: &[u8]) -> u64 {
-    memchr::memchr_iter(b'\n', s).count() as u64
+    if s.len() < 64 {
+        s.iter().filter(|&&b| b == b'\n').count() as u64
+    } else {
+        memchr::memchr_iter(b'\n', s).count() as u64
+    }
 }
 
 #[cfg(test)]

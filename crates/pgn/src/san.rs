@@ -39,7 +39,7 @@ pub enum SanMode {
 pub enum SanError {
     /// The text is not SAN at all; the reason says which part is wrong.
     #[error("not a move: {0}")]
-    Syntax(&'static str),
+    Syntax(SanSyntax),
     /// No legal move matches.
     #[error("illegal move")]
     Illegal,
@@ -61,6 +61,36 @@ pub enum SanError {
     /// A null move while the side to move is in check.
     #[error("null move while in check")]
     NullInCheck,
+}
+
+/// Which part of SAN text is malformed (a small enum, so that results of the SAN parser
+/// fit in registers).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum SanSyntax {
+    /// Nothing to parse.
+    #[error("empty")]
+    Empty,
+    /// An uppercase letter that is no piece.
+    #[error("unknown piece letter")]
+    UnknownPiece,
+    /// The text does not end on a square.
+    #[error("no destination square")]
+    NoDestination,
+    /// Between the piece and the destination is neither a file, a rank nor a square.
+    #[error("bad disambiguation")]
+    BadDisambiguation,
+    /// Strict mode: a pawn move names its origin rank.
+    #[error("pawn move with an origin rank")]
+    PawnOriginRank,
+    /// Strict mode: a pawn capture without another file and `x`, or a push with them.
+    #[error("pawn capture needs another file and `x`, a push neither")]
+    PawnCapture,
+    /// `=K`.
+    #[error("promotion to a king")]
+    PromotionToKing,
+    /// A piece other than a pawn with a promotion suffix.
+    #[error("only pawns promote")]
+    OnlyPawnsPromote,
 }
 
 /// A move in SAN without its check suffix: what the text says, independent of any position.
@@ -147,7 +177,15 @@ impl SanPlus {
     /// Parses SAN text. Trailing `!`/`?` annotations are ignored; a trailing `+` is a check,
     /// `#` (or `++`) a mate. Which origin square is meant is only known in a position:
     /// see [`San::to_move`].
+    #[inline]
     pub fn from_ascii_with(s: &[u8], mode: SanMode) -> Result<SanPlus, SanError> {
+        // Fast path: no suffix or annotation (most moves).
+        if let Some(&last) = s.last() {
+            if !matches!(last, b'+' | b'#' | b'!' | b'?') {
+                let san = San::from_ascii_with(s, mode)?;
+                return Ok(SanPlus { san, suffix: None });
+            }
+        }
         let mut s = s;
         while let [rest @ .., b'!' | b'?'] = s {
             s = rest;
@@ -223,7 +261,38 @@ impl San {
 
     /// Parses SAN without a check suffix (see [`SanPlus::from_ascii_with`] for text that may
     /// carry one).
+    #[inline]
     pub fn from_ascii_with(s: &[u8], mode: SanMode) -> Result<San, SanError> {
+        // Fast path: `e4`, `Nf3` (about half of all moves).
+        if let [p, f @ b'a'..=b'h', r @ b'1'..=b'8'] = *s {
+            if let Some(role) = role_from_upper(p) {
+                let to = Square::new_masked(u32::from(r - b'1') * 8 + u32::from(f - b'a'));
+                return Ok(San::Normal {
+                    role,
+                    file: None,
+                    rank: None,
+                    capture: false,
+                    to,
+                    promotion: None,
+                });
+            }
+        } else if let [f @ b'a'..=b'h', r @ b'1'..=b'8'] = *s {
+            if r != b'1' && r != b'8' {
+                let to = Square::new_masked(u32::from(r - b'1') * 8 + u32::from(f - b'a'));
+                return Ok(San::Normal {
+                    role: Role::Pawn,
+                    file: None,
+                    rank: None,
+                    capture: false,
+                    to,
+                    promotion: None,
+                });
+            }
+        }
+        San::parse_general(s, mode)
+    }
+
+    fn parse_general(s: &[u8], mode: SanMode) -> Result<San, SanError> {
         let lenient = mode == SanMode::Lenient;
         match s {
             b"--" | b"Z0" | b"0000" | b"@@@@" => return Ok(San::Null),
@@ -237,10 +306,10 @@ impl San {
             Some((&c, rest)) if c.is_ascii_uppercase() => match role_from_upper(c) {
                 Some(role) => (role, rest),
                 None if c == b'P' && lenient => (Role::Pawn, rest),
-                None => return Err(SanError::Syntax("unknown piece letter")),
+                None => return Err(SanError::Syntax(SanSyntax::UnknownPiece)),
             },
             Some(_) => (Role::Pawn, s),
-            None => return Err(SanError::Syntax("empty")),
+            None => return Err(SanError::Syntax(SanSyntax::Empty)),
         };
         // Promotion at the end: `=Q`, `Q`, and in lenient mode `q` / `=q`.
         let mut promotion = None;
@@ -259,7 +328,7 @@ impl San {
                     rest = head;
                 }
                 if matches!(r, Role::King) {
-                    return Err(SanError::Syntax("promotion to a king"));
+                    return Err(SanError::Syntax(SanSyntax::PromotionToKing));
                 }
                 promotion = Some(r);
             } else if lenient && *p == b'b' && head.len() >= 2 {
@@ -272,10 +341,10 @@ impl San {
             }
         }
         let [mid @ .., f, r] = rest else {
-            return Err(SanError::Syntax("no destination square"));
+            return Err(SanError::Syntax(SanSyntax::NoDestination));
         };
         let (Some(to_file), Some(to_rank)) = (file_of(*f), rank_of(*r)) else {
-            return Err(SanError::Syntax("no destination square"));
+            return Err(SanError::Syntax(SanSyntax::NoDestination));
         };
         let to = Square::from_coords(to_file, to_rank);
         let mut mid = mid;
@@ -293,27 +362,25 @@ impl San {
             [c] => match (file_of(c), rank_of(c)) {
                 (Some(f), _) => (Some(f), None),
                 (_, Some(r)) => (None, Some(r)),
-                _ => return Err(SanError::Syntax("bad disambiguation")),
+                _ => return Err(SanError::Syntax(SanSyntax::BadDisambiguation)),
             },
             [a, b] => match (file_of(a), rank_of(b)) {
                 (Some(f), Some(r)) => (Some(f), Some(r)),
-                _ => return Err(SanError::Syntax("bad disambiguation")),
+                _ => return Err(SanError::Syntax(SanSyntax::BadDisambiguation)),
             },
-            _ => return Err(SanError::Syntax("bad disambiguation")),
+            _ => return Err(SanError::Syntax(SanSyntax::BadDisambiguation)),
         };
         if role == Role::Pawn {
             if !lenient {
                 if rank.is_some() {
-                    return Err(SanError::Syntax("pawn move with an origin rank"));
+                    return Err(SanError::Syntax(SanSyntax::PawnOriginRank));
                 }
                 if capture != file.is_some_and(|f| f != to_file) {
-                    return Err(SanError::Syntax(
-                        "pawn capture needs another file and `x`, a push neither",
-                    ));
+                    return Err(SanError::Syntax(SanSyntax::PawnCapture));
                 }
             }
         } else if promotion.is_some() {
-            return Err(SanError::Syntax("only pawns promote"));
+            return Err(SanError::Syntax(SanSyntax::OnlyPawnsPromote));
         }
         Ok(San::Normal {
             role,
