@@ -28,5 +28,9 @@ pub(crate) fn table(
             attacks.push(reference::sliding_attacks(sq, deposit(index, mask), dirs).0);
         }
     }
+    // The library reads these tables without bounds checks: every block must lie inside.
+    for &(mask, offset) in &entries {
+        assert!(offset + (1usize << mask.count_ones()) <= attacks.len());
+    }
     (entries, attacks)
 }

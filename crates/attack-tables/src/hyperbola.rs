@@ -14,7 +14,8 @@
 //! ```
 //!
 //! A file or a diagonal has one square per rank, so a byte swap (a vertical flip) is enough
-//! to mirror it; a rank lies inside one byte, so it needs the full bit reversal. The only
+//! to mirror it; a rank lies inside one byte, so it needs a bit reversal, done on that byte
+//! alone (one GFNI instruction where the target has it, else a 256-byte table). The other
 //! table holds the slider's bit and three line masks per square (2 KiB).
 //!
 //! ```
@@ -76,16 +77,39 @@ fn vertical_line(occupied: u64, bit: u64, mask: u64) -> u64 {
     (up ^ down) & mask
 }
 
-/// Attacks along a rank: the mirror is a bit reversal.
+/// Every byte with its bits reversed: the mirror image of a rank.
+static MIRROR: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).reverse_bits();
+        i += 1;
+    }
+    t
+};
+
+/// Attacks along a rank: the mirror is a bit reversal, of the rank's byte alone (by table:
+/// without a bit-reversal instruction a computed one costs a dozen operations).
 #[inline(always)]
-fn rank_line(occupied: u64, bit: u64, mask: u64) -> u64 {
-    let o = occupied & mask;
+fn rank_line(occupied: u64, sq: Square) -> u64 {
+    let shift = sq as u32 & 56;
+    let file = sq as u32 & 7;
+    let bit = 1u8 << file;
+    let o = (occupied >> shift) as u8 & !bit;
     let up = o.wrapping_sub(bit);
-    let down = o
-        .reverse_bits()
-        .wrapping_sub(bit.reverse_bits())
-        .reverse_bits();
-    (up ^ down) & mask
+    let down = mirror(mirror(o).wrapping_sub(0x80 >> file));
+    u64::from((up ^ down) & !bit) << shift
+}
+
+/// The byte with its bits reversed: one GFNI instruction where the target has it, else a
+/// table lookup.
+#[inline(always)]
+fn mirror(byte: u8) -> u8 {
+    if cfg!(target_feature = "gfni") {
+        byte.reverse_bits()
+    } else {
+        MIRROR[usize::from(byte)]
+    }
 }
 
 impl SlidingAttacks for Hyperbola {
@@ -95,8 +119,7 @@ impl SlidingAttacks for Hyperbola {
     #[inline]
     fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
         let m = &MASKS[sq.index()];
-        let rank = (0xff << (sq as u32 & 56)) ^ m.bit;
-        Bitboard(vertical_line(occupied.0, m.bit, m.file) | rank_line(occupied.0, m.bit, rank))
+        Bitboard(vertical_line(occupied.0, m.bit, m.file) | rank_line(occupied.0, sq))
     }
 
     #[inline]
@@ -110,6 +133,6 @@ impl SlidingAttacks for Hyperbola {
 
     #[inline]
     fn table_bytes() -> usize {
-        core::mem::size_of_val(&MASKS)
+        core::mem::size_of_val(&MASKS) + core::mem::size_of_val(&MIRROR)
     }
 }

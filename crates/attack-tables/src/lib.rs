@@ -58,7 +58,7 @@
 //! | [`PerfectMinimal`] | [`perfect`] | seed 001, minimal `ĥ1`/`ĥ2` | 56,572 |
 //! | [`PerfectDirect`] | [`perfect`] | seed 001, hash indexes the attacks (§3.1) | 72,000 |
 //! | [`Magic`] | [`magic`] | fancy magic (Kannan 2007) | 864,256 |
-//! | [`Hyperbola`] | [`hyperbola`] | `o ^ (o - 2r)` both ways (seed 004) | 2,048 |
+//! | [`Hyperbola`] | [`hyperbola`] | `o ^ (o - 2r)` both ways (seed 004) | 2,304 |
 //! | `Pext` | `pext` (targets with BMI2 only, see [`HAS_PEXT`]) | BMI2 `pext` index | 864,256 |
 //!
 //! Each reports its own figure through [`SlidingAttacks::table_bytes`]. The rotated,

@@ -48,6 +48,23 @@ impl PextEntry {
     }
 }
 
+/// `table[entry.index(occupied)]` without the bounds check.
+///
+/// The check costs about a fifth of the lookup rate (on the AMD EPYC of the benchmark
+/// report: about 870 M queen lookups per second with it, 1,070 without), and the index can
+/// never be out of range: `pext` yields fewer than `2^popcount(mask)` and `build.rs` lays the
+/// squares' blocks end to end, asserting `offset + 2^popcount(mask) <= table.len()` for
+/// every entry; `tests::every_index_is_in_range` checks it again on the compiled tables.
+#[inline(always)]
+fn lookup<const N: usize>(table: &[u64; N], entry: &PextEntry, occupied: Bitboard) -> u64 {
+    let index = entry.index(occupied);
+    debug_assert!(index < N);
+    // SAFETY: `index < entry.offset + 2^popcount(entry.mask) <= N` (see above): PEXT
+    // gathers `popcount(mask)` bits, so its result is below `2^popcount(mask)`, and the
+    // generated entries satisfy the bound, which `build.rs` asserts and the test re-checks.
+    unsafe { *table.get_unchecked(index) }
+}
+
 impl SlidingAttacks for Pext {
     const NAME: &'static str = "pext";
     type Occupancy = Bitboard;
@@ -55,13 +72,13 @@ impl SlidingAttacks for Pext {
     #[inline]
     fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
         let entry = &tables::PEXT_ROOK[sq.index()];
-        Bitboard(tables::PEXT_ROOK_ATTACKS[entry.index(occupied)])
+        Bitboard(lookup(&tables::PEXT_ROOK_ATTACKS, entry, occupied))
     }
 
     #[inline]
     fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
         let entry = &tables::PEXT_BISHOP[sq.index()];
-        Bitboard(tables::PEXT_BISHOP_ATTACKS[entry.index(occupied)])
+        Bitboard(lookup(&tables::PEXT_BISHOP_ATTACKS, entry, occupied))
     }
 
     fn table_bytes() -> usize {
@@ -75,6 +92,27 @@ impl SlidingAttacks for Pext {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The invariant behind the unchecked table reads: every square's block lies inside its
+    /// table, and the blocks tile the table exactly.
+    #[test]
+    fn every_index_is_in_range() {
+        for (entries, len) in [
+            (&tables::PEXT_ROOK, tables::PEXT_ROOK_ATTACKS.len()),
+            (&tables::PEXT_BISHOP, tables::PEXT_BISHOP_ATTACKS.len()),
+        ] {
+            let mut next = 0;
+            for entry in entries {
+                assert_eq!(entry.offset as usize, next);
+                next += 1usize << entry.mask.count_ones();
+                assert!(next <= len);
+                // The largest index: every bit under the mask set.
+                assert_eq!(entry.index(Bitboard(entry.mask)), next - 1);
+                assert_eq!(entry.index(Bitboard::FULL), next - 1);
+            }
+            assert_eq!(next, len);
+        }
+    }
 
     /// The intrinsic behind the one `unsafe` block, against a bit-by-bit definition.
     #[test]
