@@ -6,7 +6,15 @@ use position::{Position, Undo};
 #[test]
 fn undo_and_move_are_small() {
     assert_eq!(std::mem::size_of::<Move>(), 2);
-    assert!(std::mem::size_of::<Undo>() <= 24, "{}", std::mem::size_of::<Undo>());
+    assert!(
+        std::mem::size_of::<Undo>() <= 24,
+        "{}",
+        std::mem::size_of::<Undo>()
+    );
     // Copy-make copies the whole position: keep an eye on it.
-    assert!(std::mem::size_of::<Position>() <= 336, "{}", std::mem::size_of::<Position>());
+    assert!(
+        std::mem::size_of::<Position>() <= 336,
+        "{}",
+        std::mem::size_of::<Position>()
+    );
 }
