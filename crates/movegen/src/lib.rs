@@ -12,10 +12,11 @@
 //! `attack-tables`. Every generator is generic over the sliding-attack method
 //! (`S: attack_tables::SlidingAttacks`), so perft can run with any method of `attack-tables`
 //! and the benchmarks compare like with like; the functions without `_with` use
-//! [`DefaultMethod`]. A method may keep its own form of the occupancy
-//! (`S::Occupancy`, four boards for rotated bitboards): perft builds it once and updates it
-//! beside the position in every make and unmake, so its upkeep is part of what is measured. The generator is written once and receives its moves through a small
-//! visitor, so the same code fills a move list or only counts (perft's bulk counting).
+//! [`DefaultMethod`]. A method may keep its own form of the occupancy (`S::Occupancy`, four
+//! boards for rotated bitboards): perft builds it once and updates it beside the position in
+//! every make and unmake, so its upkeep is part of what is measured. The generator is
+//! written once and receives its moves through a small visitor, so the same code fills a
+//! move list or only counts (perft's bulk counting).
 //!
 //! ```
 //! use position::Position;
@@ -47,8 +48,16 @@ pub use pseudo::{count_pseudo_legal_with, pseudo_legal_moves_with};
 
 use gen::Filter;
 
-/// The sliding-attack method the functions without a `_with` suffix use: fancy magic
-/// bitboards, the fastest portable method of `attack-tables`.
+/// The sliding-attack method the functions without a `_with` suffix use: the fastest
+/// measured on the target (see the README): PEXT where the target has BMI2, else fancy
+/// magic bitboards, the fastest method that needs no CPU extension.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub type DefaultMethod = attack_tables::Pext;
+
+/// The sliding-attack method the functions without a `_with` suffix use: the fastest
+/// measured on the target (see the README): PEXT where the target has BMI2, else fancy
+/// magic bitboards, the fastest method that needs no CPU extension.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
 pub type DefaultMethod = attack_tables::Magic;
 
 /// All legal moves.
