@@ -86,6 +86,61 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   installed).",
         unit: "row",
     },
+    Experiment {
+        bench_target: "methods",
+        group: "methods-lookup",
+        title: "Sliding-attack methods: lookups (throughput)",
+        description: "Every method of `attack-tables` on the 7,800 (slider square, occupancy) \
+                  pairs of 1,000 middlegame positions from real games \
+                  (`benches/data/middlegames.fen`), independent lookups; each method reads \
+                  its own kept occupancy (rotated: the four boards, prepared beforehand).",
+        unit: "lookup",
+    },
+    Experiment {
+        bench_target: "methods",
+        group: "methods-latency",
+        title: "Sliding-attack methods: lookups as a dependent chain (latency)",
+        description: "The same pairs, each lookup's square depending on the previous result \
+                  (through an AND with an opaque zero, which adds two operations).",
+        unit: "lookup",
+    },
+    Experiment {
+        bench_target: "methods",
+        group: "methods-movegen",
+        title: "Sliding-attack methods: pseudo-legal move generation (seed 000 Table 1, seed 001 Table 4)",
+        description: "Pseudo-legal moves of the 1,000 middlegame positions per iteration \
+                  (the papers: 879 positions x 10, 1,001 positions x 100); the methods differ \
+                  only in slider attacks; as in seed 000, the rotated boards are prepared \
+                  beforehand.",
+        unit: "position",
+    },
+    Experiment {
+        bench_target: "methods",
+        group: "methods-perft",
+        title: "Sliding-attack methods: perft(Kiwipete, 4) with bulk counting",
+        description: "Legal generation, make and unmake; each method's occupancy is kept up \
+                  to date beside the position in every make and unmake (the rotated boards' \
+                  upkeep is timed).",
+        unit: "node",
+    },
+    Experiment {
+        bench_target: "methods",
+        group: "methods-queen-random",
+        title: "Sliding-attack methods: queen lookups on random squares and occupancies (Chess_Movegen's measure)",
+        description: "100,000 random occupancies (`rand & rand`), each prepared for the method \
+                  (rotated: built from scratch) and asked 12 queen lookups on random squares.",
+        unit: "lookup",
+    },
+    Experiment {
+        bench_target: "methods",
+        group: "perfect-lines",
+        title: "Perfect hashing one line at a time (seed 001 Table 4)",
+        description: "Attacks along one line for the middlegame pairs: the occupancy vector by \
+                  looping over the line (`loop`, the paper's baseline) or by the paper's \
+                  hashes (`h1`, `h2`, minimal `ĥ1`/`ĥ2`, and `-direct`: the attack table \
+                  indexed by the hash); ranks by a shift.",
+        unit: "lookup",
+    },
 ];
 
 /// Criterion arguments for `--quick`: short warm-up and measurement, enough for a table.
@@ -94,7 +149,16 @@ const QUICK_ARGS: &[&str] = &["--warm-up-time", "1", "--measurement-time", "2"];
 /// Runs the benchmarks, then prints and writes the report.
 pub(crate) fn run(quick: bool) -> Result<(), Error> {
     let root = crate::workspace_root();
-    let target_dir = target_dir(&root);
+    let native = native_build();
+    let report_dir = target_dir(&root).join("bench-report");
+    let target_dir = match &native {
+        // A separate directory, so that the native build does not replace the artifacts of
+        // the ordinary builds (cargo rebuilds everything when RUSTFLAGS change).
+        Some(_) => target_dir(&root).join("native"),
+        None => target_dir(&root),
+    };
+    std::fs::create_dir_all(&report_dir)
+        .map_err(|e| format!("cannot create {}: {e}", report_dir.display()))?;
     let started = SystemTime::now();
 
     let mut targets: Vec<&str> = EXPERIMENTS.iter().map(|e| e.bench_target).collect();
@@ -109,6 +173,12 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
     cmd.arg("--");
     if quick {
         cmd.args(QUICK_ARGS);
+        cmd.env("CHESSBITS_BENCH_QUICK", "1");
+    }
+    cmd.env("CHESSBITS_REPORT_DIR", &report_dir);
+    if let Some(flags) = &native {
+        cmd.env("RUSTFLAGS", flags)
+            .env("CARGO_TARGET_DIR", &target_dir);
     }
     eprintln!("running {cmd:?}");
     let status = cmd
@@ -119,20 +189,52 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
     }
 
     let criterion_dir = target_dir.join("criterion");
-    let mut report = header(quick)?;
+    let mut report = header(quick, native.as_deref())?;
+    let mut results = crate::methods_report::Results::new();
     for experiment in EXPERIMENTS {
         let rows = read_group(&criterion_dir, experiment.group, Some(started))?;
         report.push('\n');
         report.push_str(&render_table(experiment, &rows));
+        report.push_str(&write_chart(&report_dir, experiment, &rows)?);
+        results.insert(experiment.group, rows);
     }
+    report.push_str(&crate::methods_report::render(&results, &report_dir));
     print!("{report}");
-    let out_dir = target_dir.join("bench-report");
-    std::fs::create_dir_all(&out_dir)
-        .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+    let out_dir = report_dir;
     let out = out_dir.join("report.md");
     std::fs::write(&out, &report).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     eprintln!("wrote {}", out.display());
     Ok(())
+}
+
+/// The `RUSTFLAGS` for a native build when this machine has BMI2 and the caller set no
+/// flags of their own: PEXT exists only in builds for targets with BMI2.
+fn native_build() -> Option<String> {
+    if std::env::var_os("RUSTFLAGS").is_some()
+        || std::env::var_os("CARGO_ENCODED_RUSTFLAGS").is_some()
+    {
+        return None;
+    }
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    cpu_has_flag(&cpuinfo, "bmi2").then(|| "-C target-cpu=native".to_owned())
+}
+
+/// Writes `<group>.svg` (throughput per benchmark) next to the report; returns the markdown
+/// line that shows it.
+fn write_chart(dir: &Path, experiment: &Experiment, rows: &[Row]) -> Result<String, Error> {
+    let bars: Vec<crate::chart::Bar> = rows
+        .iter()
+        .map(|r| crate::chart::Bar {
+            label: r.name.clone(),
+            value: 1e9 / r.ns_per_element(),
+        })
+        .collect();
+    let unit = format!("{}s per second", experiment.unit);
+    let svg = crate::chart::bar_chart(experiment.title, &unit, &bars);
+    let file = format!("{}.svg", experiment.group);
+    let path = dir.join(&file);
+    std::fs::write(&path, svg).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(format!("\n![{}]({file})\n", experiment.title))
 }
 
 /// `CARGO_TARGET_DIR` if set, else `<root>/target`.
@@ -144,11 +246,11 @@ fn target_dir(root: &Path) -> PathBuf {
 }
 
 /// The report's opening: the machine and the build, so figures can be compared.
-fn header(quick: bool) -> Result<String, Error> {
+fn header(quick: bool, native: Option<&str>) -> Result<String, Error> {
     let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let cpu = cpu_model(&cpuinfo).unwrap_or("unknown CPU (no /proc/cpuinfo model name)");
     let cpu_bmi2 = cpu_has_flag(&cpuinfo, "bmi2");
-    let build_bmi2 = build_has_bmi2()?;
+    let build_bmi2 = build_has_bmi2(native)?;
     let rustc = command_output("rustc", &["--version"]).unwrap_or_else(|| "rustc ?".to_owned());
     let mut s = String::from("# Benchmark report\n\n");
     let _ = writeln!(s, "- CPU: {cpu} ({} cores)", cores());
@@ -159,6 +261,20 @@ fn header(quick: bool) -> Result<String, Error> {
         if build_bmi2 { "enabled" } else { "not enabled" },
     );
     let _ = writeln!(s, "- Compiler: {rustc}, `cargo bench` profile");
+    let _ = writeln!(
+        s,
+        "- Build flags: {}",
+        match native {
+            Some(flags) => format!(
+                "`RUSTFLAGS=\"{flags}\"` (set by `cargo xtask bench` because the CPU has \
+                 BMI2; so the `pext` method is built and is the default)"
+            ),
+            None => match std::env::var("RUSTFLAGS") {
+                Ok(flags) => format!("`RUSTFLAGS=\"{flags}\"` (from the environment)"),
+                Err(_) => "none (generic x86-64: no `pext` method)".to_owned(),
+            },
+        }
+    );
     let _ = writeln!(
         s,
         "- Measurement: {}",
@@ -194,9 +310,11 @@ fn cpu_has_flag(cpuinfo: &str, flag: &str) -> bool {
 
 /// Whether the benchmarks are compiled with BMI2: asks `rustc --print cfg` with the same
 /// `RUSTFLAGS` cargo will pass (target-cpu or target-feature flags enable it).
-fn build_has_bmi2() -> Result<bool, Error> {
+fn build_has_bmi2(native: Option<&str>) -> Result<bool, Error> {
     let mut args: Vec<String> = vec!["--print".into(), "cfg".into()];
-    if let Ok(encoded) = std::env::var("CARGO_ENCODED_RUSTFLAGS") {
+    if let Some(flags) = native {
+        args.extend(flags.split_whitespace().map(String::from));
+    } else if let Ok(encoded) = std::env::var("CARGO_ENCODED_RUSTFLAGS") {
         args.extend(
             encoded
                 .split('\x1f')
@@ -232,7 +350,7 @@ pub(crate) struct Row {
 }
 
 impl Row {
-    fn ns_per_element(&self) -> f64 {
+    pub(crate) fn ns_per_element(&self) -> f64 {
         self.iteration_ns / self.elements as f64
     }
 }

@@ -8,7 +8,9 @@
 //!   print a markdown report (also written to `target/bench-report/report.md`).
 
 mod bench;
+mod chart;
 mod gen_tables;
+mod methods_report;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
