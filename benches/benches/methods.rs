@@ -26,7 +26,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use attack_tables::{
-    perfect, Classical, Direct, DirectDense, Hyperbola, Magic, OccupancyState, Perfect,
+    perfect, Classical, Direct, DirectDense, Hyperbola, KoggeStone, Magic, OccupancyState, Perfect,
     PerfectDirect, PerfectMinimal, Rotated, SlidingAttacks,
 };
 use benches::SplitMix64;
@@ -47,6 +47,7 @@ macro_rules! for_each_method {
         $f::<PerfectDirect>($($arg),*);
         $f::<Magic>($($arg),*);
         $f::<Hyperbola>($($arg),*);
+        $f::<KoggeStone>($($arg),*);
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         $f::<attack_tables::Pext>($($arg),*);
     }};
@@ -86,7 +87,7 @@ fn quick() -> bool {
 /// A group with this benchmark's timing: short when quick.
 fn group<'a>(c: &'a mut Criterion, name: &str, slow: bool) -> BenchmarkGroup<'a, WallTime> {
     let mut group = c.benchmark_group(name);
-    let (warm_up, measure) = if quick() { (300, 700) } else { (1000, 3000) };
+    let (warm_up, measure) = if quick() { (200, 500) } else { (1000, 3000) };
     group.warm_up_time(Duration::from_millis(warm_up));
     group.measurement_time(Duration::from_millis(measure));
     if slow {
@@ -284,7 +285,8 @@ fn table_bytes() {
         PerfectMinimal,
         PerfectDirect,
         Magic,
-        Hyperbola
+        Hyperbola,
+        KoggeStone
     );
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     row!(attack_tables::Pext);

@@ -20,7 +20,7 @@ pub(crate) const PERFECT_LINES: &str = "perfect-lines";
 const CPP: &[(&str, f64, Option<&str>)] = &[
     ("PEXT", 1099.0, Some("pext")),
     ("fancy magic", 738.0, Some("magic")),
-    ("Kogge-Stone", 693.0, None),
+    ("Kogge-Stone", 693.0, Some("kogge-stone")),
     ("hyperbola quintessence", 529.0, Some("hyperbola")),
     ("hyperbola quintessence (inline)", 599.0, Some("hyperbola")),
     ("black magic", 271.0, None),

@@ -59,6 +59,7 @@
 //! | [`PerfectDirect`] | [`perfect`] | seed 001, hash indexes the attacks (§3.1) | 72,000 |
 //! | [`Magic`] | [`magic`] | fancy magic (Kannan 2007) | 864,256 |
 //! | [`Hyperbola`] | [`hyperbola`] | `o ^ (o - 2r)` both ways (seed 004) | 2,304 |
+//! | [`KoggeStone`] | [`kogge_stone`] | occluded fills, 8 directions | 0 |
 //! | `Pext` | `pext` (targets with BMI2 only, see [`HAS_PEXT`]) | BMI2 `pext` index | 864,256 |
 //!
 //! Each reports its own figure through [`SlidingAttacks::table_bytes`]. The rotated,
@@ -92,6 +93,7 @@ pub mod classical;
 pub mod direct;
 pub mod direct_dense;
 pub mod hyperbola;
+pub mod kogge_stone;
 pub mod magic;
 mod magics;
 mod occupancy;
@@ -106,6 +108,7 @@ pub use classical::Classical;
 pub use direct::Direct;
 pub use direct_dense::DirectDense;
 pub use hyperbola::Hyperbola;
+pub use kogge_stone::KoggeStone;
 pub use magic::Magic;
 pub use occupancy::OccupancyState;
 pub use perfect::{Perfect, PerfectDirect, PerfectMinimal};

@@ -9,8 +9,8 @@
 #![allow(clippy::unwrap_used)]
 
 use attack_tables::{
-    magic, Classical, DirectDense, Hyperbola, Magic, OccupancyState, Perfect, PerfectDirect,
-    PerfectMinimal, Rotated, SlidingAttacks,
+    magic, Classical, DirectDense, Hyperbola, KoggeStone, Magic, OccupancyState, Perfect,
+    PerfectDirect, PerfectMinimal, Rotated, SlidingAttacks,
 };
 use bitboard_core::{Bitboard, Square};
 
@@ -43,6 +43,7 @@ const METHODS: &[Entry] = &[
     (Classical::NAME, check::<Classical>),
     (Magic::NAME, check::<Magic>),
     (Hyperbola::NAME, check::<Hyperbola>),
+    (KoggeStone::NAME, check::<KoggeStone>),
     (Rotated::NAME, check::<Rotated>),
     #[cfg(feature = "std")]
     (attack_tables::Direct::NAME, check::<attack_tables::Direct>),
@@ -139,6 +140,7 @@ fn every_method_equals_classical_on_every_subset() {
 #[test]
 fn table_sizes() {
     assert_eq!(Classical::table_bytes(), 0);
+    assert_eq!(KoggeStone::table_bytes(), 0);
     assert_eq!(Magic::table_bytes(), 864_256);
     assert_eq!(Hyperbola::table_bytes(), 64 * 32 + 256);
     assert_eq!(Rotated::table_bytes(), 4 * 64 * 256 * 8 + 2 * 3 * 64);

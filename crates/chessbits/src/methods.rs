@@ -3,8 +3,8 @@
 //! To add a method: one entry in [`METHODS`] and one arm in [`with_method`].
 
 use attack_tables::{
-    Classical, Direct, DirectDense, Hyperbola, Magic, Perfect, PerfectDirect, PerfectMinimal,
-    Rotated, SlidingAttacks,
+    Classical, Direct, DirectDense, Hyperbola, KoggeStone, Magic, Perfect, PerfectDirect,
+    PerfectMinimal, Rotated, SlidingAttacks,
 };
 
 /// The name of the PEXT method, which exists only in builds for targets with BMI2.
@@ -21,6 +21,7 @@ pub(crate) const METHODS: &[&str] = &[
     PerfectDirect::NAME,
     Magic::NAME,
     Hyperbola::NAME,
+    KoggeStone::NAME,
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     PEXT,
 ];
@@ -50,6 +51,7 @@ pub(crate) fn with_method<F: WithMethod>(name: &str, f: F) -> Option<F::Output> 
         n if n == PerfectDirect::NAME => Some(f.run::<PerfectDirect>()),
         n if n == Magic::NAME => Some(f.run::<Magic>()),
         n if n == Hyperbola::NAME => Some(f.run::<Hyperbola>()),
+        n if n == KoggeStone::NAME => Some(f.run::<KoggeStone>()),
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         n if n == attack_tables::Pext::NAME => Some(f.run::<attack_tables::Pext>()),
         _ => {

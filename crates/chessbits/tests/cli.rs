@@ -60,6 +60,7 @@ fn methods_lists_every_method_once_and_marks_the_default() {
         "perfect-direct",
         "magic",
         "hyperbola",
+        "kogge-stone",
     ] {
         assert_eq!(names.iter().filter(|&&n| n == expected).count(), 1, "{out}");
     }

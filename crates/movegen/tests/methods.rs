@@ -11,8 +11,8 @@
 use std::path::PathBuf;
 
 use attack_tables::{
-    Classical, Direct, DirectDense, Hyperbola, Magic, Perfect, PerfectDirect, PerfectMinimal,
-    Rotated, SlidingAttacks,
+    Classical, Direct, DirectDense, Hyperbola, KoggeStone, Magic, Perfect, PerfectDirect,
+    PerfectMinimal, Rotated, SlidingAttacks,
 };
 use movegen::{perft_full_with, perft_with};
 use position::{CastlingMode, Position, Setup, Validation};
@@ -41,6 +41,7 @@ const METHODS: &[(&str, Perfts)] = &[
     (PerfectDirect::NAME, perfts::<PerfectDirect>()),
     (Magic::NAME, perfts::<Magic>()),
     (Hyperbola::NAME, perfts::<Hyperbola>()),
+    (KoggeStone::NAME, perfts::<KoggeStone>()),
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     (attack_tables::Pext::NAME, perfts::<attack_tables::Pext>()),
 ];
@@ -179,6 +180,7 @@ const PSEUDO: &[PseudoEntry] = &[
     (PerfectDirect::NAME, pseudo::<PerfectDirect>),
     (Magic::NAME, pseudo::<Magic>),
     (Hyperbola::NAME, pseudo::<Hyperbola>),
+    (KoggeStone::NAME, pseudo::<KoggeStone>),
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     (attack_tables::Pext::NAME, pseudo::<attack_tables::Pext>),
 ];
