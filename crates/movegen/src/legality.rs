@@ -3,7 +3,7 @@
 //! generator to.
 
 use attack_tables as at;
-use bitboard_core::{Bitboard, Color, Move, MoveKind, Role};
+use bitboard_core::{Bitboard, Color, Move, MoveKind, Role, Square};
 use position::{CastlingSide, Position};
 
 use crate::MoveList;
@@ -81,6 +81,51 @@ fn pawn_reaches(pos: &Position, m: Move, occ: Bitboard, theirs: Bitboard) -> boo
     }
     let start_rank = if us == Color::White { 1 } else { 6 };
     from.rank() as usize == start_rank && one.offset(0, step) == Some(to) && !occ.contains(to)
+}
+
+/// Legality without a move list and without playing the move: the king's destination must
+/// not be attacked; any other piece must resolve a check (capture or block the one checker)
+/// and stay on its pin line; en passant and castling are checked square by square.
+pub(crate) fn is_legal(pos: &Position, m: Move) -> bool {
+    if !is_pseudo_legal(pos, m) {
+        return false;
+    }
+    let board = pos.board();
+    let us = pos.turn();
+    let them = us.other();
+    let king = pos.our_king();
+    let (from, to) = (m.from(), m.to());
+    let occ = board.occupied();
+    match m.kind() {
+        MoveKind::Castle => {
+            if pos.is_check() {
+                return false;
+            }
+            let king_to = m.king_to();
+            let occ_after = occ - from - to;
+            (at::between(from, king_to) | king_to)
+                .into_iter()
+                .all(|sq| !board.is_attacked_by(sq, them, occ_after))
+        }
+        MoveKind::EnPassant => {
+            let captured = Square::from_coords(to.file(), from.rank());
+            let occ_after = (occ - from - captured) | to;
+            (board.attackers_by(king, them, occ_after) - captured).is_empty()
+        }
+        _ if from == king => !board.is_attacked_by(to, them, occ - king),
+        _ => {
+            let checkers = pos.checkers();
+            if checkers.more_than_one() {
+                return false;
+            }
+            if let Some(checker) = checkers.single_square() {
+                if !(at::between(king, checker) | checker).contains(to) {
+                    return false;
+                }
+            }
+            !pos.pinned().contains(from) || at::line(king, from).contains(to)
+        }
+    }
 }
 
 /// Whether `m` is legal: pseudo-legal, and the own king is not in check afterwards (for

@@ -117,10 +117,17 @@ pub fn count_legal_moves_with<S: SlidingAttacks>(pos: &Position) -> u64 {
     counter.0
 }
 
-/// Whether `m` (from anywhere: a hash table, a killer slot, a user) is a legal move here.
-/// Castling must be given king-takes-rook and en passant as such; convert UCI input with
-/// [`Position::move_from_uci`] first.
+/// Whether `m` (from anywhere: a hash table, a killer slot, a user) is a legal move here,
+/// decided without generating a move list: [`is_pseudo_legal`], then the king's safety from
+/// the checkers and pins. Castling must be given king-takes-rook and en passant as such;
+/// convert UCI input with [`Position::move_from_uci`] first.
 pub fn is_legal(pos: &Position, m: Move) -> bool {
+    legality::is_legal(pos, m)
+}
+
+/// [`is_legal`] the slow way: generate the legal moves of the piece on `m.from()` and look
+/// for `m` among them. For tests and benchmarks.
+pub fn is_legal_by_generation(pos: &Position, m: Move) -> bool {
     !m.is_null() && moves_from(pos, m.from()).contains(m)
 }
 

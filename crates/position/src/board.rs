@@ -215,14 +215,27 @@ impl Board {
     }
 
     /// Whether any piece of `attacker` attacks `sq` with `occupied` as the blockers.
+    ///
+    /// Returns at the first attacker found: the cheap step attacks first, and a slider lookup
+    /// only when a slider of that kind stands on one of `sq`'s lines at all.
     #[inline]
     pub fn is_attacked_by(&self, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
         let them = self.by_color(attacker);
-        (at::knight_attacks(sq) & self.knights() & them).any()
+        if (at::knight_attacks(sq) & self.knights() & them).any()
             || (at::pawn_attacks(attacker.other(), sq) & self.pawns() & them).any()
             || (at::king_attacks(sq) & self.kings() & them).any()
-            || (at::rook_attacks(sq, occupied) & self.rooks_and_queens() & them).any()
-            || (at::bishop_attacks(sq, occupied) & self.bishops_and_queens() & them).any()
+        {
+            return true;
+        }
+        let rooks = self.rooks_and_queens() & them;
+        if (rooks & (Bitboard::rank(sq.rank()) | Bitboard::file(sq.file()))).any()
+            && (at::rook_attacks(sq, occupied) & rooks).any()
+        {
+            return true;
+        }
+        let bishops = self.bishops_and_queens() & them;
+        (bishops & (Bitboard::diagonal(sq) | Bitboard::anti_diagonal(sq))).any()
+            && (at::bishop_attacks(sq, occupied) & bishops).any()
     }
 
     /// The pieces of either colour that stand alone between `king` and an enemy slider that
