@@ -134,6 +134,21 @@ proptest! {
     }
 
     #[test]
+    fn attacked_by_early_exit_equals_branch_free(start: usize, choices in prop::collection::vec(any::<u16>(), 0..80)) {
+        for pos in walk(start, &choices) {
+            let board = pos.board();
+            for sq in Square::ALL {
+                for color in [bitboard_core::Color::White, bitboard_core::Color::Black] {
+                    let all = board.attackers_by(sq, color, board.occupied());
+                    prop_assert_eq!(board.is_attacked_by(sq, color, board.occupied()), all.any());
+                    prop_assert_eq!(board.is_attacked_by_early_exit(sq, color, board.occupied()), all.any());
+                    prop_assert_eq!(board.attackers_to(sq, board.occupied()) & board.by_color(color), all);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn fen_round_trips(start: usize, choices in prop::collection::vec(any::<u16>(), 0..80)) {
         for pos in walk(start, &choices) {
             let mode = pos.mode();
