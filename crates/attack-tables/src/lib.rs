@@ -38,7 +38,8 @@
 //! | **total** | | **935,936 (914 KiB)** |
 //!
 //! Every entry is a `u64` bitboard except the magic entries, which are [`magic::MagicEntry`]
-//! (24 bytes each).
+//! (24 bytes each). The tables of the other sliding-attack methods come on top; the next
+//! section lists them.
 //!
 //! ## Sliding-attack methods
 //!
@@ -60,7 +61,7 @@
 //! | [`Magic`] | [`magic`] | fancy magic (Kannan 2007) | 864,256 |
 //! | [`Hyperbola`] | [`hyperbola`] | `o ^ (o - 2r)` both ways (seed 004) | 2,304 |
 //! | [`KoggeStone`] | [`kogge_stone`] | occluded fills, 8 directions | 0 |
-//! | `Pext` | `pext` (targets with BMI2 only, see [`HAS_PEXT`]) | BMI2 `pext` index | 864,256 |
+//! | `Pext` | `pext` (targets with BMI2 only, see [`HAS_PEXT`]) | BMI2 `pext` index | 863,232 |
 //!
 //! Each reports its own figure through [`SlidingAttacks::table_bytes`]. The rotated,
 //! dense-direct and PEXT tables come from `build.rs` like the others; the perfect-hash tables
