@@ -141,6 +141,36 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   indexed by the hash); ranks by a shift.",
         unit: "lookup",
     },
+    Experiment {
+        bench_target: "square_attacks",
+        group: "in-between",
+        title: "In-between and line sets, four ways (seed 002)",
+        description: "All 4,096 square pairs per iteration. Table bytes (between + line): \
+                  rectangular 32,768 + 32,768; triangular 16,640 + 16,640; x88 2,048 + 256; \
+                  calculated 0.",
+        unit: "pair",
+    },
+    Experiment {
+        bench_target: "square_attacks",
+        group: "attacks-to",
+        title: "Attacks to a square (seed 002)",
+        description: "Every square of the 1,000 middlegame positions: all attackers of both \
+                  sides (super-piece), and the yes/no test for the side not to move, as one \
+                  branch-free union or returning at the first attacker with the slider-line \
+                  precheck; then, for each piece of the side to move in 100 positions and \
+                  each square, attacked-by-piece-on-square by the 0x88 table (14,336 bytes) \
+                  or by the attack lookup.",
+        unit: "query",
+    },
+    Experiment {
+        bench_target: "square_attacks",
+        group: "legality",
+        title: "Legality of a move from elsewhere",
+        description: "Every pseudo-legal move of the 1,000 middlegame positions, legal or not: \
+                  `movegen::is_legal` (no move list) against generating all legal moves and \
+                  searching the list.",
+        unit: "move",
+    },
 ];
 
 /// Criterion arguments for `--quick`: short warm-up and measurement, enough for a table.

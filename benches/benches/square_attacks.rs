@@ -1,0 +1,207 @@
+//! "Square Attacked By" (seed 002), measured: the four in-between variants (and the four
+//! line variants), attackers-to a square against the early-exit yes/no test, attacked by a
+//! piece on a square (0x88 table against the attack lookup), and the legality of a move from
+//! elsewhere against generating all legal moves and searching the list.
+//!
+//! Positions are the 1,000 real-game middlegames of `benches/data/middlegames.fen`.
+#![allow(missing_docs)] // criterion_group! and criterion_main! generate undocumented items
+
+use std::hint::black_box;
+
+use attack_tables::{inbetween, x88};
+use bitboard_core::{Bitboard, Move, Square};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use position::Position;
+
+fn middlegames() -> Vec<Position> {
+    let text = include_str!("../data/middlegames.fen");
+    let positions: Vec<Position> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| Position::from_fen(l).expect("valid FEN"))
+        .collect();
+    assert_eq!(positions.len(), 1000);
+    positions
+}
+
+fn pairs() -> Vec<(Square, Square)> {
+    Square::ALL
+        .into_iter()
+        .flat_map(|a| Square::ALL.into_iter().map(move |b| (a, b)))
+        .collect()
+}
+
+macro_rules! bench_pairs {
+    ($group:expr, $name:literal, $f:path, $pairs:expr) => {
+        $group.bench_function($name, |b| {
+            b.iter(|| {
+                let mut acc = 0u64;
+                for &(x, y) in $pairs {
+                    acc ^= $f(black_box(x), black_box(y)).0;
+                }
+                acc
+            })
+        });
+    };
+}
+
+fn in_between(c: &mut Criterion) {
+    let pairs = pairs();
+    let mut group = c.benchmark_group("in-between");
+    group.throughput(Throughput::Elements(pairs.len() as u64));
+    bench_pairs!(
+        group,
+        "between/rectangular",
+        inbetween::between_rectangular,
+        &pairs
+    );
+    bench_pairs!(
+        group,
+        "between/triangular",
+        inbetween::between_triangular,
+        &pairs
+    );
+    bench_pairs!(group, "between/x88", inbetween::between_x88, &pairs);
+    bench_pairs!(
+        group,
+        "between/calculated",
+        inbetween::between_calculated,
+        &pairs
+    );
+    bench_pairs!(
+        group,
+        "line/rectangular",
+        inbetween::line_rectangular,
+        &pairs
+    );
+    bench_pairs!(group, "line/triangular", inbetween::line_triangular, &pairs);
+    bench_pairs!(group, "line/x88", inbetween::line_x88, &pairs);
+    bench_pairs!(group, "line/calculated", inbetween::line_calculated, &pairs);
+    group.finish();
+}
+
+fn attacks_to(c: &mut Criterion) {
+    let positions = middlegames();
+    let mut group = c.benchmark_group("attacks-to");
+    group.throughput(Throughput::Elements(positions.len() as u64 * 64));
+    group.bench_function("attackers-to (both sides)", |b| {
+        b.iter(|| {
+            let mut acc = 0u64;
+            for pos in &positions {
+                let board = pos.board();
+                for sq in Square::ALL {
+                    acc ^= board.attackers_to(black_box(sq), board.occupied()).0;
+                }
+            }
+            acc
+        })
+    });
+    group.bench_function("is-attacked-by (branch-free)", |b| {
+        b.iter(|| {
+            let mut n = 0u32;
+            for pos in &positions {
+                let board = pos.board();
+                let them = pos.turn().other();
+                for sq in Square::ALL {
+                    n += u32::from(board.is_attacked_by(black_box(sq), them, board.occupied()));
+                }
+            }
+            n
+        })
+    });
+    group.bench_function("is-attacked-by (early exit)", |b| {
+        b.iter(|| {
+            let mut n = 0u32;
+            for pos in &positions {
+                let board = pos.board();
+                let them = pos.turn().other();
+                for sq in Square::ALL {
+                    n += u32::from(board.is_attacked_by_early_exit(
+                        black_box(sq),
+                        them,
+                        board.occupied(),
+                    ));
+                }
+            }
+            n
+        })
+    });
+    // Attacked by one given piece on a given square: every piece of the side to move
+    // against every square.
+    let piece_targets: Vec<(bitboard_core::Piece, Square, Bitboard)> = positions
+        .iter()
+        .take(100)
+        .flat_map(|pos| {
+            let board = pos.board().clone();
+            board
+                .by_color(pos.turn())
+                .into_iter()
+                .filter_map(move |sq| board.piece_at(sq).map(|p| (p, sq, board.occupied())))
+        })
+        .collect();
+    group.throughput(Throughput::Elements(piece_targets.len() as u64 * 64));
+    group.bench_function("piece-on-square/x88-table", |b| {
+        b.iter(|| {
+            let mut n = 0u32;
+            for &(piece, from, occ) in &piece_targets {
+                for to in Square::ALL {
+                    n += u32::from(x88::attacks_square(piece, from, black_box(to), occ));
+                }
+            }
+            n
+        })
+    });
+    group.bench_function("piece-on-square/attack-lookup", |b| {
+        b.iter(|| {
+            let mut n = 0u32;
+            for &(piece, from, occ) in &piece_targets {
+                for to in Square::ALL {
+                    n +=
+                        u32::from(attack_tables::attacks(piece, from, occ).contains(black_box(to)));
+                }
+            }
+            n
+        })
+    });
+    group.finish();
+}
+
+fn legality(c: &mut Criterion) {
+    let positions = middlegames();
+    // Every pseudo-legal move of every position: the moves a hash table or killer slot
+    // would hand over, legal or not.
+    let candidates: Vec<(usize, Move)> = positions
+        .iter()
+        .enumerate()
+        .flat_map(|(i, pos)| {
+            movegen::pseudo_legal_moves(pos)
+                .iter()
+                .map(move |&m| (i, m))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut group = c.benchmark_group("legality");
+    group.throughput(Throughput::Elements(candidates.len() as u64));
+    group.bench_function("is_legal (no move list)", |b| {
+        b.iter(|| {
+            let mut n = 0u32;
+            for &(i, m) in &candidates {
+                n += u32::from(movegen::is_legal(&positions[i], black_box(m)));
+            }
+            n
+        })
+    });
+    group.bench_function("generate all legal moves and search", |b| {
+        b.iter(|| {
+            let mut n = 0u32;
+            for &(i, m) in &candidates {
+                n += u32::from(movegen::legal_moves(&positions[i]).contains(black_box(m)));
+            }
+            n
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, in_between, attacks_to, legality);
+criterion_main!(benches);
