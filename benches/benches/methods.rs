@@ -87,7 +87,7 @@ fn quick() -> bool {
 /// A group with this benchmark's timing: short when quick.
 fn group<'a>(c: &'a mut Criterion, name: &str, slow: bool) -> BenchmarkGroup<'a, WallTime> {
     let mut group = c.benchmark_group(name);
-    let (warm_up, measure) = if quick() { (200, 500) } else { (1000, 3000) };
+    let (warm_up, measure) = if quick() { (100, 250) } else { (1000, 3000) };
     group.warm_up_time(Duration::from_millis(warm_up));
     group.measurement_time(Duration::from_millis(measure));
     if slow {
