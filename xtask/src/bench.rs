@@ -309,9 +309,11 @@ fn header(quick: bool, native: Option<&str>) -> Result<String, Error> {
         s,
         "- Measurement: {}",
         if quick {
-            "quick (`--warm-up-time 1 --measurement-time 2`)"
+            "quick (`--warm-up-time 1 --measurement-time 2`; the sliding-attack method \
+             groups 0.1 s warm-up, 0.25 s measurement)"
         } else {
-            "criterion defaults"
+            "criterion defaults (the sliding-attack method groups: 1 s warm-up, 3 s \
+             measurement)"
         }
     );
     Ok(s)
