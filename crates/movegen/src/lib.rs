@@ -72,6 +72,37 @@ pub fn legal_moves_with<S: SlidingAttacks>(pos: &Position) -> MoveList {
     list
 }
 
+/// All legal moves, slider attacks by `S` from `kept`: the board's occupancy as `S` keeps it,
+/// built once with [`OccupancyState::new`](attack_tables::OccupancyState::new) and updated
+/// through every make and unmake, so that a method with state (rotated bitboards) need not
+/// rebuild it for every position.
+///
+/// ```
+/// use attack_tables::{OccupancyState, Rotated};
+/// use attack_tables::rotated::RotatedOccupancy;
+/// use position::Position;
+///
+/// let mut pos = Position::new();
+/// let mut kept = RotatedOccupancy::new(pos.board().occupied());
+/// let e4 = movegen::legal_moves_in::<Rotated>(&pos, &kept)
+///     .iter()
+///     .copied()
+///     .find(|m| m.uci(false).to_string() == "e2e4")
+///     .unwrap();
+/// let before = pos.board().occupied();
+/// let undo = pos.make(e4);
+/// kept.update(before, pos.board().occupied());
+/// assert_eq!(movegen::legal_moves_in::<Rotated>(&pos, &kept).len(), 20);
+/// pos.unmake(e4, undo);
+/// kept.update(kept.bitboard(), pos.board().occupied());
+/// assert_eq!(kept, RotatedOccupancy::new(pos.board().occupied()));
+/// ```
+pub fn legal_moves_in<S: SlidingAttacks>(pos: &Position, kept: &S::Occupancy) -> MoveList {
+    let mut list = MoveList::new();
+    gen::generate_in::<S, _>(pos, kept, Filter::ALL, &mut list);
+    list
+}
+
 /// The legal moves that capture (en passant and capturing promotions included).
 pub fn captures(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
