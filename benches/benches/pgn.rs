@@ -343,7 +343,12 @@ fn fens(c: &mut Criterion) {
     } else {
         eprintln!("pgn-extract not installed (Debian package `pgn-extract`): not measured");
     }
-    if tool_works("python3", &["-c", "import chess.pgn"]) {
+    // python-chess takes seconds per iteration: the quick run leaves it out (the full run
+    // measures it).
+    let quick = std::env::var_os("CHESSBITS_BENCH_QUICK").is_some();
+    if quick {
+        eprintln!("python-chess: not measured in a quick run");
+    } else if tool_works("python3", &["-c", "import chess.pgn"]) {
         group.bench_function(BenchmarkId::new("python-chess", "1-thread"), |b| {
             b.iter(|| {
                 let status = Command::new("python3")
