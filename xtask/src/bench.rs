@@ -160,7 +160,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   precheck; then, for each piece of the side to move in 100 positions and \
                   each square, attacked-by-piece-on-square by the 0x88 table (14,336 bytes) \
                   or by the attack lookup.",
-        unit: "query",
+        unit: "call",
     },
     Experiment {
         bench_target: "square_attacks",
