@@ -618,11 +618,12 @@ impl<R: Read> Reader<R> {
             if self.end - self.start < MAX_TOKEN + 1 {
                 self.ensure(MAX_TOKEN + 1)?;
             }
+            let skipping = skip_all || skip_from.is_some();
+            self.scan_plain_movetext(v, skipping, &mut line_start);
             if self.start >= self.end {
                 break;
             }
             let c = self.buf[self.start];
-            let skipping = skip_all || skip_from.is_some();
             match c {
                 b'\n' => {
                     self.line += 1;
@@ -745,6 +746,69 @@ impl<R: Read> Reader<R> {
             }
         }
         Ok(())
+    }
+}
+
+impl<R: Read> Reader<R> {
+    /// The fast path of [`Reader::read_movetext`]: over a local slice of the buffer, consumes
+    /// blanks, newlines, dots, move numbers and plain SAN tokens (no annotation suffix), the
+    /// bulk of any movetext, and stops at anything else (or when fewer than `MAX_TOKEN + 1`
+    /// bytes remain), which the general code then handles one construct at a time.
+    #[inline]
+    fn scan_plain_movetext<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        skipping: bool,
+        line_start: &mut bool,
+    ) {
+        let buf = &self.buf[self.start..self.end];
+        let stop = buf.len().saturating_sub(MAX_TOKEN + 1);
+        let mut i = 0;
+        let mut lines = 0;
+        while i < stop {
+            let c = buf[i];
+            match c {
+                b' ' | b'\t' | b'\r' | b'.' => {
+                    i += 1;
+                    *line_start = false;
+                }
+                b'\n' => {
+                    i += 1;
+                    lines += 1;
+                    *line_start = true;
+                }
+                b'0'..=b'9' => {
+                    // A move number (`12.`); anything else (results, bare numbers) goes the
+                    // general way.
+                    let len = buf[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    if buf.get(i + len) != Some(&b'.') {
+                        break;
+                    }
+                    i += len;
+                    *line_start = false;
+                }
+                b'a'..=b'h' | b'B' | b'K' | b'N' | b'O' | b'Q' | b'R' => {
+                    let len = buf[i..]
+                        .iter()
+                        .take_while(|&&b| TOKEN[usize::from(b)])
+                        .count();
+                    if len > MAX_TOKEN
+                        || (c == b'N' && len == 1)
+                        || matches!(buf[i + len - 1], b'!' | b'?')
+                    {
+                        break;
+                    }
+                    if !skipping {
+                        v.san(&buf[i..i + len], self.line + lines);
+                    }
+                    i += len;
+                    *line_start = false;
+                }
+                _ => break,
+            }
+        }
+        self.start += i;
+        self.line += lines;
     }
 }
 
