@@ -8,12 +8,13 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::path::PathBuf;
+mod common;
 
 use attack_tables::{
     Classical, Direct, DirectDense, Hyperbola, KoggeStone, Magic, Perfect, PerfectDirect,
     PerfectMinimal, Rotated, SlidingAttacks,
 };
+use common::{data, node_limit, parse_epd};
 use movegen::{perft_full_with, perft_with};
 use position::{CastlingMode, Position, Setup, Validation};
 
@@ -46,42 +47,16 @@ const METHODS: &[(&str, Perfts)] = &[
     (attack_tables::Pext::NAME, perfts::<attack_tables::Pext>()),
 ];
 
-fn node_limit() -> u64 {
-    if let Ok(v) = std::env::var("PERFT_NODE_LIMIT") {
-        return v.trim().parse().expect("PERFT_NODE_LIMIT must be a number");
-    }
-    if cfg!(debug_assertions) {
-        20_000
-    } else {
-        1_000_000
-    }
-}
-
-/// The ROCE suite: `FEN ;D1 n ;D2 n ...` lines (CRLF).
+/// The ROCE suite, read in playable mode: it holds a few positions with impossible checks.
 fn roce() -> Vec<(Position, Vec<(u32, u64)>)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/roce_perftsuite.epd");
-    let text = std::fs::read_to_string(&path).unwrap();
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap().trim();
-            let setup: Setup = fen.parse().unwrap();
-            // Playable: the suite holds a few positions with impossible checks.
+    parse_epd(&data("roce_perftsuite.epd"))
+        .into_iter()
+        .map(|case| {
+            let setup: Setup = case.fen.parse().unwrap();
             let pos =
                 Position::from_setup_with(&setup, CastlingMode::Standard, Validation::Playable)
-                    .unwrap_or_else(|e| panic!("{fen}: {e}"));
-            let depths = parts
-                .map(|p| {
-                    let mut it = p.trim().trim_start_matches('D').split_whitespace();
-                    (
-                        it.next().unwrap().parse().unwrap(),
-                        it.next().unwrap().parse().unwrap(),
-                    )
-                })
-                .collect();
-            (pos, depths)
+                    .unwrap_or_else(|e| panic!("line {}: {}: {e}", case.line, case.fen));
+            (pos, case.depths)
         })
         .collect()
 }
@@ -124,9 +99,8 @@ fn every_method_counts_the_roce_suite() {
 /// positions of python-chess's random-game perft file (Chess960 castling included).
 #[test]
 fn pseudo_legal_generation_agrees_for_every_method() {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/python-chess_random.perft");
-    let text = std::fs::read_to_string(&path).unwrap();
+    let bytes = data("python-chess_random.perft");
+    let text = String::from_utf8_lossy(&bytes);
     let mut positions: Vec<Position> = roce().into_iter().map(|(pos, _)| pos).collect();
     for fen in text.lines().filter_map(|l| l.trim().strip_prefix("epd ")) {
         let setup: Setup = fen.parse().unwrap();

@@ -7,66 +7,11 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::path::PathBuf;
+mod common;
 
+use common::{data, node_limit, parse_epd, Case};
 use movegen::perft;
 use position::{CastlingMode, Position, Setup, Validation};
-
-struct Case {
-    line: usize,
-    fen: String,
-    depths: Vec<(u32, u64)>,
-}
-
-fn node_limit() -> u64 {
-    if let Ok(v) = std::env::var("PERFT_NODE_LIMIT") {
-        return v.trim().parse().expect("PERFT_NODE_LIMIT must be a number");
-    }
-    if cfg!(debug_assertions) {
-        20_000
-    } else {
-        1_000_000
-    }
-}
-
-fn data(name: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name);
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Lines of `FEN ;D1 n ;D2 n` or `FEN; D1 n; D2 n`, CR and NUL bytes stripped.
-fn parse_epd(bytes: &[u8]) -> Vec<Case> {
-    let text = String::from_utf8_lossy(bytes);
-    let mut cases = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim_matches(|c: char| c == '\0' || c == '\r' || c.is_whitespace());
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut parts = line.split(';');
-        let fen = parts.next().unwrap_or_default().trim().to_string();
-        let mut depths = Vec::new();
-        for p in parts {
-            let p = p.trim();
-            let Some(rest) = p.strip_prefix('D') else {
-                panic!("line {}: unexpected item {p:?}", i + 1)
-            };
-            let mut it = rest.split_whitespace();
-            let d: u32 = it.next().and_then(|s| s.parse().ok()).expect("depth");
-            let n: u64 = it.next().and_then(|s| s.parse().ok()).expect("nodes");
-            depths.push((d, n));
-        }
-        assert!(!depths.is_empty(), "line {}: no depths", i + 1);
-        cases.push(Case {
-            line: i + 1,
-            fen,
-            depths,
-        });
-    }
-    cases
-}
 
 /// python-chess's format: `id`, `epd`, `perft <depth> <nodes>` lines.
 fn parse_perft(bytes: &[u8]) -> Vec<Case> {
