@@ -2,22 +2,12 @@
 //! every relevant mask (all 102,400 rook and 5,248 bishop occupancies), and on random
 //! full-board occupancies, so squares outside the mask provably do not matter.
 
+mod common;
+
 use attack_tables::magic::{self, MagicEntry};
 use attack_tables::{Classical, Magic, SlidingAttacks};
 use bitboard_core::{reference, Bitboard, File, Rank, Square};
-
-/// splitmix64, for reproducible random occupancies.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+use common::Rng;
 
 #[derive(Copy, Clone, Debug)]
 enum Slider {
