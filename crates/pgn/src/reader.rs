@@ -395,15 +395,54 @@ impl<R: Read> Reader<R> {
         visitor.begin_game(self.game, self.line);
         loop {
             self.skip_ws()?;
-            if self.peek()? == Some(b'[') {
-                self.read_tag(visitor)?;
-            } else {
+            if self.peek()? != Some(b'[') {
                 break;
+            }
+            if !self.scan_plain_tags(visitor) {
+                self.read_tag(visitor)?;
             }
         }
         let skip = visitor.end_tags();
         self.read_movetext(visitor, skip.0)?;
         Ok(Some(visitor.end_game()))
+    }
+
+    /// The fast path of the tag section: over a local slice of the buffer, reads the
+    /// well-formed tag pairs (`[Name "value"]` with no escape, the value within
+    /// [`Limits::max_tag_value`]) and the blanks between them, handing the visitor slices of
+    /// the buffer. It stops before anything else (and never consumes blanks it does not
+    /// follow with a tag), leaving it to [`Reader::read_tag`] and [`Reader::skip_ws`], which
+    /// report exactly the same events. Returns whether it read a tag.
+    #[inline]
+    fn scan_plain_tags<V: Visitor>(&mut self, v: &mut V) -> bool {
+        let buf = &self.buf[self.start..self.end];
+        let mut i = 0;
+        let mut lines = 0;
+        loop {
+            let mut j = i;
+            let mut newlines = 0;
+            while let Some(&c) = buf.get(j) {
+                match c {
+                    b'\n' => newlines += 1,
+                    b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {}
+                    _ => break,
+                }
+                j += 1;
+            }
+            if buf.get(j) != Some(&b'[') {
+                break;
+            }
+            let Some(end) = plain_tag(&buf[j..], self.limits.max_tag_value, |name, value| {
+                v.tag(name, value);
+            }) else {
+                break;
+            };
+            i = j + end;
+            lines += newlines;
+        }
+        self.start += i;
+        self.line += lines;
+        i > 0
     }
 
     /// Reads a tag pair starting at `[`. Tag values end at a `"` followed by optional
@@ -749,11 +788,52 @@ impl<R: Read> Reader<R> {
     }
 }
 
+/// Eight bytes from `buf[i..]` as a little-endian word (byte `k` in bits `8k..8k + 8`).
+#[inline(always)]
+fn word_at(buf: &[u8], i: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&buf[i..i + 8]);
+    u64::from_le_bytes(w)
+}
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// The number of leading bytes of `w` above `0x20` (8 if all are). Exact: the borrow of the
+/// subtraction only runs upwards from the first byte below `0x21`.
+#[inline(always)]
+fn len_to_blank(w: u64) -> usize {
+    ((w.wrapping_sub(0x21 * LO) & !w & HI).trailing_zeros() / 8) as usize
+}
+
+/// The number of leading ASCII digits of `w` (8 if all are). Per byte and without carries:
+/// after `^ 0x30` a digit is below 10, and `(y & 0x7f) + 0x76` sets the top bit exactly
+/// for the bytes that are not.
+#[inline(always)]
+fn len_of_digits(w: u64) -> usize {
+    let y = w ^ (0x30 * LO);
+    (((y | ((y & !HI) + 0x76 * LO)) & HI).trailing_zeros() / 8) as usize
+}
+
+/// Whether the first `len` (at most 8) bytes of `w` are all token bytes. No branches: a
+/// table lookup per byte folded into a mask.
+#[inline(always)]
+fn all_token_bytes(w: u64, len: usize) -> bool {
+    let mut bad = 0u32;
+    for (k, b) in w.to_le_bytes().into_iter().enumerate() {
+        bad |= u32::from(!TOKEN[usize::from(b)]) << k;
+    }
+    bad & ((1u32 << len) - 1) == 0
+}
+
 impl<R: Read> Reader<R> {
     /// The fast path of [`Reader::read_movetext`]: over a local slice of the buffer, consumes
-    /// blanks, newlines, dots, move numbers and plain SAN tokens (no annotation suffix), the
-    /// bulk of any movetext, and stops at anything else (or when fewer than `MAX_TOKEN + 1`
-    /// bytes remain), which the general code then handles one construct at a time.
+    /// blanks, newlines, move numbers, plain SAN tokens (no annotation suffix) and brace
+    /// comments, the bulk of any movetext, and stops at anything else (or when fewer than
+    /// `MAX_TOKEN + 1` bytes remain), which the general code then handles one construct at a
+    /// time. Token and number lengths come from word-at-a-time bit tricks (no per-byte
+    /// branch), and the blank after a token or number is taken without a dispatch. The events
+    /// are exactly those the general code reports (a test compares both paths).
     #[inline]
     fn scan_plain_movetext<V: Visitor>(
         &mut self,
@@ -762,37 +842,26 @@ impl<R: Read> Reader<R> {
         line_start: &mut bool,
     ) {
         let buf = &self.buf[self.start..self.end];
+        // Every step below reads at most 10 bytes past `i` before checking `i` again, and a
+        // comment is searched for only within `buf`.
         let stop = buf.len().saturating_sub(MAX_TOKEN + 1);
         let mut i = 0;
         let mut lines = 0;
         while i < stop {
             let c = buf[i];
             match c {
-                b' ' | b'\t' | b'\r' | b'.' => {
-                    i += 1;
-                    *line_start = false;
-                }
+                b' ' | b'\t' | b'\r' | b'.' => i += 1,
                 b'\n' => {
                     i += 1;
                     lines += 1;
-                    *line_start = true;
-                }
-                b'0'..=b'9' => {
-                    // A move number (`12.`); anything else (results, bare numbers) goes the
-                    // general way.
-                    let len = buf[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-                    if buf.get(i + len) != Some(&b'.') {
-                        break;
-                    }
-                    i += len;
-                    *line_start = false;
                 }
                 b'a'..=b'h' | b'B' | b'K' | b'N' | b'O' | b'Q' | b'R' => {
-                    let len = buf[i..]
-                        .iter()
-                        .take_while(|&&b| TOKEN[usize::from(b)])
-                        .count();
-                    if len > MAX_TOKEN
+                    // A token ends at a blank, within eight bytes for any move.
+                    let w = word_at(buf, i);
+                    let len = len_to_blank(w);
+                    if len == 8
+                        || !all_token_bytes(w, len)
+                        || !matches!(buf[i + len], b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c)
                         || (c == b'N' && len == 1)
                         || matches!(buf[i + len - 1], b'!' | b'?')
                     {
@@ -802,14 +871,100 @@ impl<R: Read> Reader<R> {
                         v.san(&buf[i..i + len], self.line + lines);
                     }
                     i += len;
-                    *line_start = false;
+                    if buf[i] == b' ' {
+                        i += 1;
+                    }
+                }
+                b'0'..=b'9' => {
+                    // A move number (`12.`, `12...`); results and bare numbers go the
+                    // general way.
+                    let len = len_of_digits(word_at(buf, i));
+                    if len == 8 || buf[i + len] != b'.' {
+                        break;
+                    }
+                    i += len + 1;
+                    if buf[i] == b'.' && buf[i + 1] == b'.' {
+                        i += 2;
+                    }
+                    if buf[i] == b' ' {
+                        i += 1;
+                    }
+                }
+                b'{' => {
+                    let Some(len) = memchr(b'}', &buf[i + 1..]) else {
+                        break;
+                    };
+                    let text = &buf[i + 1..i + 1 + len];
+                    if text.len() > self.limits.max_comment {
+                        break;
+                    }
+                    lines += count_newlines(text);
+                    if !skipping {
+                        v.comment(text);
+                    }
+                    i += len + 2;
+                    if buf.get(i) == Some(&b' ') {
+                        i += 1;
+                    }
                 }
                 _ => break,
             }
         }
+        if i > 0 {
+            // Every construct above ends in a byte other than a newline, so the last byte
+            // says whether a line has just begun.
+            *line_start = buf[i - 1] == b'\n';
+        }
         self.start += i;
         self.line += lines;
     }
+}
+
+/// Bytes of a tag name.
+const fn name_table() -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-');
+        c += 1;
+    }
+    t
+}
+static NAME: [bool; 256] = name_table();
+
+/// A well-formed tag pair at the start of `s` (which starts with `[`): blanks, a name of at
+/// most [`MAX_TOKEN`] bytes, blanks, a quoted value with no escape, newline or inner quote
+/// and at most `max_value` bytes, and `"]`. Calls `emit` with name and value and returns the
+/// length read; `None` (and no call) for anything else.
+#[inline]
+fn plain_tag(s: &[u8], max_value: usize, emit: impl FnOnce(&[u8], &[u8])) -> Option<usize> {
+    let mut k = 1;
+    while matches!(s.get(k), Some(b' ' | b'\t')) {
+        k += 1;
+    }
+    let name_start = k;
+    while s.get(k).is_some_and(|&c| NAME[usize::from(c)]) {
+        k += 1;
+    }
+    let name = &s[name_start..k];
+    if name.is_empty() || name.len() > MAX_TOKEN {
+        return None;
+    }
+    while matches!(s.get(k), Some(b' ' | b'\t')) {
+        k += 1;
+    }
+    if s.get(k) != Some(&b'"') {
+        return None;
+    }
+    let value_start = k + 1;
+    let rest = s.get(value_start..)?;
+    let len = memchr3(b'"', b'\\', b'\n', rest)?;
+    if rest[len] != b'"' || rest.get(len + 1) != Some(&b']') || len > max_value {
+        return None;
+    }
+    emit(name, &rest[..len]);
+    Some(value_start + len + 2)
 }
 
 /// Passes a move token to the visitor, splitting off `!`/`?` annotations, or a symbolic NAG.
@@ -991,6 +1146,174 @@ mod tests {
         assert_eq!(g[4].len(), 1000 + 2);
         assert_eq!(&g[5..], ["e5@2", "*"]);
     }
+
+    /// Hands out one byte per `read`, so the reader never holds more than `MAX_TOKEN + 1`
+    /// bytes ahead and the local-slice fast path never runs: every event then comes from the
+    /// general, one-construct-at-a-time code.
+    struct OneByte<'a>(&'a [u8]);
+
+    impl Read for OneByte<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            match (self.0.split_first(), out.first_mut()) {
+                (Some((&b, rest)), Some(slot)) => {
+                    *slot = b;
+                    self.0 = rest;
+                    Ok(1)
+                }
+                _ => Ok(0),
+            }
+        }
+    }
+
+    /// Every event, tagged with its game, from both paths.
+    fn both_paths(input: &[u8]) -> (Vec<Vec<String>>, Vec<Vec<String>>) {
+        let mut slow = Vec::new();
+        Reader::new(OneByte(input))
+            .read_all(&mut Log::default(), |g| slow.push(g))
+            .expect("no I/O errors from a slice");
+        (games(input), slow)
+    }
+
+    #[test]
+    fn fast_path_reports_what_the_general_code_reports() {
+        // Long enough that the fast path runs, with every construct it takes or hands back.
+        let mut input = Vec::new();
+        for k in 0..40 {
+            input.extend_from_slice(format!("[Event \"{k}\"]\n\n").as_bytes());
+            input.extend_from_slice(
+                b"1. e4 e5 2.Nf3 Nc6 3...Bb5 {a comment\nover lines} a6!? 4. Ba4 N Nf6 ( 4... d6 \
+                  5. O-O ) 5. O-O-O\r\n Be7\t6. Re1 b5 $1 7. Bb3 d6 8. c3 0-0 9. h3 ; line\n\
+                  9... Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 \
+                  h6 16. Bh4 c5 17. dxe5 Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 Nxd6 21. \
+                  Nc4 Nxc4 22. Bxc4 Nb6 23. Ne5 Rae8 24. Bxf7+ Rxf7 25. Nxf7 Rxe1+ 26. Qxe1 \
+                  Kxf7 27. Qe3 Qg5 28. Qxg5 hxg5 29. b3 Ke6 30. a3 Kd6 31. axb4 cxb4 32. Ra5 \
+                  Nd5 33. f3 Bc8 34. Kf2 Bf5 35. Ra7 g6 36. Ra6+ Kc5 37. Ke1 Nf4 38. g3 Nxh3 \
+                  39. Kd2 Kb5 40. Rd6 Kc5 41. Ra6 Nf2 42. g4 Bd3 43. Re6 e8=Q+ 12345 1.",
+            );
+            input.extend_from_slice(&b" \x0b\x0c % not an escape\n%escape\n"[..(k % 5) * 7]);
+            input.extend_from_slice(
+                [&b" 1/2-1/2\n\n"[..], b" *\n\n", b" 1-0 ", b"0-1\n", b"\n"][k % 5],
+            );
+        }
+        let (fast, slow) = both_paths(&input);
+        assert_eq!(fast.len(), 40);
+        assert_eq!(fast, slow);
+    }
+
+    #[test]
+    fn fast_path_reports_what_the_general_code_reports_on_the_sample_games() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sample");
+        let mut files = 0;
+        for entry in std::fs::read_dir(dir).expect("sample directory") {
+            let path = entry.expect("entry").path();
+            if !path.to_string_lossy().ends_with(".pgn.zst") {
+                continue;
+            }
+            let mut input = Vec::new();
+            crate::input::open(&path)
+                .and_then(|mut r| r.read_to_end(&mut input))
+                .expect("sample file");
+            let (fast, slow) = both_paths(&input);
+            assert!(fast.len() > 100, "{}", path.display());
+            assert!(fast == slow, "{}", path.display());
+            files += 1;
+        }
+        assert_eq!(files, 5);
+    }
+
+    /// The word-at-a-time helpers against the obvious byte loops, for every byte value at
+    /// every position.
+    #[test]
+    fn word_helpers() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for k in 0..8 {
+            for b in 0..=255u8 {
+                for _ in 0..4 {
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    let mut bytes = (seed >> 3).to_le_bytes();
+                    bytes[k] = b;
+                    let w = u64::from_le_bytes(bytes);
+                    let blank = bytes.iter().take_while(|&&x| x > 0x20).count();
+                    let digits = bytes.iter().take_while(|x| x.is_ascii_digit()).count();
+                    assert_eq!(len_to_blank(w), blank, "{bytes:?}");
+                    assert_eq!(len_of_digits(w), digits, "{bytes:?}");
+                    for len in 0..=8 {
+                        let all = bytes[..len].iter().all(|&x| TOKEN[usize::from(x)]);
+                        assert_eq!(all_token_bytes(w, len), all, "{bytes:?} {len}");
+                    }
+                }
+            }
+        }
+        // Runs of digits and of token bytes, which random words rarely have.
+        assert_eq!(len_of_digits(u64::from_le_bytes(*b"12345678")), 8);
+        assert_eq!(len_of_digits(u64::from_le_bytes(*b"123. e4 ")), 3);
+        assert_eq!(len_to_blank(u64::from_le_bytes(*b"Nbxd7+ 1")), 6);
+        assert_eq!(len_to_blank(u64::from_le_bytes(*b"O-O-O#!?")), 8);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_path_equals_general_code_on_any_token_soup(
+            parts in proptest::collection::vec(0usize..TOKENS.len(), 0..400),
+        ) {
+            let input: Vec<u8> = parts.iter().flat_map(|&k| TOKENS[k].iter().copied()).collect();
+            let (fast, slow) = both_paths(&input);
+            proptest::prop_assert_eq!(fast, slow);
+        }
+    }
+
+    /// Pieces of movetext, well-formed and not, for the token soup.
+    const TOKENS: &[&[u8]] = &[
+        b" ",
+        b"  ",
+        b"\n",
+        b"\r\n",
+        b"\t",
+        b"\x0b",
+        b".",
+        b"...",
+        b"12.",
+        b"7",
+        b"12345",
+        b"e4",
+        b"exd5",
+        b"Nf3",
+        b"Nbd7",
+        b"R1e2",
+        b"e8=Q+",
+        b"O-O",
+        b"O-O-O#",
+        b"0-0",
+        b"N",
+        b"Nf3!",
+        b"e4?!",
+        b"--",
+        b"Z0",
+        b"e2e4",
+        b"{",
+        b"}",
+        b"{c}",
+        b"{x\ny}",
+        b"(",
+        b")",
+        b"$1",
+        b"$",
+        b"!!",
+        b";c\n",
+        b"%e\n",
+        b"%",
+        b"1-0",
+        b"0-1",
+        b"1/2-1/2",
+        b"*",
+        b"[T \"v\"]\n",
+        b"[",
+        b"]",
+        b"\"",
+        b"\xc3\xa9",
+        b"\0",
+        b"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    ];
 
     #[test]
     fn skipping() {

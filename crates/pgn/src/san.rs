@@ -160,6 +160,16 @@ fn file_of(c: u8) -> Option<File> {
     File::new(u32::from(c.wrapping_sub(b'a'))).filter(|_| c.is_ascii_lowercase())
 }
 
+/// One disambiguation character: a file or a rank.
+#[inline(always)]
+fn origin_hint(c: u8) -> Option<(Option<File>, Option<Rank>)> {
+    match c {
+        b'a'..=b'h' => Some((Some(File::new_masked(u32::from(c - b'a'))), None)),
+        b'1'..=b'8' => Some((None, Some(Rank::new_masked(u32::from(c - b'1'))))),
+        _ => None,
+    }
+}
+
 fn rank_of(c: u8) -> Option<Rank> {
     if (b'1'..=b'8').contains(&c) {
         Rank::new(u32::from(c - b'1'))
@@ -177,7 +187,7 @@ impl SanPlus {
     /// Parses SAN text. Trailing `!`/`?` annotations are ignored; a trailing `+` is a check,
     /// `#` (or `++`) a mate. Which origin square is meant is only known in a position:
     /// see [`San::to_move`].
-    #[inline]
+    #[inline(always)]
     pub fn from_ascii_with(s: &[u8], mode: SanMode) -> Result<SanPlus, SanError> {
         // Fast path: no suffix or annotation (most moves).
         if let Some(&last) = s.last() {
@@ -261,37 +271,57 @@ impl San {
 
     /// Parses SAN without a check suffix (see [`SanPlus::from_ascii_with`] for text that may
     /// carry one).
-    #[inline]
+    #[inline(always)]
     pub fn from_ascii_with(s: &[u8], mode: SanMode) -> Result<San, SanError> {
-        // Fast path: `e4`, `Nf3` (about half of all moves).
-        if let [p, f @ b'a'..=b'h', r @ b'1'..=b'8'] = *s {
-            if let Some(role) = role_from_upper(p) {
-                let to = Square::new_masked(u32::from(r - b'1') * 8 + u32::from(f - b'a'));
-                return Ok(San::Normal {
-                    role,
-                    file: None,
-                    rank: None,
-                    capture: false,
-                    to,
-                    promotion: None,
-                });
-            }
-        } else if let [f @ b'a'..=b'h', r @ b'1'..=b'8'] = *s {
-            if r != b'1' && r != b'8' {
-                let to = Square::new_masked(u32::from(r - b'1') * 8 + u32::from(f - b'a'));
-                return Ok(San::Normal {
-                    role: Role::Pawn,
-                    file: None,
-                    rank: None,
-                    capture: false,
-                    to,
-                    promotion: None,
-                });
-            }
+        match San::parse_common(s) {
+            Some(san) => Ok(san),
+            None => San::parse_general(s, mode),
         }
-        San::parse_general(s, mode)
     }
 
+    /// The shapes nearly every real move has, in a few compares: a destination square
+    /// after at most a piece letter, one disambiguation character and `x` (`e4`, `Nf3`,
+    /// `exd5`, `Nxe5`, `Nbd7`, `R1xe2`). These parse the same in both modes; anything else
+    /// (castling, promotion, lenient forms, errors) is `None` and goes to
+    /// [`San::parse_general`], which gives the same answer for these shapes too.
+    #[inline(always)]
+    fn parse_common(s: &[u8]) -> Option<San> {
+        let (head, f, r) = match *s {
+            [ref head @ .., f @ b'a'..=b'h', r @ b'1'..=b'8'] if head.len() <= 3 => (head, f, r),
+            _ => return None,
+        };
+        let to = Square::new_masked(u32::from(r - b'1') * 8 + u32::from(f - b'a'));
+        let normal = |role, file, rank, capture| San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion: None,
+        };
+        Some(match *head {
+            [] => normal(Role::Pawn, None, None, false),
+            [p] => normal(role_from_upper(p)?, None, None, false),
+            [p @ b'a'..=b'h', b'x'] if p != f => normal(
+                Role::Pawn,
+                Some(File::new_masked(u32::from(p - b'a'))),
+                None,
+                true,
+            ),
+            [p, b'x'] => normal(role_from_upper(p)?, None, None, true),
+            [p, d] => {
+                let (file, rank) = origin_hint(d)?;
+                normal(role_from_upper(p)?, file, rank, false)
+            }
+            [p, d, b'x'] => {
+                let (file, rank) = origin_hint(d)?;
+                normal(role_from_upper(p)?, file, rank, true)
+            }
+            _ => return None,
+        })
+    }
+
+    #[inline(never)]
     fn parse_general(s: &[u8], mode: SanMode) -> Result<San, SanError> {
         let lenient = mode == SanMode::Lenient;
         match s {
@@ -740,6 +770,50 @@ mod tests {
         assert_eq!(back.san, s.san, "{san}");
         let _ = pos.make(m);
         m
+    }
+
+    /// Every string up to four characters over the characters SAN uses (and a few it does
+    /// not), and up to five over a smaller set, parses the same through the common-shape
+    /// fast path as through the general parser alone, in both modes.
+    #[test]
+    fn common_shapes_parse_as_the_general_parser_does() {
+        fn all(alphabet: &[u8], len: usize, s: &mut Vec<u8>, f: &mut dyn FnMut(&[u8])) {
+            f(s);
+            if s.len() < len {
+                for &c in alphabet {
+                    s.push(c);
+                    all(alphabet, len, s, f);
+                    s.pop();
+                }
+            }
+        }
+        let mut checked = 0;
+        let mut check = |s: &[u8]| {
+            for mode in [SanMode::Strict, SanMode::Lenient] {
+                assert_eq!(
+                    San::from_ascii_with(s, mode),
+                    San::parse_general(s, mode),
+                    "{:?} {mode:?}",
+                    String::from_utf8_lossy(s)
+                );
+            }
+            checked += 1;
+        };
+        all(b"abehiNBKPQqx01289=-:O", 4, &mut Vec::new(), &mut check);
+        all(b"aeNx18=Q-O", 5, &mut Vec::new(), &mut check);
+        assert!(checked > 200_000);
+    }
+
+    #[test]
+    fn common_shapes_are_taken_by_the_fast_parser() {
+        for s in [
+            "e4", "Nf3", "exd5", "Nxe5", "Nbd7", "R1e2", "Qh4", "Rdxd1", "K2xe3",
+        ] {
+            assert!(San::parse_common(s.as_bytes()).is_some(), "{s}");
+        }
+        for s in ["e8=Q", "O-O", "exe5", "Pe4", "e2e4", "Qh4xe1", "ed5", "Nj3"] {
+            assert!(San::parse_common(s.as_bytes()).is_none(), "{s}");
+        }
     }
 
     #[test]
