@@ -799,13 +799,6 @@ fn word_at(buf: &[u8], i: usize) -> u64 {
 const LO: u64 = 0x0101_0101_0101_0101;
 const HI: u64 = 0x8080_8080_8080_8080;
 
-/// The number of leading bytes of `w` above `0x20` (8 if all are). Exact: the borrow of the
-/// subtraction only runs upwards from the first byte below `0x21`.
-#[inline(always)]
-fn len_to_blank(w: u64) -> usize {
-    ((w.wrapping_sub(0x21 * LO) & !w & HI).trailing_zeros() / 8) as usize
-}
-
 /// The number of leading ASCII digits of `w` (8 if all are). Per byte and without carries:
 /// after `^ 0x30` a digit is below 10, and `(y & 0x7f) + 0x76` sets the top bit exactly
 /// for the bytes that are not.
@@ -826,14 +819,73 @@ fn all_token_bytes(w: u64, len: usize) -> bool {
     bad & ((1u32 << len) - 1) == 0
 }
 
+/// Gathers the top bit of each byte of `hi` (no other bits set) into the low 8 bits.
+#[inline(always)]
+fn gather_top_bits(hi: u64) -> u64 {
+    ((hi >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
+
+/// Top bit of each byte of `w` that equals `b`, for ASCII `b` (exact per byte, no carries).
+#[inline(always)]
+fn bytes_equal(w: u64, b: u8) -> u64 {
+    let x = (w & !HI) ^ (u64::from(b) * LO);
+    !(x + 0x7f * LO) & !w & HI
+}
+
+/// Bit masks over the 64 bytes `buf[at..at + 64]` (bit `k` is byte `at + k`).
+struct Masks {
+    /// The blanks of the movetext grammar: space, `\t`, `\n`, `\x0b`, `\x0c`, `\r`.
+    blank: u64,
+    /// `\n` alone, for line numbers.
+    newline: u64,
+    /// `}`, the end of a brace comment.
+    close: u64,
+}
+
+impl Masks {
+    #[inline(always)]
+    fn new(buf: &[u8], at: usize) -> Masks {
+        let mut m = Masks {
+            blank: 0,
+            newline: 0,
+            close: 0,
+        };
+        for q in 0..8 {
+            let w = word_at(buf, at + 8 * q);
+            let low = w & !HI;
+            // 9 <= byte <= 13 (`\t` to `\r`): the first sum carries into the top bit from
+            // 9 up, the second from 14 up.
+            let controls = (low + (0x80 - 0x09) * LO) & !(low + (0x7f - 0x0d) * LO) & !w & HI;
+            m.blank |= gather_top_bits(controls | bytes_equal(w, b' ')) << (8 * q);
+            m.newline |= gather_top_bits(bytes_equal(w, b'\n')) << (8 * q);
+            m.close |= gather_top_bits(bytes_equal(w, b'}')) << (8 * q);
+        }
+        m
+    }
+}
+
+/// The bits below bit `k` (`k <= 64`).
+#[inline(always)]
+fn below(k: usize) -> u64 {
+    if k >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << k) - 1
+    }
+}
+
 impl<R: Read> Reader<R> {
     /// The fast path of [`Reader::read_movetext`]: over a local slice of the buffer, consumes
     /// blanks, newlines, move numbers, plain SAN tokens (no annotation suffix) and brace
     /// comments, the bulk of any movetext, and stops at anything else (or when fewer than
     /// `MAX_TOKEN + 1` bytes remain), which the general code then handles one construct at a
-    /// time. Token and number lengths come from word-at-a-time bit tricks (no per-byte
-    /// branch), and the blank after a token or number is taken without a dispatch. The events
-    /// are exactly those the general code reports (a test compares both paths).
+    /// time.
+    ///
+    /// It works 64 bytes at a time: word-at-a-time bit tricks mark the blanks, newlines and
+    /// `}` of the window, the starts of the tokens follow from the blank mask, and each
+    /// token's length and line are bit counts. So finding a token does not wait on reading
+    /// the one before, and there is no per-byte branch. The events are exactly those the
+    /// general code reports (tests compare both paths).
     #[inline]
     fn scan_plain_movetext<V: Visitor>(
         &mut self,
@@ -842,77 +894,113 @@ impl<R: Read> Reader<R> {
         line_start: &mut bool,
     ) {
         let buf = &self.buf[self.start..self.end];
-        // Every step below reads at most 10 bytes past `i` before checking `i` again, and a
-        // comment is searched for only within `buf`.
+        // A window reads 64 bytes and a token check 8 more, all before `stop + MAX_TOKEN`.
         let stop = buf.len().saturating_sub(MAX_TOKEN + 1);
         let mut i = 0;
         let mut lines = 0;
-        while i < stop {
-            let c = buf[i];
-            match c {
-                b' ' | b'\t' | b'\r' | b'.' => i += 1,
-                b'\n' => {
-                    i += 1;
-                    lines += 1;
+        'windows: while i < stop {
+            let base = i;
+            let m = Masks::new(buf, base);
+            // Token starts: a non-blank byte after a blank, or first in the window.
+            let mut starts = !m.blank & ((m.blank << 1) | 1);
+            loop {
+                if starts == 0 {
+                    // Blanks to the end of the window.
+                    i = base + 64;
+                    lines += u64::from(m.newline.count_ones());
+                    continue 'windows;
                 }
-                b'a'..=b'h' | b'B' | b'K' | b'N' | b'O' | b'Q' | b'R' => {
-                    // A token ends at a blank, within eight bytes for any move.
-                    let w = word_at(buf, i);
-                    let len = len_to_blank(w);
-                    if len == 8
-                        || !all_token_bytes(w, len)
-                        || !matches!(buf[i + len], b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c)
-                        || (c == b'N' && len == 1)
-                        || matches!(buf[i + len - 1], b'!' | b'?')
-                    {
-                        break;
+                let s = starts.trailing_zeros() as usize;
+                let newlines_before = u64::from((m.newline & below(s)).count_ones());
+                let rest = m.blank >> s;
+                if rest == 0 {
+                    // The token runs past the window: a new window starts at it.
+                    i = base + s;
+                    lines += newlines_before;
+                    if s == 0 {
+                        break 'windows;
                     }
-                    if !skipping {
-                        v.san(&buf[i..i + len], self.line + lines);
+                    continue 'windows;
+                }
+                let len = rest.trailing_zeros() as usize;
+                let at = base + s;
+                let c = buf[at];
+                match c {
+                    b'a'..=b'h' | b'B' | b'K' | b'N' | b'O' | b'Q' | b'R' => {
+                        if len >= 8
+                            || !all_token_bytes(word_at(buf, at), len)
+                            || (c == b'N' && len == 1)
+                            || matches!(buf[at + len - 1], b'!' | b'?')
+                        {
+                            i = at;
+                            lines += newlines_before;
+                            break 'windows;
+                        }
+                        if !skipping {
+                            v.san(&buf[at..at + len], self.line + lines + newlines_before);
+                        }
                     }
-                    i += len;
-                    if buf[i] == b' ' {
-                        i += 1;
+                    b'0'..=b'9' => {
+                        // A move number: digits, then dots only (`12.`, `12...`).
+                        let digits = len_of_digits(word_at(buf, at));
+                        if digits >= len || !buf[at + digits..at + len].iter().all(|&b| b == b'.') {
+                            i = at;
+                            lines += newlines_before;
+                            break 'windows;
+                        }
+                    }
+                    b'{' => {
+                        let after = m.close.checked_shr(s as u32 + 1).unwrap_or(0);
+                        if after != 0 {
+                            // The comment ends in this window.
+                            let close = s + 1 + after.trailing_zeros() as usize;
+                            let text = &buf[at + 1..base + close];
+                            if text.len() > self.limits.max_comment {
+                                i = at;
+                                lines += newlines_before;
+                                break 'windows;
+                            }
+                            if !skipping {
+                                v.comment(text);
+                            }
+                            // Skip the tokens inside; a token right after `}` starts there.
+                            starts &= !below(close + 1);
+                            let next = close + 1;
+                            if next < 64 && (m.blank >> next) & 1 == 0 {
+                                starts |= 1 << next;
+                            }
+                            continue;
+                        }
+                        let Some(n) = memchr(b'}', &buf[at + 1..]) else {
+                            i = at;
+                            lines += newlines_before;
+                            break 'windows;
+                        };
+                        let text = &buf[at + 1..at + 1 + n];
+                        if text.len() > self.limits.max_comment {
+                            i = at;
+                            lines += newlines_before;
+                            break 'windows;
+                        }
+                        if !skipping {
+                            v.comment(text);
+                        }
+                        i = at + n + 2;
+                        lines += newlines_before + count_newlines(text);
+                        continue 'windows;
+                    }
+                    _ => {
+                        i = at;
+                        lines += newlines_before;
+                        break 'windows;
                     }
                 }
-                b'0'..=b'9' => {
-                    // A move number (`12.`, `12...`); results and bare numbers go the
-                    // general way.
-                    let len = len_of_digits(word_at(buf, i));
-                    if len == 8 || buf[i + len] != b'.' {
-                        break;
-                    }
-                    i += len + 1;
-                    if buf[i] == b'.' && buf[i + 1] == b'.' {
-                        i += 2;
-                    }
-                    if buf[i] == b' ' {
-                        i += 1;
-                    }
-                }
-                b'{' => {
-                    let Some(len) = memchr(b'}', &buf[i + 1..]) else {
-                        break;
-                    };
-                    let text = &buf[i + 1..i + 1 + len];
-                    if text.len() > self.limits.max_comment {
-                        break;
-                    }
-                    lines += count_newlines(text);
-                    if !skipping {
-                        v.comment(text);
-                    }
-                    i += len + 2;
-                    if buf.get(i) == Some(&b' ') {
-                        i += 1;
-                    }
-                }
-                _ => break,
+                starts &= starts - 1;
             }
         }
         if i > 0 {
-            // Every construct above ends in a byte other than a newline, so the last byte
-            // says whether a line has just begun.
+            // Everything consumed ends in a blank or a construct's last byte, so the last
+            // byte says whether a line has just begun.
             *line_start = buf[i - 1] == b'\n';
         }
         self.start += i;
@@ -1233,9 +1321,7 @@ mod tests {
                     let mut bytes = (seed >> 3).to_le_bytes();
                     bytes[k] = b;
                     let w = u64::from_le_bytes(bytes);
-                    let blank = bytes.iter().take_while(|&&x| x > 0x20).count();
                     let digits = bytes.iter().take_while(|x| x.is_ascii_digit()).count();
-                    assert_eq!(len_to_blank(w), blank, "{bytes:?}");
                     assert_eq!(len_of_digits(w), digits, "{bytes:?}");
                     for len in 0..=8 {
                         let all = bytes[..len].iter().all(|&x| TOKEN[usize::from(x)]);
@@ -1244,11 +1330,31 @@ mod tests {
                 }
             }
         }
+        // The window masks, every byte value at every position of a word.
+        let mut window = [b'x'; 72];
+        for k in 0..64 {
+            for b in 0..=255u8 {
+                window[k] = b;
+                let m = Masks::new(&window, 0);
+                let bit = |mask: u64| (mask >> k) & 1 == 1;
+                let blank = matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+                assert_eq!(bit(m.blank), blank, "{b:#x} at {k}");
+                assert_eq!(bit(m.newline), b == b'\n', "{b:#x} at {k}");
+                assert_eq!(bit(m.close), b == b'}', "{b:#x} at {k}");
+                assert_eq!(m.blank & !(1 << k), 0);
+                window[k] = b'x';
+            }
+        }
+        for bits in 0..=255u64 {
+            let mut hi = 0;
+            for k in 0..8 {
+                hi |= ((bits >> k) & 1) << (8 * k + 7);
+            }
+            assert_eq!(gather_top_bits(hi), bits);
+        }
         // Runs of digits and of token bytes, which random words rarely have.
         assert_eq!(len_of_digits(u64::from_le_bytes(*b"12345678")), 8);
         assert_eq!(len_of_digits(u64::from_le_bytes(*b"123. e4 ")), 3);
-        assert_eq!(len_to_blank(u64::from_le_bytes(*b"Nbxd7+ 1")), 6);
-        assert_eq!(len_to_blank(u64::from_le_bytes(*b"O-O-O#!?")), 8);
     }
 
     proptest::proptest! {
