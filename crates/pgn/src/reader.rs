@@ -942,8 +942,11 @@ impl<R: Read> Reader<R> {
                     }
                     b'0'..=b'9' => {
                         // A move number: digits, then dots only (`12.`, `12...`).
-                        let digits = len_of_digits(word_at(buf, at));
-                        if digits >= len || !buf[at + digits..at + len].iter().all(|&b| b == b'.') {
+                        let w = word_at(buf, at);
+                        let digits = len_of_digits(w);
+                        let dots = gather_top_bits(bytes_equal(w, b'.')) >> digits.min(7);
+                        let want = below(len.saturating_sub(digits));
+                        if digits >= len || len >= 8 || dots & want != want {
                             i = at;
                             lines += newlines_before;
                             break 'windows;
@@ -1021,6 +1024,22 @@ const fn name_table() -> [bool; 256] {
 }
 static NAME: [bool; 256] = name_table();
 
+/// The first `"`, `\\` or newline in `s`: word at a time over the first 64 bytes (most tag
+/// values are short, and this costs less than setting up a vector search), then `memchr3`.
+#[inline]
+fn find_value_end(s: &[u8]) -> Option<usize> {
+    let mut k = 0;
+    while k + 8 <= s.len() && k < 64 {
+        let w = word_at(s, k);
+        let hits = bytes_equal(w, b'"') | bytes_equal(w, b'\\') | bytes_equal(w, b'\n');
+        if hits != 0 {
+            return Some(k + (hits.trailing_zeros() / 8) as usize);
+        }
+        k += 8;
+    }
+    memchr3(b'"', b'\\', b'\n', &s[k..]).map(|n| k + n)
+}
+
 /// A well-formed tag pair at the start of `s` (which starts with `[`): blanks, a name of at
 /// most [`MAX_TOKEN`] bytes, blanks, a quoted value with no escape, newline or inner quote
 /// and at most `max_value` bytes, and `"]`. Calls `emit` with name and value and returns the
@@ -1047,7 +1066,7 @@ fn plain_tag(s: &[u8], max_value: usize, emit: impl FnOnce(&[u8], &[u8])) -> Opt
     }
     let value_start = k + 1;
     let rest = s.get(value_start..)?;
-    let len = memchr3(b'"', b'\\', b'\n', rest)?;
+    let len = find_value_end(rest)?;
     if rest[len] != b'"' || rest.get(len + 1) != Some(&b']') || len > max_value {
         return None;
     }
@@ -1355,6 +1374,20 @@ mod tests {
         // Runs of digits and of token bytes, which random words rarely have.
         assert_eq!(len_of_digits(u64::from_le_bytes(*b"12345678")), 8);
         assert_eq!(len_of_digits(u64::from_le_bytes(*b"123. e4 ")), 3);
+    }
+
+    #[test]
+    fn tag_value_ends() {
+        let mut s = vec![b'v'; 200];
+        for at in 0..200 {
+            for b in [b'"', b'\\', b'\n'] {
+                s[at] = b;
+                assert_eq!(find_value_end(&s), Some(at));
+                assert_eq!(find_value_end(&s[..at]), None);
+                s[at] = b'v';
+            }
+        }
+        assert_eq!(find_value_end(b"caf\xc3\xa9\"]"), Some(5));
     }
 
     proptest::proptest! {
