@@ -1,14 +1,6 @@
-//! Writing a [`Game`] as export-format PGN: the seven-tag roster first (Event, Site, Date,
-//! Round, White, Black, Result, with the standard's placeholders when a tag is missing),
-//! the other tags in their order, a blank line, movetext wrapped at [`MAX_COLUMNS`], the
-//! result, a blank line.
+//! Writing a [`Game`] as export-format PGN.
 //!
-//! Move numbers are written before White's moves and before Black's where the reader needs
-//! them (`12...` at the start of a variation and after a comment or a variation). Comments
-//! are wrapped at spaces (the game tree keeps them with whitespace runs collapsed, so a
-//! wrapped comment reads back the same); a comment holding `}` is written as a `;` comment.
-//! A single word longer than a line (a URL in a comment) is the only thing that can make a
-//! line longer than [`MAX_COLUMNS`]; tag pairs are one per line whatever their length.
+//! (The format notes are on [`write_game`], where users see them.)
 
 use std::io;
 
@@ -147,7 +139,17 @@ fn escape_into(out: &mut Vec<u8>, value: &[u8]) {
     }
 }
 
-/// Appends `game` as export-format PGN to `out` (see the [module docs](self)).
+/// Appends `game` as export-format PGN to `out`: the seven-tag roster first (Event, Site,
+/// Date, Round, White, Black, Result, with the standard's placeholders when a tag is missing),
+/// the other tags in their order, a blank line, movetext wrapped at [`MAX_COLUMNS`], the
+/// result, a blank line.
+///
+/// Move numbers are written before White's moves and before Black's where the reader needs
+/// them (`12...` at the start of a variation and after a comment or a variation). Comments
+/// are wrapped at spaces (the game tree keeps them with whitespace runs collapsed, so a
+/// wrapped comment reads back the same); a comment holding `}` is written as a `;` comment.
+/// A single word longer than a line (a URL in a comment) is the only thing that can make a
+/// line longer than [`MAX_COLUMNS`]; tag pairs are one per line whatever their length.
 pub fn write_game(game: &Game, out: &mut Vec<u8>) {
     for (name, placeholder) in SEVEN_TAG_ROSTER {
         let value = match (name, game.tag(name)) {
