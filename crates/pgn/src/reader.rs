@@ -850,8 +850,6 @@ struct Masks {
     blank: u64,
     /// `\n` alone, for line numbers.
     newline: u64,
-    /// `}`, the end of a brace comment.
-    close: u64,
 }
 
 impl Masks {
@@ -860,7 +858,6 @@ impl Masks {
         let mut m = Masks {
             blank: 0,
             newline: 0,
-            close: 0,
         };
         for q in 0..8 {
             let w = word_at(buf, at + 8 * q);
@@ -870,9 +867,18 @@ impl Masks {
             let controls = (low + (0x80 - 0x09) * LO) & !(low + (0x7f - 0x0d) * LO) & !w & HI;
             m.blank |= gather_top_bits(controls | bytes_equal(w, b' ')) << (8 * q);
             m.newline |= gather_top_bits(bytes_equal(w, b'\n')) << (8 * q);
-            m.close |= gather_top_bits(bytes_equal(w, b'}')) << (8 * q);
         }
         m
+    }
+
+    /// The `}` of the same window, wanted only where a comment starts.
+    #[inline]
+    fn close(buf: &[u8], at: usize) -> u64 {
+        let mut close = 0;
+        for q in 0..8 {
+            close |= gather_top_bits(bytes_equal(word_at(buf, at + 8 * q), b'}')) << (8 * q);
+        }
+        close
     }
 }
 
@@ -913,6 +919,7 @@ impl<R: Read> Reader<R> {
         'windows: while i < stop {
             let base = i;
             let m = Masks::new(buf, base);
+            let mut close = None;
             // Token starts: a non-blank byte after a blank, or first in the window.
             let mut starts = !m.blank & ((m.blank << 1) | 1);
             loop {
@@ -939,10 +946,11 @@ impl<R: Read> Reader<R> {
                 let c = buf[at];
                 match c {
                     b'a'..=b'h' | b'B' | b'K' | b'N' | b'O' | b'Q' | b'R' => {
+                        let w = word_at(buf, at);
                         if len >= 8
-                            || !all_token_bytes(word_at(buf, at), len)
+                            || !all_token_bytes(w, len)
                             || (c == b'N' && len == 1)
-                            || matches!(buf[at + len - 1], b'!' | b'?')
+                            || matches!((w >> (8 * (len - 1))) as u8, b'!' | b'?')
                         {
                             i = at;
                             lines += newlines_before;
@@ -965,7 +973,8 @@ impl<R: Read> Reader<R> {
                         }
                     }
                     b'{' => {
-                        let after = m.close.checked_shr(s as u32 + 1).unwrap_or(0);
+                        let close = *close.get_or_insert_with(|| Masks::close(buf, base));
+                        let after = close.checked_shr(s as u32 + 1).unwrap_or(0);
                         if after != 0 {
                             // The comment ends in this window.
                             let close = s + 1 + after.trailing_zeros() as usize;
@@ -1371,7 +1380,7 @@ mod tests {
                 let blank = matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
                 assert_eq!(bit(m.blank), blank, "{b:#x} at {k}");
                 assert_eq!(bit(m.newline), b == b'\n', "{b:#x} at {k}");
-                assert_eq!(bit(m.close), b == b'}', "{b:#x} at {k}");
+                assert_eq!(bit(Masks::close(&window, 0)), b == b'}', "{b:#x} at {k}");
                 assert_eq!(m.blank & !(1 << k), 0);
                 window[k] = b'x';
             }
