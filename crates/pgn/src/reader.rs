@@ -944,21 +944,17 @@ impl<R: Read> Reader<R> {
                 let len = rest.trailing_zeros() as usize;
                 let at = base + s;
                 let c = buf[at];
-                match c {
+                let taken = match c {
                     b'a'..=b'h' | b'B' | b'K' | b'N' | b'O' | b'Q' | b'R' => {
                         let w = word_at(buf, at);
-                        if len >= 8
-                            || !all_token_bytes(w, len)
-                            || (c == b'N' && len == 1)
-                            || matches!((w >> (8 * (len - 1))) as u8, b'!' | b'?')
-                        {
-                            i = at;
-                            lines += newlines_before;
-                            break 'windows;
-                        }
-                        if !skipping {
+                        let plain = len < 8
+                            && all_token_bytes(w, len)
+                            && (c != b'N' || len > 1)
+                            && !matches!((w >> (8 * (len - 1))) as u8, b'!' | b'?');
+                        if plain && !skipping {
                             v.san(&buf[at..at + len], self.line + lines + newlines_before);
                         }
+                        plain
                     }
                     b'0'..=b'9' => {
                         // A move number: digits, then dots only (`12.`, `12...`).
@@ -966,58 +962,47 @@ impl<R: Read> Reader<R> {
                         let digits = len_of_digits(w);
                         let dots = gather_top_bits(bytes_equal(w, b'.')) >> digits.min(7);
                         let want = below(len.saturating_sub(digits));
-                        if digits >= len || len >= 8 || dots & want != want {
-                            i = at;
-                            lines += newlines_before;
-                            break 'windows;
-                        }
+                        digits < len && len < 8 && dots & want == want
                     }
                     b'{' => {
                         let close = *close.get_or_insert_with(|| Masks::close(buf, base));
                         let after = close.checked_shr(s as u32 + 1).unwrap_or(0);
-                        if after != 0 {
-                            // The comment ends in this window.
-                            let close = s + 1 + after.trailing_zeros() as usize;
-                            let text = &buf[at + 1..base + close];
-                            if text.len() > self.limits.max_comment {
-                                i = at;
-                                lines += newlines_before;
-                                break 'windows;
-                            }
-                            if !skipping {
-                                v.comment(text);
-                            }
-                            // Skip the tokens inside; a token right after `}` starts there.
-                            starts &= !below(close + 1);
-                            let next = close + 1;
-                            if next < 64 && (m.blank >> next) & 1 == 0 {
-                                starts |= 1 << next;
-                            }
-                            continue;
-                        }
-                        let Some(n) = memchr(b'}', &buf[at + 1..]) else {
-                            i = at;
-                            lines += newlines_before;
-                            break 'windows;
+                        // The `}`: in this window's mask, or searched for further on.
+                        let end = if after != 0 {
+                            Some(at + 1 + after.trailing_zeros() as usize)
+                        } else {
+                            memchr(b'}', &buf[at + 1..]).map(|n| at + 1 + n)
                         };
-                        let text = &buf[at + 1..at + 1 + n];
-                        if text.len() > self.limits.max_comment {
-                            i = at;
-                            lines += newlines_before;
-                            break 'windows;
+                        match end.filter(|&end| end - at - 1 <= self.limits.max_comment) {
+                            None => false,
+                            Some(end) => {
+                                let text = &buf[at + 1..end];
+                                if !skipping {
+                                    v.comment(text);
+                                }
+                                if after != 0 {
+                                    // Skip the tokens inside; a token right after `}`
+                                    // starts there.
+                                    let next = end + 1 - base;
+                                    starts &= !below(next);
+                                    if next < 64 && (m.blank >> next) & 1 == 0 {
+                                        starts |= 1 << next;
+                                    }
+                                    continue;
+                                }
+                                i = end + 1;
+                                lines += newlines_before + count_newlines(text);
+                                continue 'windows;
+                            }
                         }
-                        if !skipping {
-                            v.comment(text);
-                        }
-                        i = at + n + 2;
-                        lines += newlines_before + count_newlines(text);
-                        continue 'windows;
                     }
-                    _ => {
-                        i = at;
-                        lines += newlines_before;
-                        break 'windows;
-                    }
+                    _ => false,
+                };
+                if !taken {
+                    // The general code takes it from here.
+                    i = at;
+                    lines += newlines_before;
+                    break 'windows;
                 }
                 starts &= starts - 1;
             }
