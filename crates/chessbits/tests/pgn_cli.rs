@@ -34,6 +34,42 @@ fn check_reads_zstd_and_passes() {
     assert!(out.contains("105 games, 9422 moves, 0 errors"), "{out}");
 }
 
+/// The same games as plain text and as gzip (two members, as `cat a.gz b.gz` makes) give
+/// the same rows and summary as the zstd file.
+#[test]
+fn plain_and_gzip_read_like_zstd() {
+    use std::io::{Read, Write};
+    let s = sample();
+    let mut text = Vec::new();
+    pgn::input::open(&s)
+        .unwrap()
+        .read_to_end(&mut text)
+        .unwrap();
+    let half = text.len() / 2;
+    let mut gz = Vec::new();
+    for part in [&text[..half], &text[half..]] {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        e.write_all(part).unwrap();
+        gz.extend(e.finish().unwrap());
+    }
+    let plain = temp("sample.pgn", &text);
+    let gzip = temp("sample.pgn.gz", &gz);
+    let mut rows = Vec::new();
+    for (k, input) in [&s, &plain, &gzip].into_iter().enumerate() {
+        let o = chessbits(&["pgn", "check", input.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(out.contains("105 games, 9422 moves, 0 errors"), "{out}");
+        let csv = temp(&format!("rows{k}.csv"), b"");
+        let i = input.to_str().unwrap();
+        let o = chessbits(&["pgn", "fens", i, "-o", csv.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        rows.push(std::fs::read(&csv).unwrap());
+    }
+    assert_eq!(rows[0].iter().filter(|&&b| b == b'\n').count(), 9422 + 1);
+    assert!(rows[1] == rows[0] && rows[2] == rows[0]);
+}
+
 #[test]
 fn check_reports_errors_and_exits_1() {
     let f = temp(
