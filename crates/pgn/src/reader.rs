@@ -215,8 +215,8 @@ static TOKEN: [bool; 256] = token_table();
 /// checked and classified from its first byte. Anything unusual (annotations, variations,
 /// NAGs, results, escapes, malformed text, a buffer boundary) falls back to the general
 /// code, one construct at a time. Tests feed the same input through both paths (one byte
-/// per `read` keeps the fast paths idle) and require the same events, and the safe code
-/// needs no `unsafe`.
+/// per `read` keeps the fast paths idle) and require the same events. None of it is
+/// `unsafe`.
 ///
 /// ```
 /// use pgn::{Reader, Visitor};
