@@ -468,9 +468,7 @@ impl<R: Read> Reader<R> {
         self.name.clear();
         let name_len = self.buf[self.start..self.end]
             .iter()
-            .take_while(|&&c| {
-                c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
-            })
+            .take_while(|&&c| NAME[usize::from(c)])
             .count();
         self.name
             .extend_from_slice(&self.buf[self.start..self.start + name_len.min(MAX_TOKEN)]);

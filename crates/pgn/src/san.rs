@@ -389,11 +389,7 @@ impl San {
         }
         let (file, rank) = match *mid {
             [] => (None, None),
-            [c] => match (file_of(c), rank_of(c)) {
-                (Some(f), _) => (Some(f), None),
-                (_, Some(r)) => (None, Some(r)),
-                _ => return Err(SanError::Syntax(SanSyntax::BadDisambiguation)),
-            },
+            [c] => origin_hint(c).ok_or(SanError::Syntax(SanSyntax::BadDisambiguation))?,
             [a, b] => match (file_of(a), rank_of(b)) {
                 (Some(f), Some(r)) => (Some(f), Some(r)),
                 _ => return Err(SanError::Syntax(SanSyntax::BadDisambiguation)),
