@@ -195,10 +195,32 @@ impl Move {
         self.0
     }
 
-    /// Rebuilds a move from [`Move::to_bits`]. Every `u16` decodes to some move.
+    /// Rebuilds a move from [`Move::to_bits`]. Every `u16` decodes to some move, but only
+    /// the values the constructors produce are [canonical](Move::is_canonical): a value with
+    /// promotion bits on a move that is not a promotion prints like its canonical twin and
+    /// compares unequal to it. Legality tests (`movegen::is_legal`) reject such values.
     #[inline]
     pub const fn from_bits(bits: u16) -> Move {
         Move(bits)
+    }
+
+    /// Whether these are the bits a constructor ([`Move::normal`], [`Move::promote`],
+    /// [`Move::en_passant`], [`Move::castle`]) gives: the promotion bits (14-15) are zero
+    /// unless the move is a promotion. Every move built by this crate is canonical; a value
+    /// from [`Move::from_bits`] (a hash-table or killer slot) may not be.
+    ///
+    /// ```
+    /// use bitboard_core::{Move, Square};
+    /// let e4 = Move::normal(Square::E2, Square::E4);
+    /// assert!(e4.is_canonical());
+    /// let twin = Move::from_bits(e4.to_bits() | 1 << 14);
+    /// assert_eq!(twin.to_string(), "e2e4");
+    /// assert!(!twin.is_canonical());
+    /// assert_ne!(twin, e4);
+    /// ```
+    #[inline]
+    pub const fn is_canonical(self) -> bool {
+        self.is_promotion() || self.0 >> 14 == 0
     }
 
     /// The move in UCI notation: castling as king to its destination (`e1g1`) in standard

@@ -12,8 +12,11 @@ use crate::MoveList;
 /// check: the right piece of the side to move on `from`, a destination it reaches, nothing
 /// of its own there. Castling needs the right and an empty path; en passant the en-passant
 /// square. Answers without generating any move list.
+///
+/// Any `u16` is answered as membership in [`pseudo_legal_moves`] would answer it: the null
+/// move and values that are not [canonical](Move::is_canonical) are never pseudo-legal.
 pub fn is_pseudo_legal(pos: &Position, m: Move) -> bool {
-    if m.is_null() {
+    if m.is_null() || !m.is_canonical() {
         return false;
     }
     let board = pos.board();

@@ -75,3 +75,61 @@ fn legality_from_elsewhere_equals_list_membership() {
     // not show that the two agree on "yes".
     assert!(legal_found > 1_000, "{legal_found}");
 }
+
+/// Every one of the 65,536 `u16` values, as a hash or killer slot hands it over, on every
+/// tenth real-game position and on positions with en passant (legal and pinned), castling
+/// (standard and Chess960), promotions and check: `is_pseudo_legal` and `is_legal` answer
+/// exactly as membership in the pseudo-legal and legal lists. Values that are not
+/// canonical (promotion bits on a move that is not a promotion) are in no list.
+#[test]
+fn every_u16_answers_as_list_membership() {
+    let special = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "8/8/8/KPp4r/8/8/8/k7 w - c6 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
+        "4k3/8/8/8/8/8/3r1r2/4K3 w - - 0 1",
+        "4k3/8/8/1b6/8/3n4/8/4K3 w - - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "2r1kr2/8/8/8/8/8/8/1R2K1R1 w GBfc - 0 1",
+    ];
+    let mut positions: Vec<Position> = positions().into_iter().step_by(10).collect();
+    for fen in special {
+        let mode = if fen.contains("HF") || fen.contains("GB") {
+            position::CastlingMode::Chess960
+        } else {
+            position::CastlingMode::Standard
+        };
+        positions.push(Position::from_fen_with(fen, mode).unwrap());
+    }
+    let (mut legal_yes, mut pseudo_yes, mut non_canonical) = (0u64, 0u64, 0u64);
+    for pos in &positions {
+        let legal = legal_moves(pos);
+        let pseudo = pseudo_legal_moves(pos);
+        for bits in 0..=u16::MAX {
+            let m = Move::from_bits(bits);
+            let (in_pseudo, in_legal) = (pseudo.contains(m), legal.contains(m));
+            assert_eq!(is_pseudo_legal(pos, m), in_pseudo, "{pos} {bits:#06x}");
+            assert_eq!(is_legal(pos, m), in_legal, "{pos} {bits:#06x}");
+            pseudo_yes += u64::from(in_pseudo);
+            legal_yes += u64::from(in_legal);
+            non_canonical += u64::from(!m.is_canonical());
+        }
+        // Each listed move has exactly one encoding among the 65,536.
+        assert_eq!(
+            legal.len(),
+            legal.iter().filter(|m| m.is_canonical()).count()
+        );
+    }
+    assert_eq!(positions.len(), 111);
+    assert!(
+        legal_yes > 3_000 && pseudo_yes > legal_yes,
+        "{legal_yes} {pseudo_yes}"
+    );
+    // A quarter of each kind's values other than promotions carry promotion bits: 3 of 4
+    // kinds times 3 of 4 promotion values, 9/16 of all values.
+    assert_eq!(non_canonical, 111 * 65_536 * 9 / 16);
+}

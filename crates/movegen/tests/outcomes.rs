@@ -11,7 +11,7 @@ fn play(pos: &mut Position, history: &mut History, uci: &str) {
         let m = pos.move_from_uci(u.parse::<Move>().unwrap());
         assert!(movegen::is_legal(pos, m), "{u} in {}", pos.fen());
         let _ = pos.make(m);
-        history.push(pos.hash());
+        history.push(pos);
     }
 }
 
@@ -69,6 +69,43 @@ fn repetitions() {
     // A capture resets the window: nothing before it can repeat.
     play(&mut pos, &mut h, "e7e5 f3e5");
     assert_eq!(h.repetitions(&pos), 1);
+}
+
+/// FIDE Laws 9.2: positions are the same when the same moves are possible. After c7c5 the
+/// b5 pawn could take en passant only by exposing its king on a5 to the h5 rook, so the
+/// position after the double push already equals the ones after each knight shuffle
+/// (python-chess agrees: threefold after the second shuffle), although its Polyglot hash
+/// differs (Polyglot counts the pinned capture).
+#[test]
+fn repetition_ignores_an_en_passant_capture_that_is_not_legal() {
+    let mut pos = Position::from_fen("6n1/2p5/8/KP5r/8/8/8/k5N1 b - - 0 1").unwrap();
+    let mut h = History::starting_at(&pos);
+    play(&mut pos, &mut h, "c7c5");
+    let after_push = pos.hash();
+    assert!(pos.ep_square().is_some() && pos.legal_ep_square().is_none());
+    play(&mut pos, &mut h, "g1f3 g8f6 f3g1 f6g8");
+    assert_ne!(
+        pos.hash(),
+        after_push,
+        "the Polyglot hash counts the pinned capture"
+    );
+    assert_eq!(h.repetitions(&pos), 2);
+    play(&mut pos, &mut h, "g1f3 g8f6 f3g1 f6g8");
+    assert_eq!(h.repetitions(&pos), 3);
+    assert_eq!(
+        h.claimable_draw(&pos),
+        Some(Termination::ThreefoldRepetition)
+    );
+
+    // With the capture legal (no king on the fifth rank) the position after the double
+    // push offers a move the later ones do not: it does not repeat.
+    let mut pos = Position::from_fen("6n1/2p5/8/1P5r/8/8/8/k1K3N1 b - - 0 1").unwrap();
+    let mut h = History::starting_at(&pos);
+    play(&mut pos, &mut h, "c7c5");
+    assert!(pos.legal_ep_square().is_some());
+    play(&mut pos, &mut h, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+    assert_eq!(h.repetitions(&pos), 2);
+    assert_eq!(h.claimable_draw(&pos), None);
 }
 
 #[test]

@@ -82,16 +82,36 @@ impl fmt::Display for Termination {
     }
 }
 
-/// The hashes of the positions a game went through, for repetition detection.
+/// The positions a game went through, for repetition detection.
 ///
-/// Push the hash of every position as it arises (the start position included); pop when a
-/// move is taken back. Two positions count as the same when their Polyglot hashes are equal:
-/// same placement, side to move, castling rights and (pseudo-legal) en-passant square.
-/// Only positions since the last irreversible move (capture, pawn move) can repeat, so a
-/// count looks back at most `halfmoves` entries.
+/// Push every position as it arises (the start position included); pop when a move is
+/// taken back. Two positions count as the same (FIDE Laws 9.2) when their
+/// [`repetition_key`](Position::repetition_key)s are equal: same placement, side to move,
+/// castling rights, and the same en-passant capture if one is legal (the Polyglot hash
+/// would also count a pinned pawn's capture, which is not a possible move). Only positions
+/// since the last irreversible move (capture, pawn move) can repeat, so a count looks back
+/// at most `halfmoves` entries.
+///
+/// ```
+/// use bitboard_core::{Move, Square};
+/// use position::{History, Position};
+///
+/// let mut pos = Position::new();
+/// let mut history = History::starting_at(&pos);
+/// let shuffle = [(Square::G1, Square::F3), (Square::G8, Square::F6),
+///                (Square::F3, Square::G1), (Square::F6, Square::G8)];
+/// for _ in 0..2 {
+///     for (from, to) in shuffle {
+///         let _ = pos.make(Move::normal(from, to));
+///         history.push(&pos);
+///     }
+/// }
+/// assert_eq!(history.repetitions(&pos), 3);
+/// assert!(history.claimable_draw(&pos).is_some());
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct History {
-    hashes: Vec<u64>,
+    keys: Vec<u64>,
 }
 
 impl History {
@@ -103,45 +123,46 @@ impl History {
     /// A history that starts with `pos`.
     pub fn starting_at(pos: &Position) -> History {
         History {
-            hashes: alloc::vec![pos.hash()],
+            keys: alloc::vec![pos.repetition_key()],
         }
     }
 
-    /// Records a position.
+    /// Records a position (as its [`repetition_key`](Position::repetition_key)).
     #[inline]
-    pub fn push(&mut self, hash: u64) {
-        self.hashes.push(hash);
+    pub fn push(&mut self, pos: &Position) {
+        self.keys.push(pos.repetition_key());
     }
 
-    /// Forgets the last recorded position.
+    /// Forgets the last recorded position and returns its repetition key.
     #[inline]
     pub fn pop(&mut self) -> Option<u64> {
-        self.hashes.pop()
+        self.keys.pop()
     }
 
     /// Number of positions recorded.
     #[inline]
     pub fn len(&self) -> usize {
-        self.hashes.len()
+        self.keys.len()
     }
 
     /// Whether nothing is recorded.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.hashes.is_empty()
+        self.keys.is_empty()
     }
 
     /// How many times `pos` has occurred, counting the last recorded entry if it is `pos`
     /// (so with `pos` pushed, 1 means "first time").
     pub fn repetitions(&self, pos: &Position) -> usize {
-        let window = (pos.halfmoves() as usize + 1).min(self.hashes.len());
-        let recent = &self.hashes[self.hashes.len() - window..];
+        let window = (pos.halfmoves() as usize + 1).min(self.keys.len());
+        let recent = &self.keys[self.keys.len() - window..];
+        let key = pos.repetition_key();
         // Same side to move only: step back two plies at a time from the newest.
         recent
             .iter()
             .rev()
             .step_by(2)
-            .filter(|&&h| h == pos.hash())
+            .filter(|&&k| k == key)
             .count()
     }
 

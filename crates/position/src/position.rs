@@ -53,9 +53,15 @@ pub enum PositionError {
         /// The rook square named by the right.
         rook: Square,
     },
-    /// An en-passant square that no double pawn push could have produced.
+    /// An en-passant square that no double pawn push could have produced: no pawn stands
+    /// in front of it, its square or the one behind is occupied, or the push could not
+    /// have given the check the side to move is in.
     #[error("en-passant square {0} could not have come from a double pawn push")]
     InvalidEpSquare(Square),
+    /// More pieces than promotions could have made: each queen beyond one, rook or knight
+    /// beyond two, and bishop beyond one per square colour needs a pawn that is missing.
+    #[error("{0} has more promoted pieces than missing pawns")]
+    TooMuchMaterial(Color),
 }
 
 /// How strictly [`Position::from_setup_with`] checks a setup.
@@ -209,6 +215,9 @@ impl Position {
             {
                 return Err(PositionError::TooManyPieces(color));
             }
+            if strict && !has_reachable_material(&board, color) {
+                return Err(PositionError::TooMuchMaterial(color));
+            }
         }
         if let Some(sq) = (board.pawns() & Bitboard::BACKRANKS).lsb() {
             return Err(PositionError::PawnOnBackRank(sq));
@@ -235,9 +244,12 @@ impl Position {
                 _ => {}
             }
         }
-        // En passant.
+        // En passant: a square a double push could have left, kept when a pawn of the side
+        // to move attacks it. The claim is remembered either way: the check must fit it.
+        let mut claimed_ep = None;
         if let Some(ep) = setup.ep_square {
             if pos.ep_square_is_plausible(ep) {
+                claimed_ep = Some(ep);
                 if (at::pawn_attacks(turn.other(), ep) & pos.our(Role::Pawn)).any() {
                     pos.ep_square = Some(ep);
                 }
@@ -256,6 +268,14 @@ impl Position {
         pos.checkers = pos.compute_checkers();
         if validation != Validation::Playable {
             pos.validate_checkers()?;
+            if let Some(ep) = claimed_ep {
+                if !pos.double_push_explains_checkers(ep) {
+                    if strict {
+                        return Err(PositionError::InvalidEpSquare(ep));
+                    }
+                    pos.ep_square = None;
+                }
+            }
         }
         pos.hash = pos.compute_hash();
         Ok(pos)
@@ -312,6 +332,17 @@ impl Position {
             && !self.board.occupied().contains(origin)
     }
 
+    /// Whether a double push to `ep`'s file, the last move, could have given the present
+    /// check: every checker is the pushed pawn, or a slider the push uncovered.
+    fn double_push_explains_checkers(&self, ep: Square) -> bool {
+        let king = self.our_king();
+        let pushed = ep.offset(0, if self.turn == Color::White { -1 } else { 1 });
+        let origin = ep.offset(0, if self.turn == Color::White { 1 } else { -1 });
+        self.checkers
+            .into_iter()
+            .all(|c| Some(c) == pushed || origin.is_some_and(|o| at::between(king, c).contains(o)))
+    }
+
     fn validate_checkers(&self) -> Result<(), PositionError> {
         let checkers = self.checkers;
         let count = checkers.count();
@@ -328,18 +359,6 @@ impl Position {
             return Err(impossible);
         }
         let king = self.our_king();
-        if let Some(ep) = self.ep_square {
-            // The last move was a double push: every checker is the pushed pawn, or a slider
-            // the push uncovered.
-            let pushed = ep.offset(0, if self.turn == Color::White { -1 } else { 1 });
-            let origin = ep.offset(0, if self.turn == Color::White { 1 } else { -1 });
-            for c in checkers {
-                let uncovered = origin.is_some_and(|o| at::between(king, c).contains(o));
-                if Some(c) != pushed && !uncovered {
-                    return Err(impossible);
-                }
-            }
-        }
         if let Some(second) = second {
             // Two checkers: never two pieces that only step (pawns, knights), and never two
             // sliders on one line through the king.
@@ -425,6 +444,19 @@ impl Position {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+    /// The position's identity for the repetition rule (FIDE Laws 9.2: the same pieces on
+    /// the same squares, the same side to move and the same possible moves): the Polyglot
+    /// [`hash`](Position::hash), except that an en-passant square counts only when an
+    /// en-passant capture is legal. The Polyglot hash counts a pseudo-legal one (a pinned
+    /// pawn's), which would make the position after such a double push differ from its
+    /// later repetitions. [`History`](crate::History) compares these keys.
+    #[inline]
+    pub fn repetition_key(&self) -> u64 {
+        match self.ep_square {
+            Some(ep) if self.legal_ep_square().is_none() => self.hash ^ zobrist::ep_key(ep),
+            _ => self.hash,
+        }
     }
 
     /// The pieces giving check to the side to move.
@@ -848,4 +880,19 @@ impl core::str::FromStr for Position {
     fn from_str(s: &str) -> Result<Position, PositionError> {
         Position::from_fen(s)
     }
+}
+
+/// Whether `color`'s material could stand on the board after a game from the standard
+/// start: the pieces beyond the start's (queens beyond one, rooks and knights beyond two,
+/// bishops beyond one per square colour) are no more than the pawns missing.
+fn has_reachable_material(board: &Board, color: Color) -> bool {
+    let extra = |set: Bitboard, start: u32| set.count().saturating_sub(start);
+    let of = |role: Role| board.by_piece(role.of(color));
+    let bishops = of(Role::Bishop);
+    let promoted = extra(of(Role::Queen), 1)
+        + extra(of(Role::Rook), 2)
+        + extra(of(Role::Knight), 2)
+        + extra(bishops & Bitboard::LIGHT_SQUARES, 1)
+        + extra(bishops & Bitboard::DARK_SQUARES, 1);
+    of(Role::Pawn).count() + promoted <= 8
 }

@@ -346,8 +346,10 @@ fn parse_castling(board: &Board, s: &[u8], col: usize) -> Result<Bitboard, Parse
         let sq = match c.to_ascii_lowercase() {
             b'k' => {
                 // Outermost rook right of the king; h-file by default.
+                // Squares above the king's: shifted twice so that a king on h1/h8 (63)
+                // leaves none instead of overflowing the shift.
                 let candidates = match king {
-                    Some(k) => rooks & !Bitboard((2u64 << k as u32) - 1),
+                    Some(k) => rooks & Bitboard(u64::MAX << (k as u32) << 1),
                     None => rooks,
                 };
                 candidates

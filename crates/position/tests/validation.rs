@@ -60,6 +60,37 @@ fn each_problem_is_named() {
         err("4k3/8/8/4p3/8/8/8/4K3 w - e5 0 1"),
         PositionError::InvalidEpSquare(Square::E5)
     );
+    // An en-passant square says the last move was f2f4, which cannot have given the check
+    // from e4 (no black pawn attacks f3, so the square would not be kept).
+    assert_eq!(
+        err("4k3/8/8/8/4QP2/8/8/4K3 b - f3 0 1"),
+        PositionError::InvalidEpSquare(Square::F3)
+    );
+    // The same with a black pawn on g4 that could take en passant.
+    assert_eq!(
+        err("4k3/8/8/8/4QPp1/8/8/4K3 b - f3 0 1"),
+        PositionError::InvalidEpSquare(Square::F3)
+    );
+    // A double push that uncovers a check from a slider, or gives it itself, is fine.
+    assert!(Position::from_fen("8/8/k7/8/4P3/8/8/4KB2 b - e3 0 1").is_ok());
+    assert!(Position::from_fen("8/8/8/3k4/4P3/8/8/4K3 b - e3 0 1").is_ok());
+    assert_eq!(
+        err("3k4/8/8/8/4P3/8/8/3RK3 b - e3 0 1"),
+        PositionError::InvalidEpSquare(Square::E3)
+    );
+    // Two queens with eight pawns: one promotion more than missing pawns.
+    assert_eq!(
+        err("4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1"),
+        PositionError::TooMuchMaterial(Color::White)
+    );
+    // Two bishops on dark squares need a promotion too; on both colours they do not.
+    assert_eq!(
+        err("4k3/pppppppp/8/8/8/8/8/b1b1K3 b - - 0 1"),
+        PositionError::TooMuchMaterial(Color::Black)
+    );
+    assert!(Position::from_fen("4k3/pppppppp/8/8/8/8/8/2b1Kb2 b - - 0 1").is_ok());
+    // Seven pawns leave room for one promoted piece.
+    assert!(Position::from_fen("4k3/8/8/8/8/8/PPPPPPP1/QQ2K3 w - - 0 1").is_ok());
     // A FEN syntax error comes through as such.
     assert!(matches!(
         err("4k3/8/8/8/8/8/8/4K3 w - - x"),
@@ -72,6 +103,32 @@ fn lenient_drops_bad_rights_and_ep() {
     let setup = "4k3/8/8/8/8/8/8/4K3 w KQ e6 0 1".parse().unwrap();
     let pos = Position::from_setup_lenient(&setup, CastlingMode::Standard).unwrap();
     assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+}
+
+/// What strict validation rejects, the lenient and playable levels accept: the en-passant
+/// square that contradicts the check is dropped, promoted material is not counted.
+#[test]
+fn lenient_and_playable_accept_what_strict_rejects() {
+    use position::Validation;
+    for (fen, expected) in [
+        (
+            "4k3/8/8/8/4QPp1/8/8/4K3 b - f3 0 1",
+            "4k3/8/8/8/4QPp1/8/8/4K3 b - - 0 1",
+        ),
+        (
+            "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1",
+            "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1",
+        ),
+    ] {
+        let setup = fen.parse().unwrap();
+        assert!(Position::from_setup(&setup, CastlingMode::Standard).is_err());
+        let lenient = Position::from_setup_lenient(&setup, CastlingMode::Standard).unwrap();
+        assert_eq!(lenient.fen(), expected);
+        assert_eq!(lenient.ep_square(), None);
+        assert!(
+            Position::from_setup_with(&setup, CastlingMode::Standard, Validation::Playable).is_ok()
+        );
+    }
 }
 
 #[test]
