@@ -93,41 +93,93 @@ pub(crate) fn is_legal(pos: &Position, m: Move) -> bool {
     if !is_pseudo_legal(pos, m) {
         return false;
     }
-    let board = pos.board();
-    let us = pos.turn();
-    let them = us.other();
-    let king = pos.our_king();
     let (from, to) = (m.from(), m.to());
-    let occ = board.occupied();
     match m.kind() {
         MoveKind::Castle => {
             if pos.is_check() {
                 return false;
             }
+            let board = pos.board();
             let king_to = m.king_to();
-            let occ_after = occ - from - to;
+            let occ_after = board.occupied() - from - to;
             (at::between(from, king_to) | king_to)
                 .into_iter()
-                .all(|sq| !board.is_attacked_by(sq, them, occ_after))
+                .all(|sq| !board.is_attacked_by(sq, pos.turn().other(), occ_after))
         }
-        MoveKind::EnPassant => {
-            let captured = Square::from_coords(to.file(), from.rank());
-            let occ_after = (occ - from - captured) | to;
-            (board.attackers_by(king, them, occ_after) - captured).is_empty()
+        MoveKind::EnPassant => en_passant_is_safe(pos, from, to),
+        _ if from == pos.our_king() => king_step_is_safe(pos, from, to),
+        _ => Checks::new(pos).allows(from, to),
+    }
+}
+
+/// Whether the king on `from` is safe on `to` (the king no longer blocks a slider's ray).
+fn king_step_is_safe(pos: &Position, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    !board.is_attacked_by(to, pos.turn().other(), board.occupied() - from)
+}
+
+/// Whether taking en passant from `from` to `to` leaves the king safe: both pawns leave
+/// their squares, which may open a rank or a diagonal.
+fn en_passant_is_safe(pos: &Position, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    let captured = Square::from_coords(to.file(), from.rank());
+    let occ_after = (board.occupied() - from - captured) | to;
+    (board.attackers_by(pos.our_king(), pos.turn().other(), occ_after) - captured).is_empty()
+}
+
+/// What the legality of a move other than castling needs, computed once per position so
+/// that SAN decoding can test several origins: the king, the squares a non-king move must
+/// land on, and the pinned pieces.
+pub(crate) struct Checks {
+    king: Square,
+    /// The checker or a square between it and the king in single check, every square when
+    /// not in check, none in double check.
+    target: Bitboard,
+    pinned: Bitboard,
+}
+
+impl Checks {
+    pub(crate) fn new(pos: &Position) -> Checks {
+        let king = pos.our_king();
+        let checkers = pos.checkers();
+        let target = if checkers.more_than_one() {
+            Bitboard::EMPTY
+        } else if let Some(c) = checkers.single_square() {
+            at::between(king, c) | c
+        } else {
+            Bitboard::FULL
+        };
+        Checks {
+            king,
+            target,
+            pinned: pos.pinned(),
         }
-        _ if from == king => !board.is_attacked_by(to, them, occ - king),
-        _ => {
-            let checkers = pos.checkers();
-            if checkers.more_than_one() {
-                return false;
-            }
-            if let Some(checker) = checkers.single_square() {
-                if !(at::between(king, checker) | checker).contains(to) {
-                    return false;
-                }
-            }
-            !pos.pinned().contains(from) || at::line(king, from).contains(to)
+    }
+
+    /// Whether the piece of `role` on `from`, which reaches `to` pseudo-legally (onto an
+    /// empty square or an enemy piece; by en passant when `ep`), may legally go there.
+    pub(crate) fn is_legal(
+        &self,
+        pos: &Position,
+        role: Role,
+        from: Square,
+        to: Square,
+        ep: bool,
+    ) -> bool {
+        if role == Role::King {
+            king_step_is_safe(pos, from, to)
+        } else if ep {
+            en_passant_is_safe(pos, from, to)
+        } else {
+            self.allows(from, to)
         }
+    }
+
+    /// A move of a piece other than the king: it resolves the check, if any, and keeps a
+    /// pinned piece on its pin line.
+    fn allows(&self, from: Square, to: Square) -> bool {
+        self.target.contains(to)
+            && (!self.pinned.contains(from) || at::aligned(self.king, from, to))
     }
 }
 

@@ -6,7 +6,8 @@
 //! (no heap allocation; 218 is the most legal moves any position has). [`captures`] and
 //! [`quiets`] split the moves for engines, [`is_legal`] checks a move that comes from
 //! elsewhere, and [`perft`] / [`divide`] count leaf nodes to prove it all against published
-//! node counts.
+//! node counts. [`san`] reads and writes Standard Algebraic Notation and [`uci`] checks UCI
+//! moves, both through the same legality rules as [`is_legal`].
 //!
 //! It sits on `position` (which it never changes except through `make`/`unmake`) and on
 //! `attack-tables`. Every generator is generic over the sliding-attack method
@@ -36,6 +37,8 @@ mod legality;
 mod list;
 mod perft;
 mod pseudo;
+pub mod san;
+pub mod uci;
 
 use attack_tables::SlidingAttacks;
 use bitboard_core::{Bitboard, Move};
@@ -45,6 +48,8 @@ pub use legality::{is_legal_by_playing, is_pseudo_legal, pseudo_legal_moves};
 pub use list::MoveList;
 pub use perft::{divide, divide_with, perft, perft_full, perft_full_with, perft_with};
 pub use pseudo::{count_pseudo_legal_with, pseudo_legal_moves_with};
+pub use san::{San, SanError, SanMode, SanPlus};
+pub use uci::{move_to_uci, uci_to_move, UciError};
 
 use gen::Filter;
 

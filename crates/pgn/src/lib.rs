@@ -15,7 +15,9 @@
 //!   errors, after which it goes on. Memory is bounded (comments and tag values are cut at
 //!   [`Limits`]); variations nest to any depth without recursion.
 //! - [`San`] / [`SanPlus`] read SAN in a strict or a lenient [`SanMode`] and write canonical
-//!   SAN; [`uci_to_move`] / [`move_to_uci`] do UCI.
+//!   SAN; [`uci_to_move`] / [`move_to_uci`] do UCI. Both live in `movegen` (`movegen::san`,
+//!   `movegen::uci`), so that an engine gets them without this crate, and are re-exported
+//!   here.
 //! - [`Game`] is an owned tree built by [`GameBuilder`]; [`write_game`] prints it as
 //!   export-format PGN that reads back to the same tree.
 //! - [`replay`] plays a game's mainline from its `FEN`/`Variant` tags; [`check_games`] and
@@ -49,11 +51,11 @@ pub mod input;
 pub mod pipeline;
 mod reader;
 mod replay;
-mod san;
-mod uci;
 mod writer;
 
 pub use game::{Game, GameBuilder, Line, LineId, Node};
+pub use movegen::san::{suffix_of, San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
+pub use movegen::uci::{move_to_uci, uci_to_move, UciError};
 pub use position::Position;
 pub use reader::{
     GameResult, Limits, Nag, ReadError, ReadErrorKind, Reader, Skip, Visitor, BUFFER_SIZE,
@@ -63,6 +65,4 @@ pub use replay::{
     check_games, fens_games, move_number, replay, start_position, write_fen, GameError,
     GameErrorKind, GameRecord, RecordCollector, Report, FENS_HEADER,
 };
-pub use san::{suffix_of, San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
-pub use uci::{move_to_uci, uci_to_move, UciError};
 pub use writer::{write_game, write_game_to, MAX_COLUMNS, SEVEN_TAG_ROSTER};

@@ -11,7 +11,7 @@ use bitboard_core::{Color, Move, Square};
 use position::{CastlingMode, Position, PositionError, Setup, Validation};
 
 use crate::reader::{ReadError, ReadErrorKind, Skip, Visitor};
-use crate::san::{suffix_of, San, SanError, SanMode, SanPlus};
+use movegen::san::{suffix_of, San, SanError, SanMode, SanPlus};
 
 /// What went wrong in a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -1,6 +1,9 @@
 //! UCI move notation: `e2e4`, `e7e8q`, castling as `e1g1` (standard chess) or king takes
 //! rook (`e1h1`, Chess960), `0000` for a null move.
 
+use alloc::borrow::ToOwned;
+use alloc::string::{String, ToString};
+
 use bitboard_core::Move;
 use position::Position;
 
@@ -27,7 +30,7 @@ pub fn uci_to_move(pos: &Position, text: &[u8]) -> Result<Move, UciError> {
         };
     }
     let m = pos.move_from_uci(raw);
-    if movegen::is_legal(pos, m) {
+    if crate::is_legal(pos, m) {
         Ok(m)
     } else {
         Err(UciError::Illegal(

@@ -1,0 +1,152 @@
+//! A legal move to its canonical [`San`] / [`SanPlus`].
+
+use alloc::vec::Vec;
+
+use bitboard_core::{Bitboard, File, Move, MoveKind, Rank, Role, Square};
+use position::{CastlingSide, Position};
+
+use super::decode::reaching;
+use super::{suffix_of, San, SanPlus};
+use crate::legality::Checks;
+
+impl SanPlus {
+    /// The canonical SAN of the legal move `m` in `pos`, with the suffix found by playing
+    /// it. Use [`SanPlus::from_move_and_play`] when the move is played anyway.
+    pub fn from_move(pos: &Position, m: Move) -> SanPlus {
+        let mut next = pos.clone();
+        SanPlus::from_move_and_play(&mut next, m)
+    }
+
+    /// The canonical SAN of the legal move `m`, which is then played on `pos` (the suffix
+    /// needs the position after the move, so this costs one move less than
+    /// [`SanPlus::from_move`] followed by a move).
+    pub fn from_move_and_play(pos: &mut Position, m: Move) -> SanPlus {
+        let san = San::from_move(pos, m);
+        if m.is_null() {
+            let _ = pos.make_null();
+        } else {
+            let _ = pos.make(m);
+        }
+        SanPlus {
+            san,
+            suffix: suffix_of(pos),
+        }
+    }
+
+    /// Appends the text to `out` (faster than `Display` for bulk output).
+    pub fn append_to(&self, out: &mut Vec<u8>) {
+        self.san.append_to(out);
+        if let Some(s) = self.suffix {
+            out.push(s.char() as u8);
+        }
+    }
+}
+
+impl San {
+    /// The canonical SAN of the legal move `m` in `pos`: minimal disambiguation (file if
+    /// that suffices, else rank, else both), `x` on captures, `=Q` promotions, `O-O`.
+    /// Without a suffix: see [`SanPlus::from_move`].
+    pub fn from_move(pos: &Position, m: Move) -> San {
+        if m.is_null() {
+            return San::Null;
+        }
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Castle => San::Castle(CastlingSide::of_rook(from, to)),
+            kind => {
+                let role = pos.board().role_at(from).unwrap_or(Role::Pawn);
+                let capture = kind == MoveKind::EnPassant
+                    || pos.board().by_color(pos.turn().other()).contains(to);
+                let (file, rank) = if role == Role::Pawn {
+                    (capture.then(|| from.file()), None)
+                } else if role == Role::King {
+                    (None, None)
+                } else {
+                    let candidates = reaching(pos, role, to, false);
+                    let others = if (candidates - from).any() {
+                        legal_others(pos, &Checks::new(pos), role, from, to, candidates)
+                    } else {
+                        Bitboard::EMPTY
+                    };
+                    disambiguation(from, others)
+                };
+                San::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture,
+                    to,
+                    promotion: m.promotion(),
+                }
+            }
+        }
+    }
+
+    /// Appends the text to `out`.
+    pub fn append_to(&self, out: &mut Vec<u8>) {
+        match *self {
+            San::Null => out.extend_from_slice(b"--"),
+            San::Castle(CastlingSide::KingSide) => out.extend_from_slice(b"O-O"),
+            San::Castle(CastlingSide::QueenSide) => out.extend_from_slice(b"O-O-O"),
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role != Role::Pawn {
+                    out.push(role.upper_char() as u8);
+                }
+                if let Some(f) = file {
+                    out.push(f.char() as u8);
+                }
+                if let Some(r) = rank {
+                    out.push(r.char() as u8);
+                }
+                if capture {
+                    out.push(b'x');
+                }
+                out.push(to.file().char() as u8);
+                out.push(to.rank().char() as u8);
+                if let Some(p) = promotion {
+                    out.push(b'=');
+                    out.push(p.upper_char() as u8);
+                }
+            }
+        }
+    }
+}
+
+/// The minimal (file, rank) disambiguation of a move from `from` when `others` (legal
+/// origins of other pieces of the same role to the same square) exist.
+pub(super) fn disambiguation(from: Square, others: Bitboard) -> (Option<File>, Option<Rank>) {
+    if others.is_empty() {
+        (None, None)
+    } else if (others & Bitboard::file(from.file())).is_empty() {
+        (Some(from.file()), None)
+    } else if (others & Bitboard::rank(from.rank())).is_empty() {
+        (None, Some(from.rank()))
+    } else {
+        (Some(from.file()), Some(from.rank()))
+    }
+}
+
+/// The origins in `candidates` other than `from` from which a `role` legally moves to `to`.
+pub(super) fn legal_others(
+    pos: &Position,
+    checks: &Checks,
+    role: Role,
+    from: Square,
+    to: Square,
+    candidates: Bitboard,
+) -> Bitboard {
+    let mut others = Bitboard::EMPTY;
+    for o in candidates - from {
+        if checks.is_legal(pos, role, o, to, false) {
+            others.insert(o);
+        }
+    }
+    others
+}

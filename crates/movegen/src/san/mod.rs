@@ -1,0 +1,196 @@
+//! Standard Algebraic Notation (SAN): reading SAN into a legal [`Move`] of a [`Position`] and
+//! writing the canonical SAN of a move.
+//!
+//! Reading is two steps. [`SanPlus::from_ascii_with`] parses the text alone (no position):
+//! piece, disambiguation, capture marker, destination, promotion, castling, check and mate
+//! suffixes. [`San::to_move`] then finds the one legal move the text means in a position:
+//! the pieces of that role that can reach the destination (looked up in the attack tables,
+//! not by generating every move), filtered by the disambiguation and by legality (pins,
+//! check). Zero matches is an illegal move, two or more an ambiguous one.
+//!
+//! [`SanMode::Strict`] takes SAN as the PGN standard writes it, with the usual freedoms of
+//! real files that do not change the meaning: promotion with or without `=`, `0-0` for
+//! `O-O`, any check/mate suffix and `!`/`?` annotations. [`SanMode::Lenient`] also takes
+//! what real files contain: over-disambiguated moves (`Ngf3` where `Nf3` is unique), a
+//! missing or wrong capture marker, coordinates (`e2e4`, `e2-e4`, `Ng1f3`), lowercase
+//! promotion letters.
+
+//!
+//! The code is in three parts: `parse` (text to [`San`], no position), `decode` ([`San`] to
+//! the legal [`Move`] in a position, through the legality rules of [`crate::is_legal`]) and
+//! `encode` (a legal move to its canonical [`San`]).
+//!
+//! ```
+//! use movegen::san::{San, SanMode, SanPlus};
+//! use position::Position;
+//!
+//! let pos = Position::new();
+//! let san = SanPlus::from_ascii(b"Nf3").unwrap();
+//! let m = san.san.to_move(&pos, SanMode::Strict).unwrap();
+//! assert_eq!(m.to_string(), "g1f3");
+//! assert_eq!(San::from_move(&pos, m).to_string(), "Nf3");
+//! ```
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use bitboard_core::{File, Rank, Role, Square};
+use position::{CastlingSide, Position};
+
+mod decode;
+mod encode;
+mod parse;
+#[cfg(test)]
+mod tests;
+
+/// How strictly SAN text is read.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SanMode {
+    /// SAN as the standard writes it: minimal disambiguation, a capture marker exactly on
+    /// captures, pawns named by file only.
+    Strict,
+    /// Also the forms real files contain: over-disambiguation, missing or extra capture
+    /// markers, coordinate moves (`e2e4`, `e2-e4`, `Ng1f3`), lowercase promotion letters.
+    #[default]
+    Lenient,
+}
+
+/// Why SAN text does not give a move. The text and the position are reported by the caller
+/// (see [`crate::GameError`]), so the kinds carry no copies of them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum SanError {
+    /// The text is not SAN at all; the reason says which part is wrong.
+    #[error("not a move: {0}")]
+    Syntax(SanSyntax),
+    /// No legal move matches.
+    #[error("illegal move")]
+    Illegal,
+    /// More than one legal move matches.
+    #[error("ambiguous move ({0} legal moves match)")]
+    Ambiguous(u32),
+    /// A pawn reaches the last rank but no promotion piece is given.
+    #[error("promotion piece missing")]
+    MissingPromotion,
+    /// A promotion piece is given for a move that does not promote.
+    #[error("promotion piece given for a move that does not promote")]
+    UnexpectedPromotion,
+    /// Strict mode: the disambiguation is not the minimal one SAN requires.
+    #[error("disambiguation is not minimal (strict mode)")]
+    NotMinimal,
+    /// Strict mode: the capture marker is missing on a capture or given on a non-capture.
+    #[error("capture marker does not match the move (strict mode)")]
+    CaptureMarker,
+    /// A null move while the side to move is in check.
+    #[error("null move while in check")]
+    NullInCheck,
+}
+
+/// Which part of SAN text is malformed (a small enum, so that results of the SAN parser
+/// fit in registers).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum SanSyntax {
+    /// Nothing to parse.
+    #[error("empty")]
+    Empty,
+    /// An uppercase letter that is no piece.
+    #[error("unknown piece letter")]
+    UnknownPiece,
+    /// The text does not end on a square.
+    #[error("no destination square")]
+    NoDestination,
+    /// Between the piece and the destination is neither a file, a rank nor a square.
+    #[error("bad disambiguation")]
+    BadDisambiguation,
+    /// Strict mode: a pawn move names its origin rank.
+    #[error("pawn move with an origin rank")]
+    PawnOriginRank,
+    /// Strict mode: a pawn capture without another file and `x`, or a push with them.
+    #[error("pawn capture needs another file and `x`, a push neither")]
+    PawnCapture,
+    /// `=K`.
+    #[error("promotion to a king")]
+    PromotionToKing,
+    /// A piece other than a pawn with a promotion suffix.
+    #[error("only pawns promote")]
+    OnlyPawnsPromote,
+}
+
+/// A move in SAN without its check suffix: what the text says, independent of any position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum San {
+    /// A piece or pawn move.
+    Normal {
+        /// The moving piece (pawn when no letter is given).
+        role: Role,
+        /// The origin file, if given (always for pawn captures).
+        file: Option<File>,
+        /// The origin rank, if given.
+        rank: Option<Rank>,
+        /// Whether the text marks a capture.
+        capture: bool,
+        /// The destination.
+        to: Square,
+        /// The promotion piece.
+        promotion: Option<Role>,
+    },
+    /// Castling: `O-O` (king side) or `O-O-O` (queen side).
+    Castle(CastlingSide),
+    /// A null move: `--` (also read: `Z0`, `0000`, `@@@@`).
+    Null,
+}
+
+/// The check or mate suffix of SAN.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Suffix {
+    /// `+`
+    Check,
+    /// `#`
+    Checkmate,
+}
+
+impl Suffix {
+    /// The suffix character.
+    pub fn char(self) -> char {
+        match self {
+            Suffix::Check => '+',
+            Suffix::Checkmate => '#',
+        }
+    }
+}
+
+/// SAN with its check or mate suffix, as it appears in movetext.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SanPlus {
+    /// The move.
+    pub san: San,
+    /// `+`, `#` or nothing.
+    pub suffix: Option<Suffix>,
+}
+
+/// The check or mate suffix for the position reached by a move.
+pub fn suffix_of(after: &Position) -> Option<Suffix> {
+    if !after.is_check() {
+        None
+    } else if crate::count_legal_moves(after) == 0 {
+        Some(Suffix::Checkmate)
+    } else {
+        Some(Suffix::Check)
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = Vec::with_capacity(8);
+        self.append_to(&mut buf);
+        f.write_str(&String::from_utf8_lossy(&buf))
+    }
+}
+
+impl fmt::Display for SanPlus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = Vec::with_capacity(8);
+        self.append_to(&mut buf);
+        f.write_str(&String::from_utf8_lossy(&buf))
+    }
+}

@@ -1,0 +1,238 @@
+//! SAN text to [`San`] / [`SanPlus`], without a position.
+
+use bitboard_core::{File, Rank, Role, Square};
+use position::CastlingSide;
+
+use super::{San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
+
+fn role_from_upper(c: u8) -> Option<Role> {
+    match c {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    }
+}
+
+fn file_of(c: u8) -> Option<File> {
+    File::new(u32::from(c.wrapping_sub(b'a'))).filter(|_| c.is_ascii_lowercase())
+}
+
+/// One disambiguation character: a file or a rank.
+#[inline(always)]
+fn origin_hint(c: u8) -> Option<(Option<File>, Option<Rank>)> {
+    match c {
+        b'a'..=b'h' => Some((Some(File::new_masked(u32::from(c - b'a'))), None)),
+        b'1'..=b'8' => Some((None, Some(Rank::new_masked(u32::from(c - b'1'))))),
+        _ => None,
+    }
+}
+
+fn rank_of(c: u8) -> Option<Rank> {
+    if (b'1'..=b'8').contains(&c) {
+        Rank::new(u32::from(c - b'1'))
+    } else {
+        None
+    }
+}
+
+impl SanPlus {
+    /// Parses SAN in [`SanMode::Strict`] syntax (see [`SanPlus::from_ascii_with`]).
+    pub fn from_ascii(s: &[u8]) -> Result<SanPlus, SanError> {
+        SanPlus::from_ascii_with(s, SanMode::Strict)
+    }
+
+    /// Parses SAN text. Trailing `!`/`?` annotations are ignored; a trailing `+` is a check,
+    /// `#` (or `++`) a mate. Which origin square is meant is only known in a position:
+    /// see [`San::to_move`].
+    #[inline(always)]
+    pub fn from_ascii_with(s: &[u8], mode: SanMode) -> Result<SanPlus, SanError> {
+        // Fast path: no suffix or annotation (most moves).
+        if let Some(&last) = s.last() {
+            if !matches!(last, b'+' | b'#' | b'!' | b'?') {
+                let san = San::from_ascii_with(s, mode)?;
+                return Ok(SanPlus { san, suffix: None });
+            }
+        }
+        let mut s = s;
+        while let [rest @ .., b'!' | b'?'] = s {
+            s = rest;
+        }
+        let mut suffix = None;
+        match s {
+            [rest @ .., b'+', b'+'] => {
+                suffix = Some(Suffix::Checkmate);
+                s = rest;
+            }
+            [rest @ .., b'#'] => {
+                suffix = Some(Suffix::Checkmate);
+                s = rest;
+            }
+            [rest @ .., b'+'] => {
+                suffix = Some(Suffix::Check);
+                s = rest;
+            }
+            _ => {}
+        }
+        let san = San::from_ascii_with(s, mode)?;
+        Ok(SanPlus { san, suffix })
+    }
+}
+
+impl San {
+    /// Parses SAN without a suffix in [`SanMode::Strict`] syntax.
+    pub fn from_ascii(s: &[u8]) -> Result<San, SanError> {
+        San::from_ascii_with(s, SanMode::Strict)
+    }
+
+    /// Parses SAN without a check suffix (see [`SanPlus::from_ascii_with`] for text that may
+    /// carry one).
+    #[inline(always)]
+    pub fn from_ascii_with(s: &[u8], mode: SanMode) -> Result<San, SanError> {
+        match San::parse_common(s) {
+            Some(san) => Ok(san),
+            None => San::parse_general(s, mode),
+        }
+    }
+
+    /// The shapes nearly every real move has, in a few compares: a destination square
+    /// after at most a piece letter, one disambiguation character and `x` (`e4`, `Nf3`,
+    /// `exd5`, `Nxe5`, `Nbd7`, `R1xe2`). These parse the same in both modes; anything else
+    /// (castling, promotion, lenient forms, errors) is `None` and goes to
+    /// [`San::parse_general`], which gives the same answer for these shapes too.
+    #[inline(always)]
+    pub(super) fn parse_common(s: &[u8]) -> Option<San> {
+        let (head, f, r) = match *s {
+            [ref head @ .., f @ b'a'..=b'h', r @ b'1'..=b'8'] if head.len() <= 3 => (head, f, r),
+            _ => return None,
+        };
+        let to = Square::new_masked(u32::from(r - b'1') * 8 + u32::from(f - b'a'));
+        let normal = |role, file, rank, capture| San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion: None,
+        };
+        Some(match *head {
+            [] => normal(Role::Pawn, None, None, false),
+            [p] => normal(role_from_upper(p)?, None, None, false),
+            [p @ b'a'..=b'h', b'x'] if p != f => normal(
+                Role::Pawn,
+                Some(File::new_masked(u32::from(p - b'a'))),
+                None,
+                true,
+            ),
+            [p, b'x'] => normal(role_from_upper(p)?, None, None, true),
+            [p, d] => {
+                let (file, rank) = origin_hint(d)?;
+                normal(role_from_upper(p)?, file, rank, false)
+            }
+            [p, d, b'x'] => {
+                let (file, rank) = origin_hint(d)?;
+                normal(role_from_upper(p)?, file, rank, true)
+            }
+            _ => return None,
+        })
+    }
+
+    #[inline(never)]
+    pub(super) fn parse_general(s: &[u8], mode: SanMode) -> Result<San, SanError> {
+        let lenient = mode == SanMode::Lenient;
+        match s {
+            b"--" | b"Z0" | b"0000" | b"@@@@" => return Ok(San::Null),
+            b"O-O" | b"0-0" => return Ok(San::Castle(CastlingSide::KingSide)),
+            b"O-O-O" | b"0-0-0" => return Ok(San::Castle(CastlingSide::QueenSide)),
+            b"o-o" | b"OO" if lenient => return Ok(San::Castle(CastlingSide::KingSide)),
+            b"o-o-o" | b"OOO" if lenient => return Ok(San::Castle(CastlingSide::QueenSide)),
+            _ => {}
+        }
+        let (role, mut rest) = match s.split_first() {
+            Some((&c, rest)) if c.is_ascii_uppercase() => match role_from_upper(c) {
+                Some(role) => (role, rest),
+                None if c == b'P' && lenient => (Role::Pawn, rest),
+                None => return Err(SanError::Syntax(SanSyntax::UnknownPiece)),
+            },
+            Some(_) => (Role::Pawn, s),
+            None => return Err(SanError::Syntax(SanSyntax::Empty)),
+        };
+        // Promotion at the end: `=Q`, `Q`, and in lenient mode `q` / `=q`.
+        let mut promotion = None;
+        if let [head @ .., p] = rest {
+            let role = if p.is_ascii_uppercase() {
+                role_from_upper(*p)
+            } else if lenient && *p != b'b' {
+                // A lowercase `b` cannot be told from a file; other letters can.
+                role_from_upper(p.to_ascii_uppercase())
+            } else {
+                None
+            };
+            if let Some(r) = role {
+                rest = head;
+                if let [head @ .., b'='] = rest {
+                    rest = head;
+                }
+                if matches!(r, Role::King) {
+                    return Err(SanError::Syntax(SanSyntax::PromotionToKing));
+                }
+                promotion = Some(r);
+            } else if lenient && *p == b'b' && head.len() >= 2 {
+                // `e8=b` / `e8b`: a bishop promotion (the rest must still end on a square).
+                let h = head.strip_suffix(b"=").unwrap_or(head);
+                if h.len() >= 2 && rank_of(h[h.len() - 1]).is_some() {
+                    rest = h;
+                    promotion = Some(Role::Bishop);
+                }
+            }
+        }
+        let [mid @ .., f, r] = rest else {
+            return Err(SanError::Syntax(SanSyntax::NoDestination));
+        };
+        let (Some(to_file), Some(to_rank)) = (file_of(*f), rank_of(*r)) else {
+            return Err(SanError::Syntax(SanSyntax::NoDestination));
+        };
+        let to = Square::from_coords(to_file, to_rank);
+        let mut mid = mid;
+        let mut capture = false;
+        match mid {
+            [head @ .., b'x'] => {
+                capture = true;
+                mid = head;
+            }
+            [head @ .., b'-' | b':'] if lenient => mid = head,
+            _ => {}
+        }
+        let (file, rank) = match *mid {
+            [] => (None, None),
+            [c] => origin_hint(c).ok_or(SanError::Syntax(SanSyntax::BadDisambiguation))?,
+            [a, b] => match (file_of(a), rank_of(b)) {
+                (Some(f), Some(r)) => (Some(f), Some(r)),
+                _ => return Err(SanError::Syntax(SanSyntax::BadDisambiguation)),
+            },
+            _ => return Err(SanError::Syntax(SanSyntax::BadDisambiguation)),
+        };
+        if role == Role::Pawn {
+            if !lenient {
+                if rank.is_some() {
+                    return Err(SanError::Syntax(SanSyntax::PawnOriginRank));
+                }
+                if capture != file.is_some_and(|f| f != to_file) {
+                    return Err(SanError::Syntax(SanSyntax::PawnCapture));
+                }
+            }
+        } else if promotion.is_some() {
+            return Err(SanError::Syntax(SanSyntax::OnlyPawnsPromote));
+        }
+        Ok(San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        })
+    }
+}
