@@ -1,5 +1,8 @@
 //! Shared by the perft harnesses: the node limit and the EPD suite reader.
 
+// Each test binary that includes this module uses a different part of it.
+#![allow(dead_code)]
+
 use std::path::PathBuf;
 
 /// One suite line: a FEN and its (depth, nodes) pairs.
