@@ -6,9 +6,12 @@
 //!   committed file differs from what the search produces).
 //! - `cargo xtask bench [--quick]`: run the criterion benchmarks of the `benches` package and
 //!   print a markdown report (also written to `target/bench-report/report.md`).
+//! - `cargo xtask fuzz [--seconds N]`: run every cargo-fuzz target of `fuzz/` for N seconds
+//!   (nightly and cargo-fuzz needed) and print executions and coverage per target.
 
 mod bench;
 mod chart;
+mod fuzz;
 mod gen_tables;
 mod methods_report;
 
@@ -26,6 +29,9 @@ tasks:
                          --check fails if the committed file is stale
   bench [--quick]        run the criterion benchmarks and write target/bench-report/report.md;
                          --quick uses short warm-up and measurement times
+  fuzz [--seconds N]     run every fuzz target of fuzz/ for N seconds each (default 60);
+                         needs a nightly toolchain and cargo-fuzz
+  fuzz --available       exit 0 if fuzzing can run here, else print why and exit 1
 ";
 
 fn main() -> ExitCode {
@@ -51,6 +57,7 @@ fn run(args: &[String]) -> Result<(), Error> {
     let allowed: &[&str] = match task {
         "gen-tables" => &["--check"],
         "bench" => &["--quick"],
+        "fuzz" => &["--seconds", "--available"],
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             return Ok(());
@@ -60,12 +67,32 @@ fn run(args: &[String]) -> Result<(), Error> {
             return Err(format!("unknown task `{other}`").into());
         }
     };
+    if task == "fuzz" {
+        return run_fuzz(options);
+    }
     if let Some(bad) = options.iter().find(|o| !allowed.contains(&o.as_str())) {
         return Err(format!("unknown option `{bad}` for `{task}`").into());
     }
     match task {
         "gen-tables" => gen_tables::run(flag("--check")),
         _ => bench::run(flag("--quick")),
+    }
+}
+
+/// `fuzz [--seconds N] | fuzz --available`.
+fn run_fuzz(options: &[String]) -> Result<(), Error> {
+    match options {
+        [] => fuzz::run(60),
+        [flag] if flag == "--available" => fuzz::available().map_err(Into::into),
+        [flag, n] if flag == "--seconds" => {
+            let seconds = n
+                .parse()
+                .map_err(|_| format!("--seconds takes a whole number, not `{n}`"))?;
+            fuzz::run(seconds)
+        }
+        _ => Err(
+            format!("usage: cargo xtask fuzz [--seconds N] | --available, not {options:?}").into(),
+        ),
     }
 }
 
