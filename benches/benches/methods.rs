@@ -25,32 +25,42 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use attack_tables::{
-    perfect, Classical, Direct, DirectDense, Hyperbola, KoggeStone, Magic, OccupancyState, Perfect,
-    PerfectDirect, PerfectMinimal, Rotated, SlidingAttacks,
-};
+use attack_tables::{perfect, Direct, MethodVisitor, OccupancyState, SlidingAttacks};
 use benches::SplitMix64;
 use bitboard_core::{Bitboard, Square};
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use position::Position;
 
-/// Runs `$f::<S>($args)` for every method of this build, in report order.
-macro_rules! for_each_method {
-    ($f:ident ( $($arg:expr),* )) => {{
-        $f::<Classical>($($arg),*);
-        $f::<Rotated>($($arg),*);
-        $f::<Direct>($($arg),*);
-        $f::<DirectDense>($($arg),*);
-        $f::<Perfect>($($arg),*);
-        $f::<PerfectMinimal>($($arg),*);
-        $f::<PerfectDirect>($($arg),*);
-        $f::<Magic>($($arg),*);
-        $f::<Hyperbola>($($arg),*);
-        $f::<KoggeStone>($($arg),*);
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        $f::<attack_tables::Pext>($($arg),*);
-    }};
+/// One experiment, run for every method of this build (the registry's order) by
+/// `attack_tables::for_each_method`.
+enum Experiment<'a> {
+    Lookups(&'a [(Square, Bitboard)]),
+    Movegen(&'a [Position]),
+    Perft(&'a Position),
+    QueenRandom(&'a [(Bitboard, [Square; 12])]),
+    TableBytes(&'a mut Vec<(&'static str, usize)>),
+}
+
+struct Run<'a, 'c> {
+    c: &'c mut Criterion,
+    experiment: Experiment<'a>,
+}
+
+impl MethodVisitor for Run<'_, '_> {
+    fn visit<S: SlidingAttacks>(&mut self) {
+        match &mut self.experiment {
+            Experiment::Lookups(pairs) => lookups::<S>(self.c, pairs),
+            Experiment::Movegen(positions) => movegen::<S>(self.c, positions),
+            Experiment::Perft(pos) => perft::<S>(self.c, pos),
+            Experiment::QueenRandom(queries) => queen_random::<S>(self.c, queries),
+            Experiment::TableBytes(rows) => rows.push((S::NAME, S::table_bytes())),
+        }
+    }
+}
+
+fn for_each_method(c: &mut Criterion, experiment: Experiment<'_>) {
+    attack_tables::for_each_method(&mut Run { c, experiment });
 }
 
 /// The middlegame positions: one FEN per line, `#` comments.
@@ -270,26 +280,10 @@ fn perfect_lines(c: &mut Criterion, pairs: &[(Square, Bitboard)]) {
 }
 
 /// (d) Table bytes by method.
-fn table_bytes() {
+fn table_bytes(c: &mut Criterion) {
     let mut rows = Vec::new();
-    macro_rules! row {
-        ($($s:ty),*) => {$(rows.push((<$s>::NAME, <$s>::table_bytes()));)*};
-    }
     Direct::init();
-    row!(
-        Classical,
-        Rotated,
-        Direct,
-        DirectDense,
-        Perfect,
-        PerfectMinimal,
-        PerfectDirect,
-        Magic,
-        Hyperbola,
-        KoggeStone
-    );
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    row!(attack_tables::Pext);
+    for_each_method(c, Experiment::TableBytes(&mut rows));
     let tsv: String = rows
         .iter()
         .map(|(name, bytes)| format!("{name}\t{bytes}\n"))
@@ -303,17 +297,16 @@ fn table_bytes() {
 }
 
 fn methods(c: &mut Criterion) {
-    table_bytes();
-    Direct::init();
+    table_bytes(c);
     let positions = middlegames();
     let pairs = slider_pairs(&positions);
     assert!(pairs.len() > 5_000, "{} slider pairs", pairs.len());
-    for_each_method!(lookups(c, &pairs));
-    for_each_method!(movegen(c, &positions));
+    for_each_method(c, Experiment::Lookups(&pairs));
+    for_each_method(c, Experiment::Movegen(&positions));
     let kiwipete = Position::from_fen(KIWIPETE).expect("valid FEN");
-    for_each_method!(perft(c, &kiwipete));
+    for_each_method(c, Experiment::Perft(&kiwipete));
     let queries = random_queries();
-    for_each_method!(queen_random(c, &queries));
+    for_each_method(c, Experiment::QueenRandom(&queries));
     perfect_lines(c, &pairs);
 }
 

@@ -127,10 +127,12 @@ fn main() {
     // describe the host running this script, not the target).
     let target_features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
     let target_arch = std::env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
+    // The one place that decides whether the build has PEXT: the crate reads `has_pext`.
+    println!("cargo::rustc-check-cfg=cfg(has_pext)");
     if target_arch == "x86_64" && target_features.split(',').any(|f| f == "bmi2") {
-        // Also behind the cfg in the generated code: rustdoc compiles the crate without
-        // RUSTFLAGS (so without bmi2) against this same output.
-        let cfg = "#[cfg(all(target_arch = \"x86_64\", target_feature = \"bmi2\"))]\n";
+        println!("cargo::rustc-cfg=has_pext");
+        // Also behind the cfg in the generated code, like the module that reads it.
+        let cfg = "#[cfg(has_pext)]\n";
         items.extend(pext_items().into_iter().map(|item| format!("{cfg}{item}")));
     }
 

@@ -108,8 +108,9 @@ pub mod magic;
 mod magics;
 mod occupancy;
 pub mod perfect;
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[cfg(has_pext)]
 pub mod pext;
+mod registry;
 pub mod rotated;
 pub mod x88;
 
@@ -123,19 +124,22 @@ pub use kogge_stone::KoggeStone;
 pub use magic::Magic;
 pub use occupancy::OccupancyState;
 pub use perfect::{Perfect, PerfectDirect, PerfectMinimal};
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[cfg(has_pext)]
 pub use pext::Pext;
+pub use registry::{
+    for_each_method, with_method, DefaultMethod, MethodError, MethodInfo, MethodVisitor, METHODS,
+};
 pub use rotated::Rotated;
 
 /// Whether this build has the `pext` module (`Pext`): the target must have BMI2, e.g. with
 /// `RUSTFLAGS="-C target-cpu=native"` on a CPU that has it.
-pub const HAS_PEXT: bool = cfg!(all(target_arch = "x86_64", target_feature = "bmi2"));
+pub const HAS_PEXT: bool = cfg!(has_pext);
 
 /// The generated tables; see the crate documentation for their sizes.
 mod tables {
     use crate::direct_dense::DenseSlot;
     use crate::magic::MagicEntry;
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    #[cfg(has_pext)]
     use crate::pext::PextEntry;
     use bitboard_core::Bitboard;
 

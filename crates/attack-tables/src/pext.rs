@@ -36,7 +36,8 @@ pub(crate) struct PextEntry {
 #[inline(always)]
 pub fn pext(value: u64, mask: u64) -> u64 {
     // SAFETY: this module is compiled only when the target has the `bmi2` feature
-    // (`#[cfg(target_feature = "bmi2")]` on the module), so every CPU the code is built for
+    // (`#[cfg(has_pext)]` on the module, which build.rs sets only when the target's
+    // features, CARGO_CFG_TARGET_FEATURE, include bmi2), so every CPU the code is built for
     // executes PEXT; the intrinsic has no other precondition.
     unsafe { core::arch::x86_64::_pext_u64(value, mask) }
 }

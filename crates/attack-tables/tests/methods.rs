@@ -4,15 +4,16 @@
 //! mask, through both the plain and the kept-occupancy entry points; and on random full
 //! boards for the queen.
 //!
-//! A new method is one line in [`METHODS`].
+//! The methods come from the registry (`attack_tables::for_each_method`); a test below fails
+//! when a type implementing `SlidingAttacks` is missing from it.
 
 #![allow(clippy::unwrap_used)]
 
 mod common;
 
 use attack_tables::{
-    magic, Classical, DirectDense, Hyperbola, KoggeStone, Magic, OccupancyState, Perfect,
-    PerfectDirect, PerfectMinimal, Rotated, SlidingAttacks,
+    magic, Classical, DirectDense, Hyperbola, KoggeStone, Magic, MethodVisitor, OccupancyState,
+    Perfect, PerfectDirect, PerfectMinimal, Rotated, SlidingAttacks, METHODS,
 };
 use bitboard_core::{Bitboard, Square};
 use common::Rng;
@@ -24,26 +25,6 @@ struct Checked {
     bishop_subsets: usize,
     random_boards: usize,
 }
-
-/// A method's name and its check.
-type Entry = (&'static str, fn() -> Checked);
-
-/// Every method, by name: the whole suite runs over this list.
-const METHODS: &[Entry] = &[
-    (Classical::NAME, check::<Classical>),
-    (Magic::NAME, check::<Magic>),
-    (Hyperbola::NAME, check::<Hyperbola>),
-    (KoggeStone::NAME, check::<KoggeStone>),
-    (Rotated::NAME, check::<Rotated>),
-    #[cfg(feature = "std")]
-    (attack_tables::Direct::NAME, check::<attack_tables::Direct>),
-    (DirectDense::NAME, check::<DirectDense>),
-    (Perfect::NAME, check::<Perfect>),
-    (PerfectMinimal::NAME, check::<PerfectMinimal>),
-    (PerfectDirect::NAME, check::<PerfectDirect>),
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    (attack_tables::Pext::NAME, check::<attack_tables::Pext>),
-];
 
 fn check<S: SlidingAttacks>() -> Checked {
     let mut checked = Checked::default();
@@ -98,12 +79,16 @@ fn check<S: SlidingAttacks>() -> Checked {
     checked
 }
 
-#[test]
-fn every_method_equals_classical_on_every_subset() {
-    let mut names = Vec::new();
-    for (name, check) in METHODS {
-        let checked = check();
-        println!("{name}: {checked:?}");
+/// Runs [`check`] for each method the registry hands over.
+#[derive(Default)]
+struct CheckAll {
+    names: Vec<&'static str>,
+}
+
+impl MethodVisitor for CheckAll {
+    fn visit<S: SlidingAttacks>(&mut self) {
+        let checked = check::<S>();
+        println!("{}: {checked:?}", S::NAME);
         assert_eq!(
             checked,
             Checked {
@@ -111,18 +96,57 @@ fn every_method_equals_classical_on_every_subset() {
                 bishop_subsets: 5_248,
                 random_boards: 64 * 200,
             },
-            "{name}"
+            "{}",
+            S::NAME
         );
-        names.push(*name);
+        self.names.push(S::NAME);
     }
-    let mut unique = names.clone();
+}
+
+#[test]
+fn every_method_equals_classical_on_every_subset() {
+    let mut all = CheckAll::default();
+    attack_tables::for_each_method(&mut all);
+    // Every method this build has was checked, under its registry name, once.
+    let available: Vec<&str> = METHODS
+        .iter()
+        .filter(|m| m.is_available())
+        .map(|m| m.name)
+        .collect();
+    assert_eq!(all.names, available);
+    let mut unique = all.names.clone();
     unique.sort_unstable();
     unique.dedup();
-    assert_eq!(
-        unique.len(),
-        names.len(),
-        "method names are unique: {names:?}"
-    );
+    assert_eq!(unique.len(), all.names.len(), "{:?}", all.names);
+    assert!(all.names.len() >= 9, "{:?}", all.names);
+}
+
+/// Every type that implements `SlidingAttacks` in this crate's source is in the registry:
+/// a method someone forgets to list would be silently unproven.
+#[test]
+fn every_implementation_is_in_the_registry() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut implemented = Vec::new();
+    for entry in std::fs::read_dir(&src).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for line in text.lines() {
+                if let Some(rest) = line.trim().strip_prefix("impl SlidingAttacks for ") {
+                    let ty: String = rest
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    implemented.push(ty);
+                }
+            }
+        }
+    }
+    implemented.sort();
+    let mut registered: Vec<String> = METHODS.iter().map(|m| m.type_name.to_string()).collect();
+    registered.sort();
+    assert_eq!(implemented, registered);
+    assert!(implemented.len() >= 11, "{implemented:?}");
 }
 
 /// Every method says how many bytes of tables it reads; the table-free ones say 0 or a
@@ -156,7 +180,7 @@ fn table_sizes() {
     );
     #[cfg(feature = "std")]
     assert!(attack_tables::Direct::table_bytes() > DirectDense::table_bytes() / 2);
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    #[cfg(has_pext)]
     assert_eq!(
         attack_tables::Pext::table_bytes(),
         (102_400 + 5_248) * 8 + 2 * 64 * 16

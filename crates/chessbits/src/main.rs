@@ -17,14 +17,15 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use attack_tables::SlidingAttacks;
+use attack_tables::{MethodError, MethodVisitor, SlidingAttacks, METHODS};
 use clap::{Parser, Subcommand};
 use position::{CastlingMode, Position, PositionError, Setup};
 
-mod methods;
 mod pgn_cmd;
 
-use methods::{with_method, WithMethod, DEFAULT_METHOD, METHODS};
+/// The method used when `--method` is not given: the build's default, the fastest measured
+/// on the target (see the README).
+const DEFAULT_METHOD: &str = <attack_tables::DefaultMethod as SlidingAttacks>::NAME;
 
 #[derive(Parser)]
 #[command(
@@ -73,13 +74,13 @@ fn main() -> ExitCode {
         Command::Pgn(cmd) => pgn_cmd::run(cmd),
         Command::Methods => {
             let mut out = std::io::stdout().lock();
-            for name in METHODS {
-                let mark = if *name == DEFAULT_METHOD {
+            for method in METHODS.iter().filter(|m| m.is_available()) {
+                let mark = if method.name == DEFAULT_METHOD {
                     " (default)"
                 } else {
                     ""
                 };
-                let _ = writeln!(out, "{name}{mark}");
+                let _ = writeln!(out, "{}{mark}", method.name);
             }
             ExitCode::SUCCESS
         }
@@ -103,13 +104,30 @@ fn main() -> ExitCode {
                 divide,
                 bulk: !no_bulk,
             };
-            with_method(&method, PerftRun { pos: &pos, opts }).unwrap_or_else(|| {
-                eprintln!(
-                    "error: unknown method {method:?}; `chessbits methods` lists: {}",
-                    METHODS.join(", ")
-                );
-                ExitCode::from(2)
-            })
+            let mut run = PerftRun {
+                pos: &pos,
+                opts,
+                status: ExitCode::SUCCESS,
+            };
+            match attack_tables::with_method(&method, &mut run) {
+                Ok(()) => run.status,
+                Err(MethodError::NotInThisBuild(why)) => {
+                    eprintln!("error: {why}");
+                    ExitCode::from(2)
+                }
+                Err(MethodError::Unknown) => {
+                    let names: Vec<&str> = METHODS
+                        .iter()
+                        .filter(|m| m.is_available())
+                        .map(|m| m.name)
+                        .collect();
+                    eprintln!(
+                        "error: unknown method {method:?}; `chessbits methods` lists: {}",
+                        names.join(", ")
+                    );
+                    ExitCode::from(2)
+                }
+            }
         }
     }
 }
@@ -140,13 +158,12 @@ struct PerftOptions {
 struct PerftRun<'a> {
     pos: &'a Position,
     opts: PerftOptions,
+    status: ExitCode,
 }
 
-impl WithMethod for PerftRun<'_> {
-    type Output = ExitCode;
-
-    fn run<S: SlidingAttacks>(self) -> ExitCode {
-        run_perft::<S>(self.pos, self.opts)
+impl MethodVisitor for PerftRun<'_> {
+    fn visit<S: SlidingAttacks>(&mut self) {
+        self.status = run_perft::<S>(self.pos, self.opts);
     }
 }
 

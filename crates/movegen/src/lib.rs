@@ -55,15 +55,9 @@ use gen::Filter;
 
 /// The sliding-attack method the functions without a `_with` suffix use: the fastest
 /// measured on the target (see the README): PEXT where the target has BMI2, else fancy
-/// magic bitboards, the fastest method that needs no CPU extension.
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-pub type DefaultMethod = attack_tables::Pext;
-
-/// The sliding-attack method the functions without a `_with` suffix use: the fastest
-/// measured on the target (see the README): PEXT where the target has BMI2, else fancy
-/// magic bitboards, the fastest method that needs no CPU extension.
-#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-pub type DefaultMethod = attack_tables::Magic;
+/// magic bitboards, the fastest method that needs no CPU extension. Chosen in
+/// `attack-tables` ([`attack_tables::DefaultMethod`]).
+pub type DefaultMethod = attack_tables::DefaultMethod;
 
 /// All legal moves.
 pub fn legal_moves(pos: &Position) -> MoveList {

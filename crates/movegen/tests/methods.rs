@@ -4,48 +4,16 @@
 //! the incremental upkeep of rotated bitboards through every make and unmake.
 //!
 //! The limit is `PERFT_NODE_LIMIT` if set, else 1,000,000 nodes per entry with optimisations
-//! and 20,000 without. A new method is one line in [`METHODS`].
+//! and 20,000 without. The methods come from the registry (`attack_tables::for_each_method`).
 
 #![allow(clippy::unwrap_used)]
 
 mod common;
 
-use attack_tables::{
-    Classical, Direct, DirectDense, Hyperbola, KoggeStone, Magic, Perfect, PerfectDirect,
-    PerfectMinimal, Rotated, SlidingAttacks,
-};
+use attack_tables::{MethodVisitor, SlidingAttacks, METHODS};
 use common::{data, node_limit, parse_epd};
 use movegen::{perft_full_with, perft_with};
 use position::{CastlingMode, Position, Setup, Validation};
-
-/// Counts with bulk counting and with every leaf made.
-struct Perfts {
-    bulk: fn(&Position, u32) -> u64,
-    full: fn(&Position, u32) -> u64,
-}
-
-const fn perfts<S: SlidingAttacks>() -> Perfts {
-    Perfts {
-        bulk: perft_with::<S>,
-        full: perft_full_with::<S>,
-    }
-}
-
-/// Every method, by name.
-const METHODS: &[(&str, Perfts)] = &[
-    (Classical::NAME, perfts::<Classical>()),
-    (Rotated::NAME, perfts::<Rotated>()),
-    (Direct::NAME, perfts::<Direct>()),
-    (DirectDense::NAME, perfts::<DirectDense>()),
-    (Perfect::NAME, perfts::<Perfect>()),
-    (PerfectMinimal::NAME, perfts::<PerfectMinimal>()),
-    (PerfectDirect::NAME, perfts::<PerfectDirect>()),
-    (Magic::NAME, perfts::<Magic>()),
-    (Hyperbola::NAME, perfts::<Hyperbola>()),
-    (KoggeStone::NAME, perfts::<KoggeStone>()),
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    (attack_tables::Pext::NAME, perfts::<attack_tables::Pext>()),
-];
 
 /// The ROCE suite, read in playable mode: it holds a few positions with impossible checks.
 fn roce() -> Vec<(Position, Vec<(u32, u64)>)> {
@@ -65,18 +33,41 @@ fn roce() -> Vec<(Position, Vec<(u32, u64)>)> {
 fn every_method_counts_the_roce_suite() {
     let suite = roce();
     assert_eq!(suite.len(), 126);
-    let limit = node_limit();
-    for (name, perfts) in METHODS {
+    let mut run = RoceRun {
+        suite,
+        limit: node_limit(),
+        names: Vec::new(),
+    };
+    attack_tables::for_each_method(&mut run);
+    let available: Vec<&str> = METHODS
+        .iter()
+        .filter(|m| m.is_available())
+        .map(|m| m.name)
+        .collect();
+    assert_eq!(run.names, available);
+}
+
+/// The ROCE suite with one method, with bulk counting and (at a fiftieth of the limit)
+/// with every leaf made.
+struct RoceRun {
+    suite: Vec<(Position, Vec<(u32, u64)>)>,
+    limit: u64,
+    names: Vec<&'static str>,
+}
+
+impl MethodVisitor for RoceRun {
+    fn visit<S: SlidingAttacks>(&mut self) {
+        let (name, limit) = (S::NAME, self.limit);
         let (mut checks, mut nodes) = (0, 0);
-        for (i, (pos, depths)) in suite.iter().enumerate() {
+        for (i, (pos, depths)) in self.suite.iter().enumerate() {
             for &(depth, expected) in depths.iter().filter(|&&(_, n)| n <= limit) {
-                let got = (perfts.bulk)(pos, depth);
+                let got = perft_with::<S>(pos, depth);
                 assert_eq!(got, expected, "{name}: line {} depth {depth}", i + 1);
                 checks += 1;
                 nodes += got;
                 // Every leaf made and unmade, at a fiftieth of the limit.
                 if expected <= limit / 50 {
-                    let full = (perfts.full)(pos, depth);
+                    let full = perft_full_with::<S>(pos, depth);
                     assert_eq!(
                         full,
                         expected,
@@ -91,6 +82,7 @@ fn every_method_counts_the_roce_suite() {
             checks >= 126,
             "{name}: every position checked at least once"
         );
+        self.names.push(name);
     }
 }
 
@@ -118,12 +110,34 @@ fn pseudo_legal_generation_agrees_for_every_method() {
         .iter()
         .map(|pos| sorted(movegen::pseudo_legal_moves(pos).iter().copied().collect()))
         .collect();
-    for (name, pseudo) in PSEUDO {
-        for (pos, expected) in positions.iter().zip(&expected) {
-            let (moves, count) = pseudo(pos);
-            assert_eq!(sorted(moves), *expected, "{name}: {}", pos.fen());
-            assert_eq!(count, expected.len() as u64, "{name}: {}", pos.fen());
+    let mut run = PseudoRun {
+        positions,
+        expected,
+        methods: 0,
+    };
+    attack_tables::for_each_method(&mut run);
+    assert_eq!(
+        run.methods,
+        METHODS.iter().filter(|m| m.is_available()).count()
+    );
+}
+
+/// Pseudo-legal generation with one method against the expected moves.
+struct PseudoRun {
+    positions: Vec<Position>,
+    expected: Vec<Vec<bitboard_core::Move>>,
+    methods: usize,
+}
+
+impl MethodVisitor for PseudoRun {
+    fn visit<S: SlidingAttacks>(&mut self) {
+        for (pos, expected) in self.positions.iter().zip(&self.expected) {
+            let (mut moves, count) = pseudo::<S>(pos);
+            moves.sort_unstable_by_key(|m| format!("{m:?}"));
+            assert_eq!(moves, *expected, "{}: {}", S::NAME, pos.fen());
+            assert_eq!(count, expected.len() as u64, "{}: {}", S::NAME, pos.fen());
         }
+        self.methods += 1;
     }
 }
 
@@ -137,24 +151,3 @@ fn pseudo<S: SlidingAttacks>(pos: &Position) -> (Vec<bitboard_core::Move>, u64) 
         movegen::count_pseudo_legal_with::<S>(pos, &kept),
     )
 }
-
-/// A method's pseudo-legal generation, with its name.
-type PseudoEntry = (
-    &'static str,
-    fn(&Position) -> (Vec<bitboard_core::Move>, u64),
-);
-
-const PSEUDO: &[PseudoEntry] = &[
-    (Classical::NAME, pseudo::<Classical>),
-    (Rotated::NAME, pseudo::<Rotated>),
-    (Direct::NAME, pseudo::<Direct>),
-    (DirectDense::NAME, pseudo::<DirectDense>),
-    (Perfect::NAME, pseudo::<Perfect>),
-    (PerfectMinimal::NAME, pseudo::<PerfectMinimal>),
-    (PerfectDirect::NAME, pseudo::<PerfectDirect>),
-    (Magic::NAME, pseudo::<Magic>),
-    (Hyperbola::NAME, pseudo::<Hyperbola>),
-    (KoggeStone::NAME, pseudo::<KoggeStone>),
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    (attack_tables::Pext::NAME, pseudo::<attack_tables::Pext>),
-];
