@@ -7,8 +7,12 @@
 //! record and hands each move to a callback; [`check_games`] and [`fens_games`] are the two
 //! jobs of the command line (`chessbits pgn check`, `chessbits pgn fens`).
 
-use bitboard_core::{Color, Move, Square};
-use position::{CastlingMode, Position, PositionError, Setup, Validation};
+use std::fmt;
+
+use bitboard_core::{Color, Move};
+use position::{
+    CastlingMode, CastlingNotation, EnPassantMode, Position, PositionError, Setup, Validation,
+};
 
 use crate::reader::{ReadError, ReadErrorKind, Skip, Visitor};
 use movegen::san::{suffix_of, San, SanError, SanMode, SanPlus};
@@ -363,79 +367,35 @@ pub fn fens_games(records: &[GameRecord], mode: SanMode, out: &mut Vec<u8>) -> R
 /// The CSV header [`fens_games`] rows go under.
 pub const FENS_HEADER: &str = "before_fen,san,after_fen\n";
 
-/// Appends `pos.fen()` to `out`, without the intermediate `String` (bulk output).
+/// Appends `pos.fen()` to `out` without an intermediate `String` (bulk output), through the
+/// position's own FEN writer.
 pub fn write_fen(pos: &Position, out: &mut Vec<u8>) {
-    if pos.mode().is_chess960() {
-        out.extend_from_slice(pos.fen().as_bytes());
-        return;
-    }
-    let board = pos.board();
-    for rank in (0..8u32).rev() {
-        let mut empty = 0u8;
-        for file in 0..8u32 {
-            match board.piece_at(Square::new_masked(rank * 8 + file)) {
-                Some(p) => {
-                    if empty > 0 {
-                        out.push(b'0' + empty);
-                        empty = 0;
-                    }
-                    out.push(p.char() as u8);
-                }
-                None => empty += 1,
+    /// `fmt::Write` into a byte vector (FEN is ASCII: one byte per char).
+    struct Bytes<'a>(&'a mut Vec<u8>);
+
+    impl fmt::Write for Bytes<'_> {
+        #[inline]
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            self.0.extend_from_slice(s.as_bytes());
+            Ok(())
+        }
+
+        #[inline]
+        fn write_char(&mut self, c: char) -> fmt::Result {
+            if c.is_ascii() {
+                self.0.push(c as u8);
+                Ok(())
+            } else {
+                self.write_str(c.encode_utf8(&mut [0; 4]))
             }
         }
-        if empty > 0 {
-            out.push(b'0' + empty);
-        }
-        if rank > 0 {
-            out.push(b'/');
-        }
     }
-    out.push(b' ');
-    out.push(pos.turn().char() as u8);
-    out.push(b' ');
-    let castles = pos.castles();
-    let before = out.len();
-    for (color, side, c) in [
-        (Color::White, position::CastlingSide::KingSide, b'K'),
-        (Color::White, position::CastlingSide::QueenSide, b'Q'),
-        (Color::Black, position::CastlingSide::KingSide, b'k'),
-        (Color::Black, position::CastlingSide::QueenSide, b'q'),
-    ] {
-        if castles.has(color, side) {
-            out.push(c);
-        }
-    }
-    if out.len() == before {
-        out.push(b'-');
-    }
-    out.push(b' ');
-    match pos.legal_ep_square() {
-        Some(sq) => {
-            out.push(sq.file().char() as u8);
-            out.push(sq.rank().char() as u8);
-        }
-        None => out.push(b'-'),
-    }
-    out.push(b' ');
-    push_u32(out, pos.halfmoves());
-    out.push(b' ');
-    push_u32(out, pos.fullmoves());
-}
 
-fn push_u32(out: &mut Vec<u8>, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[i..]);
+    let _ = pos.write_fen(
+        &mut Bytes(out),
+        CastlingNotation::XFen,
+        EnPassantMode::Legal,
+    );
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use bitboard_core::{Bitboard, Color, Move, MoveKind, Piece, Rank, Role, Square};
 
 use crate::board::Board;
 use crate::castling::{back_rank, Castles, CastlingMode, CastlingSide};
-use crate::setup::{write_castling, CastlingNotation, ParseFenError, Setup};
+use crate::setup::{CastlingNotation, FenFields, ParseFenError, Setup};
 use crate::zobrist;
 
 /// Why a [`Setup`] is not a legal position. Each variant names the problem and where.
@@ -563,27 +563,31 @@ impl Position {
     /// FEN with a choice of castling notation and en-passant convention.
     pub fn fen_with(&self, castling: CastlingNotation, ep: EnPassantMode) -> String {
         let mut s = String::with_capacity(90);
-        let _ = self.board.write_fen(&mut s);
-        s.push(' ');
-        s.push(self.turn.char());
-        s.push(' ');
-        write_castling(&mut s, &self.board, self.castles.rooks(), castling);
-        s.push(' ');
-        let ep = match ep {
-            EnPassantMode::Legal => self.legal_ep_square(),
-            EnPassantMode::PseudoLegal => self.ep_square,
-        };
-        match ep {
-            Some(sq) => {
-                let _ = fmt::Write::write_fmt(&mut s, format_args!("{sq}"));
-            }
-            None => s.push('-'),
-        }
-        let _ = fmt::Write::write_fmt(
-            &mut s,
-            format_args!(" {} {}", self.halfmoves, self.fullmoves),
-        );
+        let _ = self.write_fen(&mut s, castling, ep);
         s
+    }
+
+    /// Writes the FEN into `f` without allocating (for bulk output; [`Position::fen`] and
+    /// [`Position::fen_with`] go through it).
+    pub fn write_fen(
+        &self,
+        f: &mut impl fmt::Write,
+        castling: CastlingNotation,
+        ep: EnPassantMode,
+    ) -> fmt::Result {
+        FenFields {
+            board: &self.board,
+            turn: self.turn,
+            castling_rights: self.castles.rooks(),
+            notation: castling,
+            ep_square: match ep {
+                EnPassantMode::Legal => self.legal_ep_square(),
+                EnPassantMode::PseudoLegal => self.ep_square,
+            },
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+        .write(f)
     }
 
     /// The position as an unvalidated [`Setup`] (en-passant square as stored: pseudo-legal).
