@@ -137,15 +137,12 @@ fn read_position(fen: Option<&str>, chess960: bool) -> Result<Position, Position
         return Ok(Position::new());
     };
     let setup: Setup = fen.parse()?;
-    if chess960 {
-        return Position::from_setup(&setup, CastlingMode::Chess960);
-    }
-    match Position::from_setup(&setup, CastlingMode::Standard) {
-        Err(PositionError::InvalidCastlingRight { .. }) => {
-            Position::from_setup(&setup, CastlingMode::Chess960)
-        }
-        other => other,
-    }
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::detect(&setup)
+    };
+    Position::from_setup(&setup, mode)
 }
 
 #[derive(Copy, Clone)]

@@ -195,14 +195,16 @@ pub fn start_position(
     fen: Option<&[u8]>,
     variant: Option<&[u8]>,
 ) -> Result<Position, GameErrorKind> {
-    let mode = match variant {
-        Some(v) => variant_mode(v)
-            .ok_or_else(|| GameErrorKind::Variant(String::from_utf8_lossy(v).into_owned()))?,
-        None => CastlingMode::Standard,
+    let variant = match variant {
+        Some(v) => Some(
+            variant_mode(v)
+                .ok_or_else(|| GameErrorKind::Variant(String::from_utf8_lossy(v).into_owned()))?,
+        ),
+        None => None,
     };
     let Some(fen) = fen else {
         let mut pos = Position::new();
-        pos.set_mode(mode);
+        pos.set_mode(variant.unwrap_or_default());
         return Ok(pos);
     };
     let setup_error = |error| GameErrorKind::Setup {
@@ -210,18 +212,10 @@ pub fn start_position(
         error,
     };
     let setup = Setup::from_ascii(fen.trim_ascii()).map_err(|e| setup_error(e.into()))?;
-    match Position::from_setup_with(&setup, mode, Validation::Strict) {
-        Ok(pos) => return Ok(pos),
-        Err(PositionError::InvalidCastlingRight { .. }) if mode == CastlingMode::Standard => {
-            if let Ok(pos) =
-                Position::from_setup_with(&setup, CastlingMode::Chess960, Validation::Strict)
-            {
-                return Ok(pos);
-            }
-        }
-        Err(_) => {}
-    }
-    Position::from_setup_with(&setup, mode, Validation::Lenient).map_err(setup_error)
+    let mode = variant.unwrap_or_else(|| CastlingMode::detect(&setup));
+    Position::from_setup_with(&setup, mode, Validation::Strict)
+        .or_else(|_| Position::from_setup_with(&setup, mode, Validation::Lenient))
+        .map_err(setup_error)
 }
 
 /// The move number of the side to move as PGN writes it: `12.` or `12...`.

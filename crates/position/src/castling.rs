@@ -1,6 +1,6 @@
 //! Castling rights for standard chess and Chess960.
 
-use bitboard_core::{Bitboard, Color, File, Rank, Square};
+use bitboard_core::{Bitboard, Color, File, Rank, Role, Square};
 
 /// Which way a king castles.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -66,6 +66,38 @@ impl CastlingMode {
     #[inline]
     pub const fn is_chess960(self) -> bool {
         matches!(self, CastlingMode::Chess960)
+    }
+
+    /// The mode a setup's castling rights call for: Chess960 when some right cannot be a
+    /// standard one (its king not on e1/e8, or its rook not on the a- or h-file of the
+    /// king's back rank), standard otherwise (also when there are no rights).
+    ///
+    /// ```
+    /// use position::{CastlingMode, Setup};
+    /// let standard: Setup = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+    /// assert_eq!(CastlingMode::detect(&standard), CastlingMode::Standard);
+    /// let fischer: Setup = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+    ///     .parse()
+    ///     .unwrap();
+    /// assert_eq!(CastlingMode::detect(&fischer), CastlingMode::Chess960);
+    /// ```
+    pub fn detect(setup: &crate::Setup) -> CastlingMode {
+        let standard = |rook: Square| {
+            let color = if rook.rank() == Rank::First {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let king = Square::from_coords(File::E, back_rank(color));
+            rook.rank() == back_rank(color)
+                && matches!(rook.file(), File::A | File::H)
+                && setup.board.piece_at(king) == Some(Role::King.of(color))
+        };
+        if setup.castling_rights.into_iter().all(standard) {
+            CastlingMode::Standard
+        } else {
+            CastlingMode::Chess960
+        }
     }
 }
 
