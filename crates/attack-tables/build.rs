@@ -254,7 +254,7 @@ fn pext_items() -> Vec<String> {
         ("ROOK", &Direction::ORTHOGONAL),
         ("BISHOP", &Direction::DIAGONAL),
     ] {
-        let (entries, table) = pext::table(dirs, |sq| relevant_mask(sq, dirs));
+        let (entries, table) = pext::table(dirs, |sq| reference::relevant_mask(sq, dirs));
         items.push(static_item(
             &format!("PEXT_{slider}"),
             &format!(
@@ -289,21 +289,6 @@ fn join(items: impl Iterator<Item = String>) -> String {
     items.collect::<Vec<_>>().join(", ")
 }
 
-/// The relevant-occupancy mask of a slider on `sq`: its empty-board rays without the last
-/// square of each ray (an edge square never blocks anything beyond it).
-fn relevant_mask(sq: Square, dirs: &[Direction]) -> Bitboard {
-    let mut mask = Bitboard::EMPTY;
-    for &dir in dirs {
-        let (df, dr) = dir.delta();
-        for s in reference::ray(sq, dir) {
-            if s.offset(df, dr).is_some() {
-                mask.insert(s);
-            }
-        }
-    }
-    mask
-}
-
 /// Builds the entries and the concatenated attack table of one slider, asserting that every
 /// magic maps the subsets of its mask without a destructive collision.
 fn magic_table(
@@ -314,7 +299,7 @@ fn magic_table(
     let mut entries = Vec::with_capacity(64);
     let mut table: Vec<u64> = Vec::new();
     for sq in Square::ALL {
-        let mask = relevant_mask(sq, dirs);
+        let mask = reference::relevant_mask(sq, dirs);
         let bits = mask.count();
         let shift = 64 - bits;
         let magic = magic_numbers[sq.index()];

@@ -101,19 +101,9 @@ impl Slider {
         }
     }
 
-    /// The relevant-occupancy mask: every square of the slider's rays except the last square
-    /// of each ray (a piece on the board edge never blocks anything further).
+    /// The relevant-occupancy mask (the same function build.rs uses).
     pub(crate) fn mask(self, sq: Square) -> Bitboard {
-        let mut mask = Bitboard::EMPTY;
-        for &dir in self.directions() {
-            let (df, dr) = dir.delta();
-            for s in reference::ray(sq, dir) {
-                if s.offset(df, dr).is_some() {
-                    mask.insert(s);
-                }
-            }
-        }
-        mask
+        reference::relevant_mask(sq, self.directions())
     }
 
     fn attacks(self, sq: Square, occupied: Bitboard) -> Bitboard {

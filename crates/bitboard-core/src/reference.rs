@@ -54,6 +54,26 @@ pub const fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     sliding_attacks(sq, occupied, &Direction::ALL)
 }
 
+/// The relevant-occupancy mask of a slider on `sq` moving along `dirs`: its empty-board
+/// rays without the last square of each ray (a piece on the board's edge never blocks
+/// anything beyond it). Magic, PEXT and the other table methods index the subsets of it.
+pub const fn relevant_mask(sq: Square, dirs: &[Direction]) -> Bitboard {
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i < dirs.len() {
+        let (df, dr) = dirs[i].delta();
+        let mut cur = sq;
+        while let Some(next) = cur.offset(df, dr) {
+            if next.offset(df, dr).is_some() {
+                mask |= 1 << next as u32;
+            }
+            cur = next;
+        }
+        i += 1;
+    }
+    Bitboard(mask)
+}
+
 /// The squares reached by the given `(file, rank)` steps from `sq`, one step each.
 pub const fn step_attacks(sq: Square, deltas: &[(i32, i32)]) -> Bitboard {
     let mut attacks = 0u64;
