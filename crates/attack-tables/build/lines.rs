@@ -20,12 +20,7 @@ impl Line {
 
     /// The two directions along the line.
     pub(crate) fn dirs(self) -> [Direction; 2] {
-        match self {
-            Line::Rank => [Direction::East, Direction::West],
-            Line::File => [Direction::North, Direction::South],
-            Line::Diagonal => [Direction::NorthEast, Direction::SouthWest],
-            Line::AntiDiagonal => [Direction::NorthWest, Direction::SouthEast],
-        }
+        Direction::LINES[self as usize]
     }
 
     /// Every square of the line through `sq` (including `sq`), lowest first.

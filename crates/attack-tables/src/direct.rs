@@ -58,18 +58,10 @@ struct Tables {
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
 
-/// The two directions along each line: rank, file, ne, nw.
-const LINES: [[Direction; 2]; 4] = [
-    [Direction::East, Direction::West],
-    [Direction::North, Direction::South],
-    [Direction::NorthEast, Direction::SouthWest],
-    [Direction::NorthWest, Direction::SouthEast],
-];
-
 fn build() -> Tables {
     let mut masks = [[0u64; 4]; 64];
     let mut tables: Vec<Table> = Vec::with_capacity(4);
-    for (line, dirs) in LINES.iter().enumerate() {
+    for (line, dirs) in Direction::LINES.iter().enumerate() {
         let mut table = Table::default();
         for sq in Square::ALL {
             let mask = reference::ray(sq, dirs[0]) | reference::ray(sq, dirs[1]);

@@ -191,13 +191,6 @@ const fn line_square(line: usize, pos: usize) -> Square {
     }]
 }
 
-const LINE_DIRS: [[Direction; 2]; 4] = [
-    [Direction::East, Direction::West],
-    [Direction::North, Direction::South],
-    [Direction::NorthEast, Direction::SouthWest],
-    [Direction::NorthWest, Direction::SouthEast],
-];
-
 /// Attacks of a slider on position `pos` of main line `line` when `vector` is the line's
 /// occupancy; the anti-diagonal's attacks are shifted down by 7 so that its first square is
 /// bit 0 like the other lines'.
@@ -210,8 +203,12 @@ const fn main_line_attacks(line: usize, pos: usize, vector: usize) -> u64 {
         }
         i += 1;
     }
-    let attacks =
-        reference::sliding_attacks(line_square(line, pos), Bitboard(occ), &LINE_DIRS[line]).0;
+    let attacks = reference::sliding_attacks(
+        line_square(line, pos),
+        Bitboard(occ),
+        &Direction::LINES[line],
+    )
+    .0;
     if line == 3 {
         attacks >> 7
     } else {

@@ -73,6 +73,16 @@ impl Direction {
         Direction::NorthWest,
     ];
 
+    /// The two opposite directions along each of the four lines through a square, in the
+    /// order rank, file, a1-h8 diagonal, a8-h1 anti-diagonal (the four tables of direct
+    /// lookup and rotated bitboards, the lines of perfect hashing).
+    pub const LINES: [[Direction; 2]; 4] = [
+        [Direction::East, Direction::West],
+        [Direction::North, Direction::South],
+        [Direction::NorthEast, Direction::SouthWest],
+        [Direction::NorthWest, Direction::SouthEast],
+    ];
+
     /// Index 0 (north) to 7 (north-west), clockwise.
     #[inline]
     pub const fn index(self) -> usize {

@@ -2,7 +2,7 @@
 //! and by what receives the moves (a [`Visitor`]: a move list, or a counter for perft).
 
 use attack_tables::{self as at, OccupancyState, SlidingAttacks};
-use bitboard_core::{Bitboard, Color, Direction, Move, Square};
+use bitboard_core::{Bitboard, Color, Direction, Move, Rank, Square};
 use position::{CastlingSide, Position};
 
 /// Receives generated moves in batches: one origin with a set of destinations.
@@ -169,11 +169,8 @@ fn gen_pawns<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
     let us = Color::from_white(WHITE);
     let theirs = board.by_color(us.other());
     let empty = !board.occupied();
-    let (forward, start_rank) = if WHITE {
-        (Direction::North, Bitboard(0xff00))
-    } else {
-        (Direction::South, Bitboard(0x00ff_0000_0000_0000))
-    };
+    let forward = us.fold(Direction::North, Direction::South);
+    let start_rank = Bitboard::relative_rank(us, Rank::Second);
     let capture_target = if filter.captures {
         theirs & target
     } else {
@@ -215,10 +212,8 @@ fn gen_pawns<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
     // En passant: simulate the capture and look for a check along the freed lines.
     if filter.captures {
         if let Some(ep) = pos.ep_square() {
-            let captured = Square::new_masked(match us {
-                Color::White => ep as u32 - 8,
-                Color::Black => ep as u32 + 8,
-            });
+            // The pushed pawn stands one rank behind the en-passant square, seen from us.
+            let captured = Square::new_masked((ep as i32 + us.fold(-8, 8)) as u32);
             for from in at::pawn_attacks(us.other(), ep) & pawns {
                 let occ = kept.toggled(from).toggled(captured).toggled(ep);
                 let them = us.other();

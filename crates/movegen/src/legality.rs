@@ -3,7 +3,7 @@
 //! generator to.
 
 use attack_tables as at;
-use bitboard_core::{Bitboard, Color, Move, MoveKind, Role, Square};
+use bitboard_core::{Bitboard, Move, MoveKind, Rank, Role, Square};
 use position::{CastlingSide, Position};
 
 use crate::MoveList;
@@ -72,7 +72,7 @@ fn pawn_reaches(pos: &Position, m: Move, occ: Bitboard, theirs: Bitboard) -> boo
     if at::pawn_attacks(us, from).contains(to) {
         return theirs.contains(to);
     }
-    let step: i32 = if us == Color::White { 1 } else { -1 };
+    let step = us.fold(1, -1);
     let Some(one) = from.offset(0, step) else {
         return false;
     };
@@ -82,8 +82,9 @@ fn pawn_reaches(pos: &Position, m: Move, occ: Bitboard, theirs: Bitboard) -> boo
     if one == to {
         return true;
     }
-    let start_rank = if us == Color::White { 1 } else { 6 };
-    from.rank() as usize == start_rank && one.offset(0, step) == Some(to) && !occ.contains(to)
+    Bitboard::relative_rank(us, Rank::Second).contains(from)
+        && one.offset(0, step) == Some(to)
+        && !occ.contains(to)
 }
 
 /// Legality without a move list and without playing the move: the king's destination must
@@ -228,12 +229,11 @@ pub fn pseudo_legal_moves(pos: &Position) -> MoveList {
             continue;
         };
         if piece.role == Role::Pawn {
-            let step: i32 = if us == Color::White { 1 } else { -1 };
+            let step = us.fold(1, -1);
             let mut to = at::pawn_attacks(us, from) & theirs;
             if let Some(one) = from.offset(0, step).filter(|s| !occ.contains(*s)) {
                 to.insert(one);
-                let start_rank = if us == Color::White { 1 } else { 6 };
-                if from.rank() as usize == start_rank {
+                if Bitboard::relative_rank(us, Rank::Second).contains(from) {
                     if let Some(two) = one.offset(0, step).filter(|s| !occ.contains(*s)) {
                         to.insert(two);
                     }

@@ -4,7 +4,7 @@
 //! seed 001, Table 4): it differs between methods only in how slider attacks are found.
 
 use attack_tables::{self as at, SlidingAttacks};
-use bitboard_core::{Bitboard, Color, Direction, Move};
+use bitboard_core::{Bitboard, Direction, Move, Rank};
 use position::{CastlingSide, Position};
 
 use crate::gen::Visitor;
@@ -48,20 +48,11 @@ fn generate<S: SlidingAttacks, V: Visitor>(pos: &Position, kept: &S::Occupancy, 
     v.piece(king, at::king_attacks(king) & target);
 
     let pawns = ours & board.pawns();
-    let (forward, left, right, third) = match us {
-        Color::White => (
-            Direction::North,
-            Direction::NorthWest,
-            Direction::NorthEast,
-            Bitboard(0x00ff_0000),
-        ),
-        Color::Black => (
-            Direction::South,
-            Direction::SouthWest,
-            Direction::SouthEast,
-            Bitboard(0x0000_ff00_0000_0000),
-        ),
-    };
+    let (forward, left, right) = us.fold(
+        (Direction::North, Direction::NorthWest, Direction::NorthEast),
+        (Direction::South, Direction::SouthWest, Direction::SouthEast),
+    );
+    let third = Bitboard::relative_rank(us, Rank::Third);
     let one = pawns.shift(forward) - occ;
     let two = (one & third).shift(forward) - occ;
     v.pawn_set(one, forward.offset());

@@ -318,11 +318,11 @@ impl Position {
     /// Whether a double push of the side not to move could have produced `ep`.
     fn ep_square_is_plausible(&self, ep: Square) -> bool {
         let them = self.turn.other();
-        let (ep_rank, dir) = match self.turn {
-            Color::White => (Rank::Sixth, -1),
-            Color::Black => (Rank::Third, 1),
-        };
-        if ep.rank() != ep_rank || self.board.occupied().contains(ep) {
+        // Seen from the side to move: the square on the sixth rank, the pushed pawn below it.
+        let dir = self.turn.fold(-1, 1);
+        if !Bitboard::relative_rank(self.turn, Rank::Sixth).contains(ep)
+            || self.board.occupied().contains(ep)
+        {
             return false;
         }
         let (Some(pushed), Some(origin)) = (ep.offset(0, dir), ep.offset(0, -dir)) else {
@@ -336,8 +336,8 @@ impl Position {
     /// check: every checker is the pushed pawn, or a slider the push uncovered.
     fn double_push_explains_checkers(&self, ep: Square) -> bool {
         let king = self.our_king();
-        let pushed = ep.offset(0, if self.turn == Color::White { -1 } else { 1 });
-        let origin = ep.offset(0, if self.turn == Color::White { 1 } else { -1 });
+        let pushed = ep.offset(0, self.turn.fold(-1, 1));
+        let origin = ep.offset(0, self.turn.fold(1, -1));
         self.checkers
             .into_iter()
             .all(|c| Some(c) == pushed || origin.is_some_and(|o| at::between(king, c).contains(o)))
@@ -417,7 +417,7 @@ impl Position {
         let ep = self.ep_square?;
         let us = self.turn;
         let king = self.our_king();
-        let captured = ep.offset(0, if us == Color::White { -1 } else { 1 })?;
+        let captured = ep.offset(0, us.fold(-1, 1))?;
         for from in at::pawn_attacks(us.other(), ep) & self.our(Role::Pawn) {
             let occ = (self.board.occupied() - from - captured) | ep;
             let attackers = self.board.attackers_by(king, us.other(), occ) - captured;

@@ -1,7 +1,7 @@
 //! [`San`] to the one legal move it means in a position.
 
 use attack_tables as at;
-use bitboard_core::{Bitboard, Color, Move, Rank, Role, Square};
+use bitboard_core::{Bitboard, Move, Rank, Role, Square};
 use position::Position;
 
 use super::encode::{disambiguation, legal_others};
@@ -79,12 +79,7 @@ impl San {
                         }
                     }
                 }
-                let last_rank = if us == Color::White {
-                    Rank::Eighth
-                } else {
-                    Rank::First
-                };
-                if role == Role::Pawn && to.rank() == last_rank {
+                if role == Role::Pawn && Bitboard::relative_rank(us, Rank::Eighth).contains(to) {
                     match promotion {
                         Some(p) => Ok(Move::promote(from, to, p)),
                         None => Err(SanError::MissingPromotion),
@@ -151,19 +146,14 @@ pub(super) fn reaching(pos: &Position, role: Role, to: Square, pawn_capture: boo
                 if occ.contains(to) {
                     return Bitboard::EMPTY;
                 }
-                let back = if us == Color::White { -1 } else { 1 };
+                let back = us.fold(-1, 1);
                 let Some(one) = to.offset(0, back) else {
                     return Bitboard::EMPTY;
                 };
                 if ours.contains(one) {
                     return Bitboard::from_square(one);
                 }
-                let double_rank = if us == Color::White {
-                    Rank::Fourth
-                } else {
-                    Rank::Fifth
-                };
-                if to.rank() == double_rank && !occ.contains(one) {
+                if Bitboard::relative_rank(us, Rank::Fourth).contains(to) && !occ.contains(one) {
                     if let Some(two) = to.offset(0, 2 * back) {
                         if ours.contains(two) {
                             return Bitboard::from_square(two);
