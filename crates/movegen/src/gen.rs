@@ -231,40 +231,19 @@ fn gen_pawns<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
     }
 }
 
-/// Whether `sq` is attacked by `by` with `occ` as blockers.
+/// Whether `sq` is attacked by `by` with `occ` as blockers (the board's rule, with the
+/// method `S`).
 #[inline(always)]
 fn attacked<S: SlidingAttacks>(pos: &Position, sq: Square, by: Color, occ: &S::Occupancy) -> bool {
-    let board = pos.board();
-    let them = board.by_color(by);
-    (at::knight_attacks(sq) & board.knights() & them).any()
-        || (at::pawn_attacks(by.other(), sq) & board.pawns() & them).any()
-        || (at::king_attacks(sq) & board.kings() & them).any()
-        || (S::rook_in(sq, occ) & board.rooks_and_queens() & them).any()
-        || (S::bishop_in(sq, occ) & board.bishops_and_queens() & them).any()
+    pos.board().attackers_by_in::<S>(sq, by, occ).any()
 }
 
-/// The side to move's pieces pinned to its king on `king`.
-///
-/// The snipers are the opponent's sliders on the king's lines (empty-board attacks, which
-/// every method answers from its own tables without a real occupancy); a sniper pins the one
-/// piece standing between, if it is ours.
+/// The side to move's pieces pinned to its king on `king`: the board's blockers (with the
+/// method `S`) that are ours.
 #[inline(always)]
 fn pinned<S: SlidingAttacks>(pos: &Position, king: Square, us: Color) -> Bitboard {
     let board = pos.board();
-    let theirs = board.by_color(us.other());
-    let ours = board.by_color(us);
-    let empty = S::Occupancy::new(Bitboard::EMPTY);
-    let snipers = ((S::rook_in(king, &empty) & board.rooks_and_queens())
-        | (S::bishop_in(king, &empty) & board.bishops_and_queens()))
-        & theirs;
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers {
-        let between = at::between(king, sniper) & board.occupied();
-        if !between.more_than_one() {
-            pinned |= between & ours;
-        }
-    }
-    pinned
+    board.blockers_of_in::<S>(king, us) & board.by_color(us)
 }
 
 /// Whether the side to move (not in check) may castle with the rook on `rook` now.

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use attack_tables as at;
+use attack_tables::{self as at, OccupancyState, SlidingAttacks};
 use bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
 
 /// Piece placement: one bitboard per colour, one per role, their union, and a 64-entry
@@ -205,9 +205,21 @@ impl Board {
     /// The pieces of `attacker` that attack `sq`, with `occupied` as the blockers.
     #[inline]
     pub fn attackers_by(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        self.attackers_by_in::<at::Magic>(sq, attacker, &occupied)
+    }
+
+    /// [`Board::attackers_by`] with the slider attacks of the method `S`, from the occupancy
+    /// as `S` keeps it (the move generator's form, generic over the method).
+    #[inline(always)]
+    pub fn attackers_by_in<S: SlidingAttacks>(
+        &self,
+        sq: Square,
+        attacker: Color,
+        occupied: &S::Occupancy,
+    ) -> Bitboard {
         let them = self.by_color(attacker);
-        ((at::rook_attacks(sq, occupied) & self.rooks_and_queens())
-            | (at::bishop_attacks(sq, occupied) & self.bishops_and_queens())
+        ((S::rook_in(sq, occupied) & self.rooks_and_queens())
+            | (S::bishop_in(sq, occupied) & self.bishops_and_queens())
             | (at::knight_attacks(sq) & self.knights())
             | (at::king_attacks(sq) & self.kings())
             | (at::pawn_attacks(attacker.other(), sq) & self.pawns()))
@@ -256,9 +268,17 @@ impl Board {
     /// would attack it along a line (pinned pieces, and pieces whose move would uncover a
     /// check on `king` if they are the slider's own colour's).
     pub fn blockers_of(&self, king: Square, king_color: Color) -> Bitboard {
+        self.blockers_of_in::<at::Magic>(king, king_color)
+    }
+
+    /// [`Board::blockers_of`] with the method `S` finding the snipers (the enemy sliders on
+    /// the king's lines, from empty-board attacks).
+    #[inline(always)]
+    pub fn blockers_of_in<S: SlidingAttacks>(&self, king: Square, king_color: Color) -> Bitboard {
         let them = self.by_color(king_color.other());
-        let snipers = ((at::rook_attacks(king, Bitboard::EMPTY) & self.rooks_and_queens())
-            | (at::bishop_attacks(king, Bitboard::EMPTY) & self.bishops_and_queens()))
+        let empty = S::Occupancy::new(Bitboard::EMPTY);
+        let snipers = ((S::rook_in(king, &empty) & self.rooks_and_queens())
+            | (S::bishop_in(king, &empty) & self.bishops_and_queens()))
             & them;
         let mut blockers = Bitboard::EMPTY;
         for sniper in snipers {
