@@ -1,5 +1,7 @@
-//! Sliding-piece attack lookups: every method behind `attack_tables::SlidingAttacks`, on the
-//! same seeded squares and occupancies (`benches::slider_inputs`).
+//! Sliding-piece attack lookups of two methods, the reference ray walk (`Classical`) and the
+//! fancy-magic lookup behind `attack_tables::rook_attacks` (`Magic`), on the same seeded
+//! squares and occupancies (`benches::slider_inputs`). Every method of the registry is
+//! measured side by side in `benches/methods.rs` (`methods-lookup`).
 //!
 //! One iteration looks up all `benches::LOOKUPS` inputs; the throughput is set in elements,
 //! so `cargo xtask bench` reports the time per lookup.

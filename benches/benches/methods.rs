@@ -6,15 +6,15 @@
 //!   (slider square, occupancy) pairs of 1,000 middlegame positions from real games
 //!   (`benches/data/middlegames.fen`), each method reading its own kept occupancy.
 //! - `methods-movegen`: pseudo-legal move generation for the 1,000 positions, the shape of
-//!   the papers' experiments (seed 000 Table 1: 879 positions x 10; seed 001 Table 4: 1,001
-//!   positions x 100); as in seed 000, each method's occupancy (the rotated boards) is
+//!   the papers' experiments (Tannous 2007 Table 1: 879 positions x 10; Fenner & Levene 2008 Table 4: 1,001
+//!   positions x 100); as in Tannous 2007, each method's occupancy (the rotated boards) is
 //!   prepared beforehand.
 //! - `methods-perft`: perft(Kiwipete, 4) with bulk counting, the method's occupancy kept up
 //!   to date in every make and unmake (so the upkeep of rotated bitboards is timed).
 //! - `methods-queen-random`: the measure of the Chess_Movegen comparison of C++ slider
 //!   algorithms: 100,000 random occupancies (`rand64 & rand64`), each prepared for the
 //!   method (rotated: from scratch) and asked 12 queen lookups on random squares.
-//! - `perfect-lines`: seed 001's Table 4, one line at a time: the occupancy vector of a
+//! - `perfect-lines`: Fenner & Levene's Table 4, one line at a time: the occupancy vector of a
 //!   file, a1-h8 or a8-h1 diagonal by looping over the line, or by the paper's hashes.
 //!
 //! The bytes of every method's tables are printed and, when `CHESSBITS_REPORT_DIR` is set
@@ -245,7 +245,7 @@ fn queen_random<S: SlidingAttacks>(c: &mut Criterion, queries: &[(Bitboard, [Squ
     group.finish();
 }
 
-/// Seed 001, Table 4: one line kind at a time, loop against hash.
+/// Fenner & Levene 2008, Table 4: one line kind at a time, loop against hash.
 fn perfect_lines(c: &mut Criterion, pairs: &[(Square, Bitboard)]) {
     type Line = fn(Square, Bitboard) -> Bitboard;
     let variants: [(&str, Line); 13] = [

@@ -7,7 +7,7 @@
 //!   for `ours` and for `pgn-reader+shakmaty`.
 //! - `pgn_fens` (throughput in rows) times the `before_fen,san,after_fen` job on one sample
 //!   file: ours on one thread and on every core (in-process, rows into memory), and, when
-//!   they are installed, `pgn-extract --fencomments` (the C tool seed 004's author used;
+//!   they are installed, `pgn-extract --fencomments` (the C tool the "Chess Bitboards" blog series used;
 //!   Debian package `pgn-extract`) and python-chess (`python3 -c 'import chess'`) as
 //!   processes writing to a temporary file.
 //!

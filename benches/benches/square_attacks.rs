@@ -1,4 +1,4 @@
-//! "Square Attacked By" (seed 002), measured: the four in-between variants (and the four
+//! "Square Attacked By" (Chess Programming Wiki), measured: the four in-between variants (and the four
 //! line variants), attackers-to a square against the early-exit yes/no test, attacked by a
 //! piece on a square (0x88 table against the attack lookup), and the legality of a move from
 //! elsewhere against generating all legal moves and searching the list.

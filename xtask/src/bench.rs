@@ -5,14 +5,12 @@
 //! experiment, add a group to a bench target in `benches/benches/` and an entry to
 //! [`EXPERIMENTS`]; the runner, the JSON reading and the table layout are shared.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::SystemTime;
 
-use serde_json::Value;
-
+use crate::results::{read_group, Row};
 use crate::Error;
 
 /// One measured comparison: a criterion group, reported as one markdown table.
@@ -36,7 +34,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
         bench_target: "attacks",
         group: "sliding",
         title: "Sliding-piece attack lookups",
-        description: "Each method (`attack_tables::SlidingAttacks`) looks up 1,024 seeded \
+        description: "The reference ray walk and the magic lookup each look up 1,024 seeded \
                   pseudo-random (square, occupancy) pairs per iteration, about 16 pieces \
                   on the board; `queen` is rook | bishop.",
         unit: "lookup",
@@ -107,10 +105,10 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
     Experiment {
         bench_target: "methods",
         group: "methods-movegen",
-        title: "Sliding-attack methods: pseudo-legal move generation (seed 000 Table 1, seed 001 Table 4)",
+        title: "Sliding-attack methods: pseudo-legal move generation (Tannous 2007 Table 1, Fenner & Levene 2008 Table 4)",
         description: "Pseudo-legal moves of the 1,000 middlegame positions per iteration \
                   (the papers: 879 positions x 10, 1,001 positions x 100); the methods differ \
-                  only in slider attacks; as in seed 000, the rotated boards are prepared \
+                  only in slider attacks; as in Tannous 2007, the rotated boards are prepared \
                   beforehand.",
         unit: "position",
     },
@@ -134,7 +132,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
     Experiment {
         bench_target: "methods",
         group: "perfect-lines",
-        title: "Perfect hashing one line at a time (seed 001 Table 4)",
+        title: "Perfect hashing one line at a time (Fenner & Levene 2008 Table 4)",
         description: "Attacks along one line for the middlegame pairs: the occupancy vector by \
                   looping over the line (`loop`, the paper's baseline) or by the paper's \
                   hashes (`h1`, `h2`, minimal `ĥ1`/`ĥ2`, and `-direct`: the attack table \
@@ -144,7 +142,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
     Experiment {
         bench_target: "square_attacks",
         group: "in-between",
-        title: "In-between and line sets, four ways (seed 002)",
+        title: "In-between and line sets, four ways (the Chess Programming Wiki's \"Square Attacked By\")",
         description: "All 4,096 square pairs per iteration. Table bytes (between + line): \
                   rectangular 32,768 + 32,768; triangular 16,640 + 16,640; x88 2,048 + 256; \
                   calculated 0.",
@@ -153,7 +151,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
     Experiment {
         bench_target: "square_attacks",
         group: "attacks-to",
-        title: "Attacks to a square (seed 002)",
+        title: "Attacks to a square (the Chess Programming Wiki's \"Square Attacked By\")",
         description: "Every square of the 1,000 middlegame positions: all attackers of both \
                   sides (super-piece), and the yes/no test for the side not to move, as one \
                   branch-free union or returning at the first attacker with the slider-line \
@@ -368,114 +366,6 @@ fn command_output(program: &str, args: &[&str]) -> Option<String> {
         .status
         .success()
         .then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
-}
-
-/// One benchmark's result.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Row {
-    /// Criterion's id below the group, e.g. `magic/rook`.
-    pub(crate) name: String,
-    /// Mean time of one iteration, in nanoseconds.
-    pub(crate) iteration_ns: f64,
-    /// Elements (lookups) per iteration, from the benchmark's throughput.
-    pub(crate) elements: u64,
-}
-
-impl Row {
-    pub(crate) fn ns_per_element(&self) -> f64 {
-        self.iteration_ns / self.elements as f64
-    }
-}
-
-/// Reads every `<group>/**/new/{benchmark,estimates}.json` under `criterion_dir`. With
-/// `since`, results older than that (left over from earlier runs) are skipped.
-pub(crate) fn read_group(
-    criterion_dir: &Path,
-    group: &str,
-    since: Option<SystemTime>,
-) -> Result<Vec<Row>, Error> {
-    let group_dir = criterion_dir.join(group);
-    let mut new_dirs = Vec::new();
-    find_new_dirs(&group_dir, &mut new_dirs)
-        .map_err(|e| format!("cannot read {}: {e}", group_dir.display()))?;
-    let mut rows = BTreeMap::new();
-    for dir in new_dirs {
-        let estimates = dir.join("estimates.json");
-        if let Some(since) = since {
-            let modified = std::fs::metadata(&estimates).and_then(|m| m.modified());
-            if modified.map_or(true, |m| m < since) {
-                continue;
-            }
-        }
-        let row = read_row(&dir, group)?;
-        rows.insert(row.name.clone(), row);
-    }
-    if rows.is_empty() {
-        return Err(format!(
-            "no criterion results for group `{group}` in {}",
-            group_dir.display()
-        )
-        .into());
-    }
-    Ok(rows.into_values().collect())
-}
-
-/// Collects every directory named `new` below `dir`.
-fn find_new_dirs(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            if path.file_name().is_some_and(|n| n == "new") {
-                out.push(path);
-            } else {
-                find_new_dirs(&path, out)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-fn read_json(path: &Path) -> Result<Value, Error> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    serde_json::from_str(&text)
-        .map_err(|e| format!("{} is not valid JSON: {e}", path.display()).into())
-}
-
-/// One result from a criterion `new/` directory.
-fn read_row(dir: &Path, group: &str) -> Result<Row, Error> {
-    let benchmark_path = dir.join("benchmark.json");
-    let benchmark = read_json(&benchmark_path)?;
-    let estimates_path = dir.join("estimates.json");
-    let estimates = read_json(&estimates_path)?;
-    let full_id = benchmark["full_id"]
-        .as_str()
-        .ok_or_else(|| format!("{}: no `full_id`", benchmark_path.display()))?;
-    let name = full_id
-        .strip_prefix(group)
-        .and_then(|s| s.strip_prefix('/'))
-        .unwrap_or(full_id)
-        .to_owned();
-    let elements = match &benchmark["throughput"] {
-        Value::Null => 1,
-        t => t["Elements"]
-            .as_u64()
-            .or_else(|| t["Bytes"].as_u64())
-            .ok_or_else(|| {
-                format!(
-                    "{}: throughput is not in elements or bytes: {t}",
-                    benchmark_path.display()
-                )
-            })?,
-    };
-    let iteration_ns = estimates["mean"]["point_estimate"]
-        .as_f64()
-        .ok_or_else(|| format!("{}: no mean.point_estimate", estimates_path.display()))?;
-    Ok(Row {
-        name,
-        iteration_ns,
-        elements,
-    })
 }
 
 /// The markdown table of one experiment.

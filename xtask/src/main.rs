@@ -14,6 +14,7 @@ mod chart;
 mod fuzz;
 mod gen_tables;
 mod methods_report;
+mod results;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::bench::Row;
+use crate::results::Row;
 
 /// Criterion groups this module reads (all in the `methods` bench target).
 pub(crate) const MOVEGEN: &str = "methods-movegen";
@@ -30,7 +30,7 @@ const CPP: &[(&str, f64, Option<&str>)] = &[
 /// The goal: each method at least this fraction of the C++ figure.
 const GOAL: f64 = 0.8;
 
-/// Results by group, as read by `bench::read_group`.
+/// Results by group, as read by `results::read_group`.
 pub(crate) type Results<'a> = BTreeMap<&'a str, Vec<Row>>;
 
 /// Elements per second of benchmark `name` in `group`.
@@ -84,7 +84,7 @@ pub(crate) fn render(results: &Results<'_>, report_dir: &Path) -> String {
     s
 }
 
-/// Seed 000 (Table 1) and seed 001 (Table 4) beside our figures.
+/// Tannous 2007 (Table 1) and Fenner & Levene 2008 (Table 4) beside our figures.
 fn claims(results: &Results<'_>) -> String {
     let mut s = String::from("\n## The papers' claims beside our figures\n\n");
     s.push_str(
@@ -102,7 +102,7 @@ fn claims(results: &Results<'_>) -> String {
                 .map(|(rotated, d)| improvement(rotated, d));
             let _ = writeln!(
                 s,
-                "| seed 000, Table 1: direct lookup vs rotated bitboards, {what} | rotated | \
+                "| Tannous 2007, Table 1: direct lookup vs rotated bitboards, {what} | rotated | \
                  {direct} | 10% to 15% (11.9% to 22.9% by machine) | {} |",
                 percent(ours)
             );
@@ -128,7 +128,7 @@ fn claims(results: &Results<'_>) -> String {
             .map(|(looped, hashed)| improvement(looped, hashed));
         let _ = writeln!(
             s,
-            "| seed 001, Table 4: perfect hash vs loop, {line} | loop | {hash} | {paper} | {} |",
+            "| Fenner & Levene 2008, Table 4: perfect hash vs loop, {line} | loop | {hash} | {paper} | {} |",
             percent(ours)
         );
     }

@@ -1,4 +1,4 @@
-//! Direct lookup (seed 000, Tannous 2007), as the paper builds it: four two-dimensional hash
+//! Direct lookup (Tannous 2007), as the paper builds it: four two-dimensional hash
 //! tables, `rank`, `file`, `ne` (a1-h8 diagonals) and `nw` (a8-h1 diagonals), held in the
 //! language's built-in map.
 //!
@@ -18,7 +18,7 @@
 //! use attack_tables::{Classical, Direct, SlidingAttacks};
 //! use bitboard_core::{Bitboard, Square};
 //!
-//! // Seed 000, Figure 1: the white bishop on c4.
+//! // Tannous 2007, Figure 1: the white bishop on c4.
 //! let occupied = Bitboard::from_square(Square::C4) | Square::E6 | Square::B3 | Square::D3;
 //! let attacks = Direct::bishop(Square::C4, occupied);
 //! assert_eq!(attacks, Classical::bishop(Square::C4, occupied));

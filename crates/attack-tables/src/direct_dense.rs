@@ -1,4 +1,4 @@
-//! Direct lookup (seed 000, Tannous 2007) with arrays: the same four tables keyed by the
+//! Direct lookup (Tannous 2007) with arrays: the same four tables keyed by the
 //! slider's square and the masked line occupancy, but each square's table is a flat
 //! open-addressing hash table generated at build time instead of the language's map.
 //!

@@ -1,4 +1,4 @@
-//! Hyperbola quintessence: the `o ^ (o - 2r)` subtraction trick (seed 004), once on the board
+//! Hyperbola quintessence: the `o ^ (o - 2r)` subtraction trick (the "Chess Bitboards" blog series), once on the board
 //! and once on its mirror image.
 //!
 //! Subtracting twice the slider's bit `r` from the line occupancy `o` (slider included)

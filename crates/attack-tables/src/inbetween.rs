@@ -1,5 +1,5 @@
 //! The squares between two squares, and the line through them, four ways
-//! ("Square Attacked By", seed 002): a 64 × 64 rectangular table, a triangular table of
+//! ("Square Attacked By", Chess Programming Wiki): a 64 × 64 rectangular table, a triangular table of
 //! 64·65/2 entries with a branch-free index, a small table indexed by the 0x88 difference of
 //! the squares and rotated into place, and pure calculation with no table at all.
 //!
@@ -177,7 +177,7 @@ pub fn line_x88(a: Square, b: Square) -> Bitboard {
 
 // ----- calculation -----
 
-/// In-between set by calculation, no table (the branch-free formula of seed 002): the bits
+/// In-between set by calculation, no table (the branch-free formula of the Chess Programming Wiki's "Square Attacked By"): the bits
 /// from the smaller square up to the larger, intersected with the one line mask, moved to
 /// the smaller square by a multiplication, that both squares share.
 #[inline]

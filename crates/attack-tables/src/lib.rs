@@ -41,7 +41,7 @@
 //! (24 bytes each). The tables of the other sliding-attack methods come on top; the next
 //! section lists them.
 //!
-//! ## Square attacked by (seed 002)
+//! ## Square attacked by ("Square Attacked By", Chess Programming Wiki)
 //!
 //! [`inbetween`] computes the in-between and line sets four ways (rectangular 64 × 64
 //! tables, a triangular table, the 0x88 difference with a rotate, pure calculation) and
@@ -59,15 +59,15 @@
 //!
 //! | method | module | source | tables (bytes) |
 //! |---|---|---|---:|
-//! | [`Classical`] | [`classical`] | ray walk, the reference (seed 001 "without hash") | 0 |
+//! | [`Classical`] | [`classical`] | ray walk, the reference (Fenner & Levene 2008, "without hash") | 0 |
 //! | [`Rotated`] | [`rotated`] | Hyatt 1999; keeps 4 occupancies ([`OccupancyState`]) | 524,672 |
-//! | `Direct` | `direct` (feature `std`) | seed 000, `std::collections::HashMap` | ≈ 758,608 |
-//! | [`DirectDense`] | [`direct_dense`] | seed 000 with open-addressing arrays | 692,352 |
-//! | [`Perfect`] | [`perfect`] | seed 001, `h1`/`h2` then occupancy vector | 56,325 |
-//! | [`PerfectMinimal`] | [`perfect`] | seed 001, minimal `ĥ1`/`ĥ2` | 56,572 |
-//! | [`PerfectDirect`] | [`perfect`] | seed 001, hash indexes the attacks (§3.1) | 72,000 |
+//! | `Direct` | `direct` (feature `std`) | Tannous 2007, `std::collections::HashMap` | ≈ 758,608 |
+//! | [`DirectDense`] | [`direct_dense`] | Tannous 2007 with open-addressing arrays | 692,352 |
+//! | [`Perfect`] | [`perfect`] | Fenner & Levene 2008, `h1`/`h2` then occupancy vector | 56,325 |
+//! | [`PerfectMinimal`] | [`perfect`] | Fenner & Levene 2008, minimal `ĥ1`/`ĥ2` | 56,572 |
+//! | [`PerfectDirect`] | [`perfect`] | Fenner & Levene 2008, hash indexes the attacks (§3.1) | 72,000 |
 //! | [`Magic`] | [`magic`] | fancy magic (Kannan 2007) | 864,256 |
-//! | [`Hyperbola`] | [`hyperbola`] | `o ^ (o - 2r)` both ways (seed 004) | 2,304 |
+//! | [`Hyperbola`] | [`hyperbola`] | `o ^ (o - 2r)` both ways (the "Chess Bitboards" blog series) | 2,304 |
 //! | [`KoggeStone`] | [`kogge_stone`] | occluded fills, 8 directions | 0 |
 //! | `Pext` | `pext` (targets with BMI2 only, see [`HAS_PEXT`]) | BMI2 `pext` index | 863,232 |
 //!
@@ -91,10 +91,11 @@
 //! ```
 //!
 //! The crate is `no_std` (the `std` feature, on by default, adds `Direct`) and has no
-//! `unsafe` code but the PEXT intrinsic.
+//! `unsafe` code outside `pext`, which has two blocks, each with its `// SAFETY:` argument
+//! and a test: the PEXT intrinsic, and the unchecked read of the table slot it indexes.
 #![no_std]
 #![deny(missing_docs)]
-// The one exception is the PEXT intrinsic, in `pext`.
+// The exception is the `pext` module (the intrinsic and its unchecked table read).
 #![deny(unsafe_code)]
 
 pub mod classical;

@@ -1,4 +1,4 @@
-//! Perfect hashing of line occupancies (seed 001, Fenner & Levene 2008).
+//! Perfect hashing of line occupancies (Fenner & Levene 2008).
 //!
 //! Shift a line's occupancy so that its first square is bit 0: its `N` squares are then
 //! the *active positions* `0, k, 2k, ..., (N-1)k` of a number `α` (k = 8 for a file, 9 for an
@@ -43,7 +43,7 @@
 //! use attack_tables::{Classical, SlidingAttacks};
 //! use bitboard_core::{Bitboard, Square};
 //!
-//! // Seed 001, section 3.1: the a-file's occupancies hash mod 258 with one gap, at 86 and 87.
+//! // Fenner & Levene 2008, section 3.1: the a-file's occupancies hash mod 258 with one gap, at 86 and 87.
 //! let mut used = [false; 258];
 //! for vector in 0..=255u8 {
 //!     used[perfect::h1(perfect::spread(vector, 8, 8), 8) as usize] = true;
@@ -68,7 +68,7 @@ pub struct Perfect;
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PerfectMinimal;
 
-/// Perfect hashing with the hash indexing the attack table directly (seed 001, section 3.1).
+/// Perfect hashing with the hash indexing the attack table directly (Fenner & Levene 2008, section 3.1).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PerfectDirect;
 

@@ -115,7 +115,7 @@ mod tests {
         }
     }
 
-    /// The intrinsic behind the one `unsafe` block, against a bit-by-bit definition.
+    /// The intrinsic behind the first `unsafe` block, against a bit-by-bit definition.
     #[test]
     fn pext_gathers_the_masked_bits_in_order() {
         let mut state = 0x1234_5678_9abc_def0u64;

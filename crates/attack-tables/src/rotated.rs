@@ -1,4 +1,4 @@
-//! Rotated bitboards (Hyatt 1999), the baseline of seed 000 and seed 001.
+//! Rotated bitboards (Hyatt 1999), the baseline of Tannous 2007 and Fenner & Levene 2008.
 //!
 //! The occupancy is kept four times: as it is (ranks are runs of 8 bits), rotated by 90
 //! degrees (files become runs of 8 bits), and rotated by 45 degrees each way (every a1-h8 or

@@ -1,5 +1,5 @@
 //! "Is square `to` attacked by `piece` standing on `from`?" in one lookup, by a table indexed
-//! by piece kind and the 0x88 difference of the squares (seed 002, "Attacked by Piece on
+//! by piece kind and the 0x88 difference of the squares (Chess Programming Wiki, "Square Attacked By", "Attacked by Piece on
 //! Square").
 //!
 //! Each entry is an *obstruction set*, seen from `from` (rotated so that `from` is bit 0):

@@ -1,4 +1,4 @@
-//! The facts seed 001 (Fenner & Levene 2008) states about its hash functions, checked on
+//! The facts Fenner & Levene 2008 (Fenner & Levene 2008) states about its hash functions, checked on
 //! every occupancy: which slots `h1` and `h2` leave unused for the chess lines, and that the
 //! minimal variants map onto exactly `0 .. 2^N - 1`.
 

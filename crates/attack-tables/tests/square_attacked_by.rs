@@ -1,4 +1,4 @@
-//! "Square Attacked By" (seed 002): the four in-between variants and the four line variants
+//! "Square Attacked By" (Chess Programming Wiki): the four in-between variants and the four line variants
 //! agree with the reference on all 4,096 square pairs, and the 0x88 attacked-by-piece table
 //! agrees with the attack functions for every piece, square pair and many occupancies.
 

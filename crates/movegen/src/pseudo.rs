@@ -1,7 +1,7 @@
 //! Pseudo-legal move generation, generic over the sliding-attack method: every move that
 //! obeys how its piece moves, whether or not it leaves the own king in check (the moves of
-//! [`crate::is_pseudo_legal`]). This is the generation the papers time (seed 000, Table 1;
-//! seed 001, Table 4): it differs between methods only in how slider attacks are found.
+//! [`crate::is_pseudo_legal`]). This is the generation the papers time (Tannous 2007, Table 1;
+//! Fenner & Levene 2008, Table 4): it differs between methods only in how slider attacks are found.
 
 use attack_tables::{self as at, SlidingAttacks};
 use bitboard_core::{Bitboard, Direction, Move, Rank};

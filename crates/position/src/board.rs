@@ -236,7 +236,7 @@ impl Board {
         self.attackers_by(sq, attacker, occupied).any()
     }
 
-    /// [`Board::is_attacked_by`] the way seed 002 describes it: return at the first attacker
+    /// [`Board::is_attacked_by`] the way the Chess Programming Wiki's "Square Attacked By" describes it: return at the first attacker
     /// found, trying the cheap step attacks first and a slider lookup only when a slider of
     /// that kind stands on one of `sq`'s lines at all. Kept to be measured against.
     #[inline]

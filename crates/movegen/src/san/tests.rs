@@ -130,9 +130,9 @@ fn disambiguation_and_pins() {
             .to_move(&pos, SanMode::Strict),
         Err(SanError::Ambiguous(2))
     );
-    // The f3 knight is pinned by a bishop on h5... no: pinned along e-file below.
+    // Knights on b1 and e2 both reach d2, but the e2 knight is pinned by the rook on e8:
+    // only b1 may go, so `Nd2` is unique and needs no disambiguation.
     let pinned = Position::from_fen("4r1k1/8/8/8/8/8/4N3/1N2K3 w - - 0 1").expect("fen");
-    // Ne2 is pinned by the rook on e8: Nd4? only b1 can reach d2.
     let m = San::from_ascii(b"Nd2")
         .expect("parses")
         .to_move(&pinned, SanMode::Strict)
