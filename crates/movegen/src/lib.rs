@@ -31,20 +31,24 @@
 
 extern crate alloc;
 
+mod check;
 mod gen;
 mod legality;
 mod list;
 mod perft;
 mod pseudo;
+mod see;
 
 use attack_tables::SlidingAttacks;
 use bitboard_core::{Bitboard, Move};
 use position::{History, Outcome, Position, Termination};
 
+pub use check::{captures_and_promotions, checks, gives_check};
 pub use legality::{is_legal_by_playing, is_pseudo_legal, pseudo_legal_moves};
 pub use list::MoveList;
 pub use perft::{divide, divide_with, perft, perft_full, perft_full_with, perft_with};
 pub use pseudo::{count_pseudo_legal_with, pseudo_legal_moves_with};
+pub use see::{see, see_ge, see_ge_with, see_with, PieceValues};
 
 use gen::Filter;
 
