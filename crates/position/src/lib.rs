@@ -41,6 +41,7 @@ extern crate alloc;
 
 mod board;
 mod castling;
+mod epd;
 mod history;
 mod polyglot_keys;
 #[allow(clippy::module_inception)]
@@ -50,6 +51,7 @@ mod zobrist;
 
 pub use board::Board;
 pub use castling::{Castles, CastlingMode, CastlingSide};
+pub use epd::{parse_suite, Epd, EpdError, Operation, SuiteEntry};
 pub use history::{History, Outcome, Termination};
 pub use position::{EnPassantMode, Position, PositionError, Undo, Validation};
 pub use setup::{CastlingNotation, FenField, ParseFenError, Setup};
