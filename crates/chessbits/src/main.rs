@@ -21,6 +21,7 @@ use attack_tables::SlidingAttacks;
 use clap::{Parser, Subcommand};
 use position::{CastlingMode, Position, PositionError, Setup};
 
+mod epd_cmd;
 mod methods;
 mod pgn_cmd;
 
@@ -41,8 +42,20 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree to a depth.
     Perft {
-        /// Depth in plies.
-        depth: u32,
+        /// Depth in plies (not with --epd).
+        #[arg(required_unless_present = "epd")]
+        depth: Option<u32>,
+        /// Run a perft suite instead: an EPD file with `D<depth> <nodes>` operations (or
+        /// python-chess's .perft blocks); prints each count that disagrees and a summary,
+        /// exits 1 if any disagrees or a line cannot be read.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "divide"])]
+        epd: Option<std::path::PathBuf>,
+        /// With --epd: skip counts above this many nodes.
+        #[arg(long, value_name = "N")]
+        max_nodes: Option<u64>,
+        /// With --epd: skip depths above this.
+        #[arg(long, value_name = "D")]
+        max_depth: Option<u32>,
         /// The start position (FEN, X-FEN or Shredder-FEN); the standard start by default.
         #[arg(long)]
         fen: Option<String>,
@@ -85,12 +98,26 @@ fn main() -> ExitCode {
         }
         Command::Perft {
             depth,
+            epd,
+            max_nodes,
+            max_depth,
             fen,
             divide,
             method,
             chess960,
             no_bulk,
         } => {
+            if let Some(file) = epd {
+                let opts = epd_cmd::SuiteOptions {
+                    file,
+                    max_nodes,
+                    max_depth,
+                    chess960,
+                };
+                return with_method(&method, epd_cmd::SuiteRun(opts))
+                    .unwrap_or_else(|| unknown_method(&method));
+            }
+            let depth = depth.unwrap_or(0);
             let pos = match read_position(fen.as_deref(), chess960) {
                 Ok(pos) => pos,
                 Err(e) => {
@@ -103,15 +130,18 @@ fn main() -> ExitCode {
                 divide,
                 bulk: !no_bulk,
             };
-            with_method(&method, PerftRun { pos: &pos, opts }).unwrap_or_else(|| {
-                eprintln!(
-                    "error: unknown method {method:?}; `chessbits methods` lists: {}",
-                    METHODS.join(", ")
-                );
-                ExitCode::from(2)
-            })
+            with_method(&method, PerftRun { pos: &pos, opts })
+                .unwrap_or_else(|| unknown_method(&method))
         }
     }
+}
+
+fn unknown_method(method: &str) -> ExitCode {
+    eprintln!(
+        "error: unknown method {method:?}; `chessbits methods` lists: {}",
+        METHODS.join(", ")
+    );
+    ExitCode::from(2)
 }
 
 fn read_position(fen: Option<&str>, chess960: bool) -> Result<Position, PositionError> {

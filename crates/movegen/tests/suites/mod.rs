@@ -18,14 +18,16 @@ pub(crate) const FILES: &[&str] = &[
     "ethereal_fischer960.epd",
 ];
 
-/// Standard castling where the rights allow it, else Chess960 (Shredder-FEN and X-FEN
-/// rights with rooks off the corners); positions as the perft suites need them.
+/// Standard castling unless some castling right only makes sense in Chess960 (Shredder-FEN
+/// letters, X-FEN rights of rooks off the corners): positions as the perft suites mean them.
 pub(crate) fn position(setup: &Setup) -> Result<Position, PositionError> {
-    match Position::from_setup_with(setup, CastlingMode::Standard, Validation::Playable) {
-        Err(PositionError::InvalidCastlingRight { .. }) => {
-            Position::from_setup_with(setup, CastlingMode::Chess960, Validation::Playable)
-        }
-        other => other,
+    let standard = Position::from_setup_with(setup, CastlingMode::Standard, Validation::Playable);
+    if matches!(&standard, Ok(p) if p.castles().rooks() == setup.castling_rights) {
+        return standard;
+    }
+    match Position::from_setup_with(setup, CastlingMode::Chess960, Validation::Playable) {
+        Ok(p) if p.castles().rooks() == setup.castling_rights || standard.is_err() => Ok(p),
+        _ => standard,
     }
 }
 
