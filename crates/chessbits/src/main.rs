@@ -21,6 +21,7 @@ use attack_tables::SlidingAttacks;
 use clap::{Parser, Subcommand};
 use position::{CastlingMode, Position, PositionError, Setup};
 
+mod book_cmd;
 mod epd_cmd;
 mod methods;
 mod pgn_cmd;
@@ -78,12 +79,16 @@ enum Command {
     /// PGN tools: `check` replays every game, `fens` writes before_fen,san,after_fen rows.
     #[command(subcommand)]
     Pgn(pgn_cmd::PgnCommand),
+    /// Polyglot opening books: `build` from PGN games, `show` a position's moves, `choose` one.
+    #[command(subcommand)]
+    Book(book_cmd::BookCommand),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Pgn(cmd) => pgn_cmd::run(cmd),
+        Command::Book(cmd) => book_cmd::run(cmd),
         Command::Methods => {
             let mut out = std::io::stdout().lock();
             for name in METHODS {

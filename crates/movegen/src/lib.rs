@@ -31,6 +31,7 @@
 
 extern crate alloc;
 
+pub mod book;
 mod check;
 mod gen;
 mod legality;
