@@ -9,7 +9,11 @@
 //!   `Nodes searched: N`: the shape of Stockfish's `go perft`, so tools written for that
 //!   output work with it. Timing goes to stderr. A bad FEN prints the typed error on stderr
 //!   and exits with status 2.
+//! - `chessbits perft --epd FILE [--max-nodes N] [--max-depth D]` runs a perft suite and
+//!   prints each disagreeing count and a summary; exit status 1 if any disagrees (`epd_cmd`).
 //! - `chessbits methods` lists the sliding-attack methods, one per line, marking the default.
+//! - `chessbits moves [--fen FEN] [--tactical] [--checks]` writes `move,see,check` CSV rows.
+//! - `chessbits book build|show|choose` builds, lists and picks from Polyglot books (`book_cmd`).
 //! - `chessbits pgn check|fens FILE...` checks PGN files or converts them to
 //!   `before_fen,san,after_fen` rows (see `pgn_cmd`).
 
@@ -24,6 +28,7 @@ use position::{CastlingMode, Position, PositionError, Setup};
 mod book_cmd;
 mod epd_cmd;
 mod methods;
+mod moves_cmd;
 mod pgn_cmd;
 
 use methods::{with_method, WithMethod, DEFAULT_METHOD, METHODS};
@@ -76,6 +81,19 @@ enum Command {
     },
     /// List the sliding-attack methods, one per line; the default is marked.
     Methods,
+    /// List a position's legal moves as CSV `move,see,check`: the static exchange value
+    /// (pawn 100) and whether the move gives check.
+    Moves {
+        /// The position (FEN, X-FEN or Shredder-FEN); the standard start by default.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Only captures and promotions (a quiescence search's moves).
+        #[arg(long)]
+        tactical: bool,
+        /// Only moves that give check.
+        #[arg(long)]
+        checks: bool,
+    },
     /// PGN tools: `check` replays every game, `fens` writes before_fen,san,after_fen rows.
     #[command(subcommand)]
     Pgn(pgn_cmd::PgnCommand),
@@ -89,6 +107,17 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Pgn(cmd) => pgn_cmd::run(cmd),
         Command::Book(cmd) => book_cmd::run(cmd),
+        Command::Moves {
+            fen,
+            tactical,
+            checks,
+        } => match read_position(fen.as_deref(), false) {
+            Ok(pos) => moves_cmd::run(&pos, tactical, checks),
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Methods => {
             let mut out = std::io::stdout().lock();
             for name in METHODS {

@@ -92,3 +92,71 @@ fn limits_skip_counts_and_bad_lines_are_reported() {
     let o = chessbits(&["perft", "--epd", "/nonexistent/suite.epd"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn moves_lists_see_and_checks_as_csv() {
+    let fen = "1k1r4/1ppn3p/p4b2/4n3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1";
+    let o = chessbits(&["moves", "--fen", fen, "--tactical"]);
+    assert!(o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "move,see,check");
+    // The classic case: Nxe5 wins a knight, loses it, and the exchanges come to +100.
+    assert!(lines.contains(&"d3e5,100,false"), "{out}");
+    // Castling gives check with its rook.
+    let o = chessbits(&[
+        "moves",
+        "--checks",
+        "--fen",
+        "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    let mut moves: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    moves.sort_unstable();
+    assert_eq!(moves, ["e1g1", "h1f1", "h1h8"], "{out}");
+}
+
+#[test]
+fn book_build_show_and_choose() {
+    let sample = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../pgn/tests/data/sample/lichess_db_2025-05_1000k.pgn.zst")
+        .display()
+        .to_string();
+    let book = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("cli-book.bin")
+        .display()
+        .to_string();
+    let o = chessbits(&[
+        "book",
+        "build",
+        &sample,
+        "-o",
+        &book,
+        "--max-ply",
+        "10",
+        "--min-games",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let committed = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../movegen/tests/data/book/chessbits-lichess-ply10-min3.bin");
+    assert_eq!(
+        std::fs::read(&book).unwrap(),
+        std::fs::read(committed).unwrap()
+    );
+    let o = chessbits(&["book", "show", &book]);
+    assert!(o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.lines().count() >= 2, "{out}");
+    assert!(out.lines().all(|l| l.contains('%')), "{out}");
+    let a = chessbits(&["book", "choose", &book, "--seed", "5"]);
+    let b = chessbits(&["book", "choose", &book, "--seed", "5"]);
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+    let o = chessbits(&["book", "show", &sample]);
+    assert_eq!(o.status.code(), Some(2), "a PGN file is not a book");
+}

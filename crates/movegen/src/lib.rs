@@ -8,6 +8,12 @@
 //! elsewhere, and [`perft`] / [`divide`] count leaf nodes to prove it all against published
 //! node counts.
 //!
+//! For engines it adds what is built on attacks to a square: static exchange evaluation
+//! ([`see`], [`see_ge`], with configurable [`PieceValues`]), [`gives_check`] without playing
+//! the move, the quiescence generators [`checks`] and [`captures_and_promotions`], and
+//! Polyglot opening books ([`book`]: read, look up, choose, write; building one from games
+//! is `pgn::book`).
+//!
 //! It sits on `position` (which it never changes except through `make`/`unmake`) and on
 //! `attack-tables`. Every generator is generic over the sliding-attack method
 //! (`S: attack_tables::SlidingAttacks`), so perft can run with any method of `attack-tables`

@@ -91,22 +91,34 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
 }
 
 /// Whether [`see_with`]`(pos, m, values) >= threshold`, the question a search asks most
-/// (prune a capture that loses material, order winning ones first). It answers without
-/// the exchange when the first capture settles it: the opponent may always decline to
-/// recapture, so the balance is at most the first gain; and if nothing of the opponent's
-/// attacks the square, it is exactly that.
+/// (prune a capture that loses material, order winning ones first). The same exchange, but
+/// walked as a yes/no question: each capture turns the threshold into one for the other
+/// side, and the walk stops as soon as the answer cannot change (no gain array, no walk
+/// back).
 pub fn see_ge_with(pos: &Position, m: Move, threshold: i32, values: &PieceValues) -> bool {
-    let Some(start) = Exchange::start(pos, m, values) else {
+    let Some(mut exchange) = Exchange::start(pos, m, values) else {
         return 0 >= threshold;
     };
-    if start.first_gain < threshold {
-        return false;
-    }
     let board = pos.board();
-    if (start.attackers & board.by_color(start.side)).is_empty() {
-        return true;
+    // The question is "the capturing side's best <= margin" (`at_most`) or ">= margin",
+    // starting with the opponent's reply: "is it at most first gain - threshold?".
+    let mut margin = exchange.first_gain.saturating_sub(threshold);
+    let mut at_most = true;
+    loop {
+        if at_most && margin < 0 {
+            return false;
+        }
+        if !at_most && margin <= 0 {
+            return true;
+        }
+        // No capture: the side's best is 0, which is at most a margin >= 0 and never at
+        // least a margin > 0.
+        let Some(gain) = exchange.capture(board, values) else {
+            return at_most;
+        };
+        margin = gain.saturating_sub(margin);
+        at_most = !at_most;
     }
-    start.resolve(board, values) >= threshold
 }
 
 /// The state after `m`: what the exchange starts from.
@@ -119,6 +131,8 @@ struct Exchange {
     /// Value of the piece now on `to`.
     on_square: i32,
     first_gain: i32,
+    /// Whether a pawn capturing on `to` promotes.
+    promotes: bool,
 }
 
 impl Exchange {
@@ -151,73 +165,62 @@ impl Exchange {
             side: mover.color.other(),
             on_square,
             first_gain,
+            promotes: Bitboard::BACKRANKS.contains(to),
         })
+    }
+
+    /// The next capture: the side to move takes on `to` with its least valuable attacker
+    /// (a king only where the other side would not attack it), the slider behind that piece
+    /// joins in, and the turn passes. Returns what the capture gains (the piece taken, plus
+    /// queen minus pawn for a promoting pawn), or `None` if the side has no capture.
+    #[inline]
+    fn capture(&mut self, board: &Board, values: &PieceValues) -> Option<i32> {
+        let ours = self.attackers & board.by_color(self.side);
+        let (role, sq) = least_valuable(board, ours)?;
+        let after = self.occupied.without(sq);
+        if role == Role::King
+            && (board.attackers_to(self.to, after) & after & board.by_color(self.side.other()))
+                .any()
+        {
+            return None;
+        }
+        let mut gain = self.on_square;
+        self.on_square = values.of(role);
+        if role == Role::Pawn && self.promotes {
+            gain += values.queen - values.pawn;
+            self.on_square = values.queen;
+        }
+        self.occupied = after;
+        // Reveal the slider behind the piece that left, if any.
+        if matches!(role, Role::Pawn | Role::Bishop | Role::Queen | Role::King) {
+            self.attackers |= at::bishop_attacks(self.to, after) & board.bishops_and_queens();
+        }
+        if matches!(role, Role::Rook | Role::Queen | Role::King) {
+            self.attackers |= at::rook_attacks(self.to, after) & board.rooks_and_queens();
+        }
+        self.attackers &= after;
+        self.side = self.side.other();
+        Some(gain)
     }
 
     /// The swap algorithm: play out the captures by least valuable attacker, recording the
     /// speculative balance after each, then let each side stop where stopping is better,
     /// from the last capture back to the first.
     #[inline]
-    fn resolve(self, board: &Board, values: &PieceValues) -> i32 {
-        let Exchange {
-            to,
-            mut occupied,
-            mut attackers,
-            mut side,
-            mut on_square,
-            first_gain,
-        } = self;
+    fn resolve(mut self, board: &Board, values: &PieceValues) -> i32 {
         // At most 30 captures follow the first (32 pieces, two kings that never are taken).
         let mut gain = [0i32; 33];
-        gain[0] = first_gain;
+        gain[0] = self.first_gain;
         let mut depth = 0;
-        let promotes = Bitboard::BACKRANKS.contains(to);
-        let diagonal = board.bishops_and_queens();
-        let orthogonal = board.rooks_and_queens();
-        loop {
-            let ours = attackers & board.by_color(side);
-            if ours.is_empty() {
-                break;
-            }
-            let Some((role, sq)) = least_valuable(board, ours) else {
+        while depth + 1 < gain.len() {
+            let Some(captured) = self.capture(board, values) else {
                 break;
             };
-            let after = occupied.without(sq);
-            if role == Role::King
-                && (board.attackers_to(to, after) & after & board.by_color(side.other())).any()
-            {
-                break;
-            }
-            let Some(previous) = gain.get(depth).copied() else {
-                break;
-            };
-            let mut captured = on_square;
-            on_square = values.of(role);
-            if role == Role::Pawn && promotes {
-                captured += values.queen - values.pawn;
-                on_square = values.queen;
-            }
+            gain[depth + 1] = captured - gain[depth];
             depth += 1;
-            let Some(slot) = gain.get_mut(depth) else {
-                break;
-            };
-            *slot = captured - previous;
-            occupied = after;
-            // Reveal the slider behind the piece that left, if any.
-            if matches!(role, Role::Pawn | Role::Bishop | Role::Queen | Role::King) {
-                attackers |= at::bishop_attacks(to, occupied) & diagonal;
-            }
-            if matches!(role, Role::Rook | Role::Queen | Role::King) {
-                attackers |= at::rook_attacks(to, occupied) & orthogonal;
-            }
-            attackers &= occupied;
-            side = side.other();
         }
         while depth > 0 {
-            let (Some(&here), Some(&before)) = (gain.get(depth), gain.get(depth - 1)) else {
-                break;
-            };
-            gain[depth - 1] = -core::cmp::max(-before, here);
+            gain[depth - 1] = -core::cmp::max(-gain[depth - 1], gain[depth]);
             depth -= 1;
         }
         gain[0]
