@@ -9,6 +9,7 @@
 //!   the copy-make [`Position::play`]. Validation names the problem ([`PositionError`]).
 //! - [`History`]: repetitions by hash, the 50- and 75-move rules, insufficient material, and
 //!   the [`Outcome`] of a game.
+//! - [`Epd`]: EPD records with their operations, and [`parse_suite`] for test and perft suites.
 //!
 //! It sits on `bitboard-core` (the types) and `attack-tables` (check and pin detection), and
 //! knows nothing of move generation: `movegen` generates the legal moves of a `Position` (and
