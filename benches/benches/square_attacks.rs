@@ -227,6 +227,15 @@ fn see_and_checks(c: &mut Criterion) {
             acc
         })
     });
+    group.bench_function("see_exact (every capture order)", |b| {
+        b.iter(|| {
+            let mut acc = 0i32;
+            for &(i, m) in &captures {
+                acc = acc.wrapping_add(movegen::see_exact(&positions[i], black_box(m)));
+            }
+            acc
+        })
+    });
     group.bench_function("see_ge(0)", |b| {
         b.iter(|| {
             let mut n = 0u32;

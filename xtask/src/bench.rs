@@ -176,8 +176,9 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
         group: "see",
         title: "Static exchange evaluation",
         description: "Every legal capture of the 1,000 middlegame positions: `movegen::see` \
-                  (the swap algorithm over attackers-to, x-rays revealed as pieces leave) \
-                  and `movegen::see_ge(m, 0)`, which stops when the first capture settles it.",
+                  (the swap algorithm over attackers-to, x-rays revealed as pieces leave), \
+                  `movegen::see_exact` (a search of every capture order) and \
+                  `movegen::see_ge(m, 0)`, which stops as soon as the answer is settled.",
         unit: "call",
     },
     Experiment {

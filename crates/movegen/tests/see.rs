@@ -10,7 +10,7 @@ mod suites;
 use std::collections::HashMap;
 
 use bitboard_core::{reference, Bitboard, Color, Move, Role, Square};
-use movegen::{see, see_ge, see_ge_with, see_with, PieceValues};
+use movegen::{see, see_exact_with, see_ge, see_ge_with, see_with, PieceValues};
 use position::{Position, Setup};
 
 /// The SEE test suite circulated among engine authors (Ethereal's, copied by many engines
@@ -255,9 +255,15 @@ fn compare_all(values: &PieceValues) -> Comparison {
         let chess960 = pos.mode().is_chess960();
         for &m in movegen::legal_moves(&pos).iter() {
             let fast = see_with(&pos, m, values);
+            let exact = see_exact_with(&pos, m, values);
             let swap = reference_see(&pos, m, values, true);
             let best = reference_see(&pos, m, values, false);
             let at = format!("{name}: {} {}", pos.fen(), m.uci(chess960));
+            if exact != best {
+                failures.push(format!(
+                    "{at}: see_exact {exact}, search of every order {best}"
+                ));
+            }
             if fast != swap {
                 failures.push(format!("{at}: see {fast}, swap-order search {swap}"));
             }
