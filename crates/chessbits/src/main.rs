@@ -54,7 +54,7 @@ enum Command {
         /// Run a perft suite instead: an EPD file with `D<depth> <nodes>` operations (or
         /// python-chess's .perft blocks); prints each count that disagrees and a summary,
         /// exits 1 if any disagrees or a line cannot be read.
-        #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "divide"])]
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "fen", "divide", "no_bulk"])]
         epd: Option<std::path::PathBuf>,
         /// With --epd: skip counts above this many nodes.
         #[arg(long, value_name = "N")]

@@ -160,3 +160,11 @@ fn book_build_show_and_choose() {
     let o = chessbits(&["book", "show", &sample]);
     assert_eq!(o.status.code(), Some(2), "a PGN file is not a book");
 }
+
+#[test]
+fn epd_and_a_depth_are_not_both_accepted() {
+    let o = chessbits(&["perft", "3", "--epd", &suite("roce_perftsuite.epd")]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = chessbits(&["perft"]);
+    assert_eq!(o.status.code(), Some(2), "a depth or --epd is required");
+}
