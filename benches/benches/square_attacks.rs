@@ -203,5 +203,86 @@ fn legality(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, in_between, attacks_to, legality);
+/// Static exchange evaluation and gives-check (seed 002's uses of attacks-to), per call.
+fn see_and_checks(c: &mut Criterion) {
+    let positions = middlegames();
+    let captures: Vec<(usize, Move)> = positions
+        .iter()
+        .enumerate()
+        .flat_map(|(i, pos)| {
+            movegen::captures(pos)
+                .iter()
+                .map(move |&m| (i, m))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut group = c.benchmark_group("see");
+    group.throughput(Throughput::Elements(captures.len() as u64));
+    group.bench_function("see (swap algorithm)", |b| {
+        b.iter(|| {
+            let mut acc = 0i32;
+            for &(i, m) in &captures {
+                acc = acc.wrapping_add(movegen::see(&positions[i], black_box(m)));
+            }
+            acc
+        })
+    });
+    group.bench_function("see_exact (every capture order)", |b| {
+        b.iter(|| {
+            let mut acc = 0i32;
+            for &(i, m) in &captures {
+                acc = acc.wrapping_add(movegen::see_exact(&positions[i], black_box(m)));
+            }
+            acc
+        })
+    });
+    group.bench_function("see_ge(0)", |b| {
+        b.iter(|| {
+            let mut n = 0u32;
+            for &(i, m) in &captures {
+                n += u32::from(movegen::see_ge(&positions[i], black_box(m), 0));
+            }
+            n
+        })
+    });
+    group.finish();
+
+    let moves: Vec<(usize, Move)> = positions
+        .iter()
+        .enumerate()
+        .flat_map(|(i, pos)| {
+            movegen::legal_moves(pos)
+                .iter()
+                .map(move |&m| (i, m))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut group = c.benchmark_group("gives-check");
+    group.throughput(Throughput::Elements(moves.len() as u64));
+    group.bench_function("gives_check (attacks-to after the move)", |b| {
+        b.iter(|| {
+            let mut n = 0u32;
+            for &(i, m) in &moves {
+                n += u32::from(movegen::gives_check(&positions[i], black_box(m)));
+            }
+            n
+        })
+    });
+    group.bench_function("make, is_check, unmake", |b| {
+        let mut positions = positions.clone();
+        b.iter(|| {
+            let mut n = 0u32;
+            for &(i, m) in &moves {
+                let pos = &mut positions[i];
+                let undo = pos.make(black_box(m));
+                n += u32::from(pos.is_check());
+                pos.unmake(m, undo);
+            }
+            n
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, in_between, attacks_to, legality, see_and_checks);
 criterion_main!(benches);

@@ -169,6 +169,24 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   searching the list.",
         unit: "move",
     },
+    Experiment {
+        bench_target: "square_attacks",
+        group: "see",
+        title: "Static exchange evaluation",
+        description: "Every legal capture of the 1,000 middlegame positions: `movegen::see` \
+                  (the swap algorithm over attackers-to, x-rays revealed as pieces leave), \
+                  `movegen::see_exact` (a search of every capture order) and \
+                  `movegen::see_ge(m, 0)`, which stops as soon as the answer is settled.",
+        unit: "call",
+    },
+    Experiment {
+        bench_target: "square_attacks",
+        group: "gives-check",
+        title: "Gives check, without playing the move",
+        description: "Every legal move of the 1,000 middlegame positions: \
+                  `movegen::gives_check` against make, `is_check`, unmake.",
+        unit: "move",
+    },
 ];
 
 /// Criterion arguments for `--quick`: short warm-up and measurement, enough for a table.

@@ -9,7 +9,11 @@
 //!   `Nodes searched: N`: the shape of Stockfish's `go perft`, so tools written for that
 //!   output work with it. Timing goes to stderr. A bad FEN prints the typed error on stderr
 //!   and exits with status 2.
+//! - `chessbits perft --epd FILE [--max-nodes N] [--max-depth D]` runs a perft suite and
+//!   prints each disagreeing count and a summary; exit status 1 if any disagrees (`epd_cmd`).
 //! - `chessbits methods` lists the sliding-attack methods, one per line, marking the default.
+//! - `chessbits moves [--fen FEN] [--tactical] [--checks]` writes `move,see,check` CSV rows.
+//! - `chessbits book build|show|choose` builds, lists and picks from Polyglot books (`book_cmd`).
 //! - `chessbits pgn check|fens FILE...` checks PGN files or converts them to
 //!   `before_fen,san,after_fen` rows (see `pgn_cmd`).
 
@@ -21,6 +25,9 @@ use attack_tables::{MethodError, MethodVisitor, SlidingAttacks, METHODS};
 use clap::{Parser, Subcommand};
 use position::{CastlingMode, Position, PositionError, Setup};
 
+mod book_cmd;
+mod epd_cmd;
+mod moves_cmd;
 mod pgn_cmd;
 
 /// The method used when `--method` is not given: the build's default, the fastest measured
@@ -42,8 +49,20 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree to a depth.
     Perft {
-        /// Depth in plies.
-        depth: u32,
+        /// Depth in plies (not with --epd).
+        #[arg(required_unless_present = "epd")]
+        depth: Option<u32>,
+        /// Run a perft suite instead: an EPD file with `D<depth> <nodes>` operations (or
+        /// python-chess's .perft blocks); prints each count that disagrees and a summary,
+        /// exits 1 if any disagrees or a line cannot be read.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "fen", "divide", "no_bulk"])]
+        epd: Option<std::path::PathBuf>,
+        /// With --epd: skip counts above this many nodes.
+        #[arg(long, value_name = "N")]
+        max_nodes: Option<u64>,
+        /// With --epd: skip depths above this.
+        #[arg(long, value_name = "D")]
+        max_depth: Option<u32>,
         /// The start position (FEN, X-FEN or Shredder-FEN); the standard start by default.
         #[arg(long)]
         fen: Option<String>,
@@ -63,15 +82,43 @@ enum Command {
     },
     /// List the sliding-attack methods, one per line; the default is marked.
     Methods,
+    /// List a position's legal moves as CSV `move,see,check`: the static exchange value
+    /// (pawn 100) and whether the move gives check.
+    Moves {
+        /// The position (FEN, X-FEN or Shredder-FEN); the standard start by default.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Only captures and promotions (a quiescence search's moves).
+        #[arg(long)]
+        tactical: bool,
+        /// Only moves that give check.
+        #[arg(long)]
+        checks: bool,
+    },
     /// PGN tools: `check` replays every game, `fens` writes before_fen,san,after_fen rows.
     #[command(subcommand)]
     Pgn(pgn_cmd::PgnCommand),
+    /// Polyglot opening books: `build` from PGN games, `show` a position's moves, `choose` one.
+    #[command(subcommand)]
+    Book(book_cmd::BookCommand),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Pgn(cmd) => pgn_cmd::run(cmd),
+        Command::Book(cmd) => book_cmd::run(cmd),
+        Command::Moves {
+            fen,
+            tactical,
+            checks,
+        } => match read_position(fen.as_deref(), false) {
+            Ok(pos) => moves_cmd::run(&pos, tactical, checks),
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Methods => {
             let mut out = std::io::stdout().lock();
             for method in METHODS.iter().filter(|m| m.is_available()) {
@@ -86,12 +133,32 @@ fn main() -> ExitCode {
         }
         Command::Perft {
             depth,
+            epd,
+            max_nodes,
+            max_depth,
             fen,
             divide,
             method,
             chess960,
             no_bulk,
         } => {
+            if let Some(file) = epd {
+                let opts = epd_cmd::SuiteOptions {
+                    file,
+                    max_nodes,
+                    max_depth,
+                    chess960,
+                };
+                let mut run = epd_cmd::SuiteRun {
+                    opts,
+                    status: ExitCode::SUCCESS,
+                };
+                return match attack_tables::with_method(&method, &mut run) {
+                    Ok(()) => run.status,
+                    Err(e) => method_error(&method, e),
+                };
+            }
+            let depth = depth.unwrap_or(0);
             let pos = match read_position(fen.as_deref(), chess960) {
                 Ok(pos) => pos,
                 Err(e) => {
@@ -111,25 +178,29 @@ fn main() -> ExitCode {
             };
             match attack_tables::with_method(&method, &mut run) {
                 Ok(()) => run.status,
-                Err(MethodError::NotInThisBuild(why)) => {
-                    eprintln!("error: {why}");
-                    ExitCode::from(2)
-                }
-                Err(MethodError::Unknown) => {
-                    let names: Vec<&str> = METHODS
-                        .iter()
-                        .filter(|m| m.is_available())
-                        .map(|m| m.name)
-                        .collect();
-                    eprintln!(
-                        "error: unknown method {method:?}; `chessbits methods` lists: {}",
-                        names.join(", ")
-                    );
-                    ExitCode::from(2)
-                }
+                Err(e) => method_error(&method, e),
             }
         }
     }
+}
+
+/// Why `--method` cannot be used, on stderr; exit status 2.
+fn method_error(method: &str, e: MethodError) -> ExitCode {
+    match e {
+        MethodError::NotInThisBuild(why) => eprintln!("error: {why}"),
+        MethodError::Unknown => {
+            let names: Vec<&str> = METHODS
+                .iter()
+                .filter(|m| m.is_available())
+                .map(|m| m.name)
+                .collect();
+            eprintln!(
+                "error: unknown method {method:?}; `chessbits methods` lists: {}",
+                names.join(", ")
+            );
+        }
+    }
+    ExitCode::from(2)
 }
 
 fn read_position(fen: Option<&str>, chess960: bool) -> Result<Position, PositionError> {

@@ -9,6 +9,12 @@
 //! node counts. [`san`] reads and writes Standard Algebraic Notation and [`uci`] checks UCI
 //! moves, both through the same legality rules as [`is_legal`].
 //!
+//! For engines it adds what is built on attacks to a square: static exchange evaluation
+//! ([`see`], [`see_ge`], with configurable [`PieceValues`]), [`gives_check`] without playing
+//! the move, the quiescence generators [`checks`] and [`captures_and_promotions`], and
+//! Polyglot opening books ([`book`]: read, look up, choose, write; building one from games
+//! is `pgn::book`).
+//!
 //! It sits on `position` (which it never changes except through `make`/`unmake`) and on
 //! `attack-tables`. Every generator is generic over the sliding-attack method
 //! (`S: attack_tables::SlidingAttacks`), so perft can run with any method of `attack-tables`
@@ -32,23 +38,28 @@
 
 extern crate alloc;
 
+pub mod book;
+mod check;
 mod gen;
 mod legality;
 mod list;
 mod perft;
 mod pseudo;
 pub mod san;
+mod see;
 pub mod uci;
 
 use attack_tables::SlidingAttacks;
 use bitboard_core::{Bitboard, Move};
 use position::{History, Outcome, Position, Termination};
 
+pub use check::{captures_and_promotions, checks, gives_check};
 pub use legality::{is_legal_by_playing, is_pseudo_legal, pseudo_legal_moves};
 pub use list::MoveList;
 pub use perft::{divide, divide_with, perft, perft_full, perft_full_with, perft_with};
 pub use pseudo::{count_pseudo_legal_with, pseudo_legal_moves_with};
 pub use san::{San, SanError, SanMode, SanPlus};
+pub use see::{see, see_exact, see_exact_with, see_ge, see_ge_with, see_with, PieceValues};
 pub use uci::{move_to_uci, uci_to_move, UciError};
 
 use gen::Filter;

@@ -46,6 +46,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod book;
 mod game;
 pub mod input;
 pub mod pipeline;

@@ -9,6 +9,7 @@
 //!   the copy-make [`Position::play`]. Validation names the problem ([`PositionError`]).
 //! - [`History`]: repetitions by hash, the 50- and 75-move rules, insufficient material, and
 //!   the [`Outcome`] of a game.
+//! - [`Epd`]: EPD records with their operations, and [`parse_suite`] for test and perft suites.
 //!
 //! It sits on `bitboard-core` (the types) and `attack-tables` (check and pin detection), and
 //! knows nothing of move generation: `movegen` generates the legal moves of a `Position` (and
@@ -41,6 +42,7 @@ extern crate alloc;
 
 mod board;
 mod castling;
+mod epd;
 mod history;
 mod polyglot_keys;
 #[allow(clippy::module_inception)]
@@ -50,6 +52,7 @@ mod zobrist;
 
 pub use board::Board;
 pub use castling::{Castles, CastlingMode, CastlingSide};
+pub use epd::{parse_suite, Epd, EpdError, Operation, SuiteEntry};
 pub use history::{History, Outcome, Termination};
 pub use position::{EnPassantMode, Position, PositionError, Undo, Validation};
 pub use setup::{CastlingNotation, FenField, ParseFenError, Setup};

@@ -1,0 +1,157 @@
+//! `chessbits book build|show|choose`: Polyglot opening books.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Subcommand;
+use movegen::book::{write_book, Book};
+use pgn::book::{BookBuilder, BookOptions};
+use position::Position;
+
+#[derive(Subcommand)]
+pub(crate) enum BookCommand {
+    /// Build a book from PGN games (`.pgn`, `.pgn.zst`, `.pgn.gz`), as `polyglot make-book`
+    /// does: a (position, move) pair scores 2 per win and 1 per draw of the side that moved.
+    Build {
+        /// The PGN files.
+        #[arg(required = true)]
+        games: Vec<PathBuf>,
+        /// The book file to write.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Only the first PLIES plies of each game count.
+        #[arg(long, default_value_t = 20, value_name = "PLIES")]
+        max_ply: u32,
+        /// A (position, move) pair needs at least N games.
+        #[arg(long, default_value_t = 3, value_name = "N")]
+        min_games: u32,
+    },
+    /// List a position's book moves with weights and shares.
+    Show {
+        /// The book file.
+        book: PathBuf,
+        /// The position (the standard start by default).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Pick a book move by weight with a seeded generator (the same seed gives the same move).
+    Choose {
+        /// The book file.
+        book: PathBuf,
+        /// The position (the standard start by default).
+        #[arg(long)]
+        fen: Option<String>,
+        /// The generator's seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+}
+
+pub(crate) fn run(cmd: BookCommand) -> ExitCode {
+    match cmd {
+        BookCommand::Build {
+            games,
+            output,
+            max_ply,
+            min_games,
+        } => build(&games, &output, BookOptions { max_ply, min_games }),
+        BookCommand::Show { book, fen } => with_book(&book, fen.as_deref(), |book, pos| {
+            let moves = book.moves(pos);
+            let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
+            let mut out = std::io::stdout().lock();
+            for m in &moves {
+                let share = if total == 0 {
+                    0.0
+                } else {
+                    100.0 * f64::from(m.weight) / total as f64
+                };
+                let _ = writeln!(
+                    out,
+                    "{} {} {share:.1}% learn {}",
+                    m.mv.uci(pos.mode().is_chess960()),
+                    m.weight,
+                    m.learn
+                );
+            }
+            if moves.is_empty() {
+                eprintln!("no book moves for {}", pos.fen());
+            }
+            ExitCode::SUCCESS
+        }),
+        BookCommand::Choose { book, fen, seed } => with_book(&book, fen.as_deref(), |book, pos| {
+            match book.choose(pos, seed) {
+                Some(m) => {
+                    println!("{}", m.uci(pos.mode().is_chess960()));
+                    ExitCode::SUCCESS
+                }
+                None => {
+                    eprintln!("no book move for {}", pos.fen());
+                    ExitCode::from(1)
+                }
+            }
+        }),
+    }
+}
+
+fn with_book(
+    path: &PathBuf,
+    fen: Option<&str>,
+    f: impl FnOnce(&Book<'_>, &Position) -> ExitCode,
+) -> ExitCode {
+    let pos = match fen.map_or_else(|| Ok(Position::new()), Position::from_fen) {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    };
+    match Book::new(&bytes) {
+        Ok(book) => f(&book, &pos),
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn build(games: &[PathBuf], output: &PathBuf, options: BookOptions) -> ExitCode {
+    let mut builder = BookBuilder::new(options);
+    for path in games {
+        let input = match pgn::input::open(path) {
+            Ok(input) => input,
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        };
+        if let Err(e) = builder.add_pgn(input) {
+            eprintln!("error: {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    }
+    for e in builder.errors() {
+        eprintln!("warning: {e}");
+    }
+    let mut entries = builder.finish();
+    let bytes = write_book(&mut entries);
+    if let Err(e) = std::fs::write(output, &bytes) {
+        eprintln!("error: {}: {e}", output.display());
+        return ExitCode::from(2);
+    }
+    eprintln!(
+        "{} games read ({} errors; a game with a bad move counts up to it), {} entries written to {}",
+        builder.games(),
+        builder.errors().len(),
+        entries.len(),
+        output.display()
+    );
+    ExitCode::SUCCESS
+}
