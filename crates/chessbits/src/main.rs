@@ -10,8 +10,8 @@
 //!   output work with it. Timing goes to stderr. A bad FEN prints the typed error on stderr
 //!   and exits with status 2.
 //! - `chessbits methods` lists the sliding-attack methods, one per line, marking the default.
-//! - `chessbits pgn check|fens FILE...` checks PGN files or converts them to
-//!   `before_fen,san,after_fen` rows (see `pgn_cmd`).
+//! - `chessbits pgn check|fens|games|moves|filter INPUT...` checks PGN, converts it to rows
+//!   (CSV, NDJSON, Parquet) or filters it, as a Unix filter (see `pgn_cmd`).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -23,6 +23,7 @@ use position::{CastlingMode, Position, PositionError, Setup};
 
 mod methods;
 mod pgn_cmd;
+mod pgn_table;
 
 use methods::{with_method, WithMethod, DEFAULT_METHOD, METHODS};
 
@@ -62,8 +63,8 @@ enum Command {
     },
     /// List the sliding-attack methods, one per line; the default is marked.
     Methods,
-    /// PGN tools: `check` replays every game, `fens` writes before_fen,san,after_fen rows.
-    #[command(subcommand)]
+    /// PGN tools: check, fens, games, moves (CSV, NDJSON, Parquet), filter.
+    #[command(subcommand, after_help = pgn_cmd::EXIT_STATUS)]
     Pgn(pgn_cmd::PgnCommand),
 }
 
