@@ -20,7 +20,7 @@ use arrow_buffer::{NullBuffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use pgn::table::{Eval, GameRow, MoveRow};
 
 /// Which table.
@@ -341,12 +341,12 @@ pub(crate) fn encode_games(file: &str, rows: &[GameRow], format: Format) -> io::
     }
 }
 
-fn string_list(lists: impl Iterator<Item = Vec<String>>) -> io::Result<ListArray> {
+fn string_list<'a>(lists: impl Iterator<Item = &'a [String]>) -> io::Result<ListArray> {
     let mut lengths = Vec::new();
-    let mut values = Vec::new();
+    let mut values: Vec<&str> = Vec::new();
     for l in lists {
         lengths.push(l.len());
-        values.extend(l);
+        values.extend(l.iter().map(String::as_str));
     }
     let item = Arc::new(Field::new("item", DataType::Utf8, true));
     ListArray::try_new(
@@ -434,10 +434,10 @@ fn games_batch(file: &str, rows: &[GameRow]) -> io::Result<RecordBatch> {
             .map(|r| i32::try_from(r.plies()).unwrap_or(i32::MAX)),
     )));
     arrays.push(Arc::new(string_list(
-        rows.iter().map(|r| r.moves_uci.clone()),
+        rows.iter().map(|r| r.moves_uci.as_slice()),
     )?));
     arrays.push(Arc::new(string_list(
-        rows.iter().map(|r| r.moves_san.clone()),
+        rows.iter().map(|r| r.moves_san.as_slice()),
     )?));
     let clocks: Float64Array = rows.iter().flat_map(|r| r.clocks.iter().copied()).collect();
     arrays.push(Arc::new(
@@ -583,6 +583,9 @@ impl TableWriter {
                 let props = WriterProperties::builder()
                     .set_compression(Compression::SNAPPY)
                     .set_max_row_group_size(rows)
+                    // Statistics per column chunk only: page statistics of every string
+                    // column cost time and no reader here needs them.
+                    .set_statistics_enabled(EnabledStatistics::Chunk)
                     .build();
                 let w =
                     ArrowWriter::try_new(out, schema(table), Some(props)).map_err(arrow_error)?;
