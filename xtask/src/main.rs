@@ -5,12 +5,14 @@
 //!   tables and write `crates/attack-tables/src/magics.rs` (or, with `--check`, fail when the
 //!   committed file differs from what the search produces).
 //! - `cargo xtask bench [--quick]`: run the criterion benchmarks of the `benches` package and
-//!   print a markdown report (also written to `target/bench-report/report.md`).
+//!   print a markdown report (also written to `target/bench-report/report.md`), with the
+//!   `chessbits pgn` scale figures on the shared master games when they are there.
 
 mod bench;
 mod chart;
 mod gen_tables;
 mod methods_report;
+mod pgn_scale;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
