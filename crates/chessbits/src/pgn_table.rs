@@ -21,6 +21,7 @@ use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
 use pgn::table::{Eval, GameRow, MoveRow};
 
 /// Which table.
@@ -580,7 +581,14 @@ impl TableWriter {
                     Table::Games => 16 * 1024,
                     Table::Moves => 128 * 1024,
                 };
-                let props = WriterProperties::builder()
+                let mut props = WriterProperties::builder();
+                if table == Table::Moves {
+                    // Nearly every FEN is distinct: a dictionary only costs time.
+                    for c in ["before_fen", "after_fen"] {
+                        props = props.set_column_dictionary_enabled(ColumnPath::from(c), false);
+                    }
+                }
+                let props = props
                     .set_compression(Compression::SNAPPY)
                     .set_max_row_group_size(rows)
                     // Statistics per column chunk only: page statistics of every string
