@@ -1,8 +1,9 @@
 //! Reading on one thread, replaying on all cores, results in input order.
 //!
 //! [`run`] reads [`GameRecord`]s with a [`Reader`] and a [`RecordCollector`] on one thread,
-//! groups them into batches of about [`BATCH_BYTES`], hands the batches to `threads` worker
-//! threads, and gives the workers' results back to the caller in input order. Channels are
+//! groups them into batches of about [`BATCH_BYTES`], hands the batches to `threads - 1`
+//! worker threads (the reading thread works a batch itself when they are behind), and gives
+//! the results back to the caller in input order. Channels are
 //! bounded, so at most a few batches per thread are in memory at once, whatever the input
 //! size.
 
@@ -112,7 +113,10 @@ where
     let job_rx = Arc::new(Mutex::new(job_rx));
     let work = &work;
     std::thread::scope(|scope| {
-        for _ in 0..threads {
+        // `threads - 1` workers, and the reading thread works too when they are behind (the
+        // job queue is full), so that `threads` threads are busy: no core is left idle while
+        // the workers catch up, and the reader is not crowded out by one worker too many.
+        for _ in 1..threads {
             let done_tx = done_tx.clone();
             let job_rx = Arc::clone(&job_rx);
             scope.spawn(move || loop {
@@ -128,7 +132,6 @@ where
                 }
             });
         }
-        drop(done_tx);
         drop(job_rx);
         let reading = scope.spawn(move || -> io::Result<()> {
             let mut index = 0;
@@ -136,8 +139,14 @@ where
                 let (batch, state) = next_batch(&mut reader);
                 progress(reader.bytes_consumed());
                 if !batch.is_empty() {
-                    if job_tx.send((index, batch)).is_err() {
-                        return Ok(());
+                    match job_tx.try_send((index, batch)) {
+                        Ok(()) => {}
+                        Err(mpsc::TrySendError::Full((index, batch))) => {
+                            if done_tx.send((index, work(batch))).is_err() {
+                                return Ok(());
+                            }
+                        }
+                        Err(mpsc::TrySendError::Disconnected(_)) => return Ok(()),
                     }
                     index += 1;
                 }
@@ -158,7 +167,7 @@ where
             }
         }
         // `done_rx` is dropped here when the consumer stopped early: the workers' sends
-        // fail, they stop, and so does the reading thread.
+        // fail, they stop, and so does the reading thread (its own sends fail too).
         match reading.join() {
             Ok(result) => result,
             Err(_) => Err(io::Error::other("the reading thread panicked")),
@@ -201,5 +210,64 @@ mod tests {
         assert_eq!(results[0].errors.len(), 429);
         assert_eq!(results[0], results[1]);
         assert_eq!(results[0], results[2]);
+    }
+
+    fn many_games() -> Vec<u8> {
+        let mut pgn = Vec::new();
+        for i in 0..60_000 {
+            pgn.extend_from_slice(format!("[Round \"{i}\"]\n1. e4 e5 2. Nf3 Nc6 *\n\n").as_bytes());
+        }
+        pgn
+    }
+
+    /// Dozens of batches and slow work: the job queue fills, the reading thread works
+    /// batches itself, and the results still come in input order.
+    #[test]
+    fn the_reader_helps_and_the_order_holds() {
+        let pgn = many_games();
+        for threads in [2, 3] {
+            let mut firsts = Vec::new();
+            run(
+                Reader::new(&pgn[..]),
+                threads,
+                |batch| {
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                    (batch[0].game, batch.len())
+                },
+                |r| firsts.push(r),
+                |_| {},
+            )
+            .expect("no I/O error");
+            assert!(firsts.len() > 20, "{}", firsts.len());
+            let mut next = 1;
+            for (first, len) in firsts {
+                assert_eq!(first, next);
+                next += len as u64;
+            }
+            assert_eq!(next, 60_001);
+        }
+    }
+
+    /// A consumer that stops: the run ends (no thread left waiting) and says Ok.
+    #[test]
+    fn a_consumer_that_stops_ends_the_run() {
+        let pgn = many_games();
+        for threads in [1, 2, 3] {
+            let mut seen = 0;
+            run_with(
+                Reader::new(&pgn[..]),
+                RecordCollector::new(),
+                GameRecord::weight,
+                threads,
+                |batch| batch.len(),
+                |_| {
+                    seen += 1;
+                    seen < 3
+                },
+                |_| {},
+            )
+            .expect("no I/O error");
+            assert_eq!(seen, 3);
+        }
     }
 }
