@@ -24,9 +24,7 @@ use pgn::filter::{Dedup, Filter, Reached, TagTest};
 use pgn::input::open_input;
 use pgn::{Both, GameBuilder, GameError, GameRecord, Reader, RecordCollector, Report, SanMode};
 
-use crate::pgn_table::{
-    encode_games, encode_moves, Encoded, Format, ParquetPlan, Table, TableWriter,
-};
+use crate::pgn_table::{encode_games, encode_moves, Encoded, Format, Table, TableWriter};
 
 /// The exit statuses, as `--help` shows them.
 pub(crate) const EXIT_STATUS: &str = "\
@@ -697,10 +695,6 @@ fn fens(inputs: &[PathBuf], output: Option<&Path>, opts: &Options) -> ExitCode {
 
 /// Notes a failed final flush (a closed pipe is not a failure).
 fn finish_output(outcome: &mut Outcome, flushed: io::Result<()>) {
-    if outcome.closed {
-        // The reader went away: finishing the file can only fail, and nobody is listening.
-        return;
-    }
     if let Err(e) = flushed {
         if e.kind() == io::ErrorKind::BrokenPipe {
             outcome.closed = true;
@@ -714,10 +708,9 @@ fn finish_output(outcome: &mut Outcome, flushed: io::Result<()>) {
 // ---- games / moves ----
 
 /// Where table rows go: one writer for everything, or one file per input in a directory.
-struct TableSink<'a> {
+struct TableSink {
     table: Table,
     format: Format,
-    plan: Option<&'a ParquetPlan>,
     dir: Option<PathBuf>,
     single: Option<TableWriter>,
     current: Option<TableWriter>,
@@ -725,7 +718,7 @@ struct TableSink<'a> {
     rows: u64,
 }
 
-impl TableSink<'_> {
+impl TableSink {
     fn file_for(&mut self, input: &Path) -> PathBuf {
         let mut stem = if input.as_os_str() == "-" {
             "stdin".to_owned()
@@ -749,13 +742,13 @@ impl TableSink<'_> {
     }
 }
 
-impl Sink<(u64, Encoded)> for TableSink<'_> {
+impl Sink<(u64, Encoded)> for TableSink {
     fn begin(&mut self, input: &Path) -> io::Result<()> {
         if self.dir.is_some() {
             let path = self.file_for(input);
             let out: Box<dyn Write + Send> =
                 Box::new(BufWriter::with_capacity(1 << 20, File::create(&path)?));
-            self.current = Some(TableWriter::new(out, self.table, self.format, self.plan)?);
+            self.current = Some(TableWriter::new(out, self.table, self.format)?);
         }
         Ok(())
     }
@@ -790,18 +783,9 @@ fn table(inputs: &[PathBuf], out: &TableOutput, table: Table, opts: &Options) ->
         .format
         .or_else(|| output.filter(|_| !is_dir).and_then(Format::of_path))
         .unwrap_or(Format::Csv);
-    let plan = match format {
-        Format::Parquet => match ParquetPlan::new(table) {
-            Ok(p) => Some(p),
-            Err(e) => return msgs.usage(&format!("Parquet schema: {e}")),
-        },
-        _ => None,
-    };
-    let plan = plan.as_ref();
     let mut sink = TableSink {
         table,
         format,
-        plan,
         dir: None,
         single: None,
         current: None,
@@ -815,7 +799,7 @@ fn table(inputs: &[PathBuf], out: &TableOutput, table: Table, opts: &Options) ->
         }
         sink.dir = Some(dir);
     } else {
-        let w = open_output(output).and_then(|o| TableWriter::new(o, table, format, plan));
+        let w = open_output(output).and_then(|o| TableWriter::new(o, table, format));
         match w {
             Ok(w) => sink.single = Some(w),
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
@@ -839,13 +823,13 @@ fn table(inputs: &[PathBuf], out: &TableOutput, table: Table, opts: &Options) ->
                 let mut rows = Vec::with_capacity(batch.len());
                 let report = pgn::table::game_rows(&batch, mode, &mut rows);
                 let n = rows.len() as u64;
-                Ok((report, (n, encode_games(file, &rows, format, plan)?)))
+                Ok((report, (n, encode_games(file, &rows, format)?)))
             }
             Table::Moves => {
                 let mut rows = Vec::with_capacity(batch.len() * 80);
                 let report = pgn::table::move_rows(&batch, mode, &mut rows);
                 let n = rows.len() as u64;
-                Ok((report, (n, encode_moves(file, &rows, format, plan)?)))
+                Ok((report, (n, encode_moves(file, &rows, format)?)))
             }
         },
         &mut sink,

@@ -18,12 +18,10 @@ use arrow_array::{
 };
 use arrow_buffer::{NullBuffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
-use parquet::arrow::arrow_writer::{compute_leaves, ArrowColumnChunk, ArrowRowGroupWriterFactory};
-use parquet::arrow::{add_encoded_arrow_schema_to_metadata, ArrowSchemaConverter};
+use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
-use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesPtr};
-use parquet::file::writer::SerializedFileWriter;
-use parquet::schema::types::{ColumnPath, TypePtr};
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
 use pgn::table::{Eval, GameRow, MoveRow};
 
 /// Which table.
@@ -183,76 +181,8 @@ fn eval_fields() -> Fields {
 pub(crate) enum Encoded {
     /// CSV or NDJSON bytes.
     Bytes(Vec<u8>),
-    /// A Parquet row group, its column chunks encoded and compressed on the worker.
-    RowGroup(Vec<ArrowColumnChunk>),
-}
-
-/// What the workers need to encode Parquet row groups in parallel: the schema and writer
-/// properties of the file, and the factory of column writers. The consuming thread only
-/// appends the encoded column chunks to the file.
-pub(crate) struct ParquetPlan {
-    schema: SchemaRef,
-    root: TypePtr,
-    props: WriterPropertiesPtr,
-    factory: ArrowRowGroupWriterFactory,
-}
-
-impl ParquetPlan {
-    /// The plan of a table's files.
-    pub(crate) fn new(table: Table) -> io::Result<ParquetPlan> {
-        let schema = schema(table);
-        let mut props = WriterProperties::builder();
-        if table == Table::Moves {
-            // Nearly every FEN is distinct: a dictionary only costs time.
-            for c in ["before_fen", "after_fen"] {
-                props = props.set_column_dictionary_enabled(ColumnPath::from(c), false);
-            }
-        }
-        let mut props = props
-            .set_compression(Compression::SNAPPY)
-            // Statistics per column chunk only: page statistics of every string column cost
-            // time and no reader here needs them.
-            .set_statistics_enabled(EnabledStatistics::Chunk)
-            .build();
-        // The Arrow schema in the file's metadata, as ArrowWriter writes it, so that Arrow
-        // readers get the exact types back.
-        add_encoded_arrow_schema_to_metadata(&schema, &mut props);
-        let props = Arc::new(props);
-        let root = ArrowSchemaConverter::new()
-            .convert(&schema)
-            .map_err(parquet_io)?
-            .root_schema_ptr();
-        // The factory copies the schema and properties out of a file writer; this one writes
-        // nowhere.
-        let model = SerializedFileWriter::new(io::sink(), Arc::clone(&root), Arc::clone(&props))
-            .map_err(parquet_io)?;
-        let factory = ArrowRowGroupWriterFactory::new(&model, Arc::clone(&schema));
-        Ok(ParquetPlan {
-            schema,
-            root,
-            props,
-            factory,
-        })
-    }
-
-    /// Encodes a record batch as one row group's column chunks.
-    fn encode(&self, batch: &RecordBatch) -> io::Result<Encoded> {
-        let mut writers = self.factory.create_column_writers(0).map_err(parquet_io)?;
-        let mut next = writers.iter_mut();
-        for (array, field) in batch.columns().iter().zip(self.schema.fields()) {
-            for leaf in compute_leaves(field, array).map_err(parquet_io)? {
-                next.next()
-                    .ok_or_else(|| io::Error::other("more Parquet leaves than column writers"))?
-                    .write(&leaf)
-                    .map_err(parquet_io)?;
-            }
-        }
-        let chunks = writers
-            .into_iter()
-            .map(|w| w.close().map_err(parquet_io))
-            .collect::<io::Result<Vec<_>>>()?;
-        Ok(Encoded::RowGroup(chunks))
-    }
+    /// An Arrow record batch for the Parquet writer.
+    Batch(RecordBatch),
 }
 
 fn arrow_error(e: impl std::fmt::Display) -> io::Error {
@@ -337,13 +267,8 @@ fn json_text(f: impl FnOnce(&mut Vec<u8>)) -> String {
 
 // ---- games ----
 
-/// Encodes game rows of `file` (`plan`: for Parquet).
-pub(crate) fn encode_games(
-    file: &str,
-    rows: &[GameRow],
-    format: Format,
-    plan: Option<&ParquetPlan>,
-) -> io::Result<Encoded> {
+/// Encodes game rows of `file`.
+pub(crate) fn encode_games(file: &str, rows: &[GameRow], format: Format) -> io::Result<Encoded> {
     match format {
         Format::Csv => {
             let mut w = csv::WriterBuilder::new()
@@ -413,10 +338,7 @@ pub(crate) fn encode_games(
             }
             Ok(Encoded::Bytes(out))
         }
-        Format::Parquet => {
-            let plan = plan.ok_or_else(|| io::Error::other("no Parquet plan"))?;
-            plan.encode(&games_batch(file, rows)?)
-        }
+        Format::Parquet => games_batch(file, rows).map(Encoded::Batch),
     }
 }
 
@@ -546,13 +468,8 @@ fn games_batch(file: &str, rows: &[GameRow]) -> io::Result<RecordBatch> {
 
 // ---- moves ----
 
-/// Encodes move rows of `file` (`plan`: for Parquet).
-pub(crate) fn encode_moves(
-    file: &str,
-    rows: &[MoveRow],
-    format: Format,
-    plan: Option<&ParquetPlan>,
-) -> io::Result<Encoded> {
+/// Encodes move rows of `file`.
+pub(crate) fn encode_moves(file: &str, rows: &[MoveRow], format: Format) -> io::Result<Encoded> {
     match format {
         Format::Csv => {
             let mut w = csv::WriterBuilder::new()
@@ -629,8 +546,9 @@ pub(crate) fn encode_moves(
                     &rows.iter().map(|r| r.eval).collect::<Vec<_>>(),
                 )?),
             ];
-            let plan = plan.ok_or_else(|| io::Error::other("no Parquet plan"))?;
-            plan.encode(&RecordBatch::try_new(schema(Table::Moves), arrays).map_err(arrow_error)?)
+            RecordBatch::try_new(schema(Table::Moves), arrays)
+                .map(Encoded::Batch)
+                .map_err(arrow_error)
         }
     }
 }
@@ -641,32 +559,46 @@ pub(crate) fn encode_moves(
 pub(crate) enum TableWriter {
     /// CSV or NDJSON: bytes as they come.
     Text(Box<dyn Write + Send>),
-    /// Parquet: a row group per batch of games, encoded on the workers.
-    Parquet(Box<SerializedFileWriter<Box<dyn Write + Send>>>),
+    /// Parquet: Arrow batches into row groups.
+    Parquet(Box<ArrowWriter<Box<dyn Write + Send>>>),
 }
 
 impl TableWriter {
-    /// Starts a table in `format` on `out` (the CSV header is written now; Parquet needs the
-    /// plan the workers encode with).
+    /// Starts a table in `format` on `out` (the CSV header is written now).
     pub(crate) fn new(
         mut out: Box<dyn Write + Send>,
         table: Table,
         format: Format,
-        plan: Option<&ParquetPlan>,
     ) -> io::Result<TableWriter> {
-        match (format, plan) {
-            (Format::Csv, _) => {
+        match format {
+            Format::Csv => {
                 out.write_all(&csv_header(table))?;
                 Ok(TableWriter::Text(out))
             }
-            (Format::Ndjson, _) => Ok(TableWriter::Text(out)),
-            (Format::Parquet, Some(plan)) => {
+            Format::Ndjson => Ok(TableWriter::Text(out)),
+            Format::Parquet => {
+                let rows = match table {
+                    Table::Games => 16 * 1024,
+                    Table::Moves => 128 * 1024,
+                };
+                let mut props = WriterProperties::builder();
+                if table == Table::Moves {
+                    // Nearly every FEN is distinct: a dictionary only costs time.
+                    for c in ["before_fen", "after_fen"] {
+                        props = props.set_column_dictionary_enabled(ColumnPath::from(c), false);
+                    }
+                }
+                let props = props
+                    .set_compression(Compression::SNAPPY)
+                    .set_max_row_group_size(rows)
+                    // Statistics per column chunk only: page statistics of every string
+                    // column cost time and no reader here needs them.
+                    .set_statistics_enabled(EnabledStatistics::Chunk)
+                    .build();
                 let w =
-                    SerializedFileWriter::new(out, Arc::clone(&plan.root), Arc::clone(&plan.props))
-                        .map_err(parquet_io)?;
+                    ArrowWriter::try_new(out, schema(table), Some(props)).map_err(arrow_error)?;
                 Ok(TableWriter::Parquet(Box::new(w)))
             }
-            (Format::Parquet, None) => Err(io::Error::other("no Parquet plan")),
         }
     }
 
@@ -674,14 +606,7 @@ impl TableWriter {
     pub(crate) fn write(&mut self, rows: Encoded) -> io::Result<()> {
         match (self, rows) {
             (TableWriter::Text(out), Encoded::Bytes(b)) => out.write_all(&b),
-            (TableWriter::Parquet(w), Encoded::RowGroup(chunks)) => {
-                let mut group = w.next_row_group().map_err(parquet_io)?;
-                for chunk in chunks {
-                    chunk.append_to_row_group(&mut group).map_err(parquet_io)?;
-                }
-                group.close().map_err(parquet_io)?;
-                Ok(())
-            }
+            (TableWriter::Parquet(w), Encoded::Batch(b)) => w.write(&b).map_err(parquet_io),
             _ => Err(io::Error::other("rows encoded for another format")),
         }
     }
