@@ -695,6 +695,10 @@ fn fens(inputs: &[PathBuf], output: Option<&Path>, opts: &Options) -> ExitCode {
 
 /// Notes a failed final flush (a closed pipe is not a failure).
 fn finish_output(outcome: &mut Outcome, flushed: io::Result<()>) {
+    if outcome.closed {
+        // The reader went away: finishing the file can only fail, and nobody is listening.
+        return;
+    }
     if let Err(e) = flushed {
         if e.kind() == io::ErrorKind::BrokenPipe {
             outcome.closed = true;
