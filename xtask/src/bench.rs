@@ -245,6 +245,12 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
         results.insert(experiment.group, rows);
     }
     report.push_str(&crate::methods_report::render(&results, &report_dir));
+    // An ordinary (not native) build of the command line, as users run it.
+    report.push_str(&crate::pgn_scale::run(
+        &root,
+        &self::target_dir(&root),
+        quick,
+    )?);
     print!("{report}");
     let out_dir = report_dir;
     let out = out_dir.join("report.md");

@@ -5,7 +5,8 @@
 //!   tables and write `crates/attack-tables/src/magics.rs` (or, with `--check`, fail when the
 //!   committed file differs from what the search produces).
 //! - `cargo xtask bench [--quick]`: run the criterion benchmarks of the `benches` package and
-//!   print a markdown report (also written to `target/bench-report/report.md`).
+//!   print a markdown report (also written to `target/bench-report/report.md`), with the
+//!   `chessbits pgn` scale figures on the shared master games when they are there.
 //! - `cargo xtask fuzz [--seconds N]`: run every cargo-fuzz target of `fuzz/` for N seconds
 //!   (nightly and cargo-fuzz needed) and print executions and coverage per target.
 
@@ -14,6 +15,7 @@ mod chart;
 mod fuzz;
 mod gen_tables;
 mod methods_report;
+mod pgn_scale;
 mod results;
 
 use std::path::{Path, PathBuf};

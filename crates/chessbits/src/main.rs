@@ -14,8 +14,8 @@
 //! - `chessbits methods` lists the sliding-attack methods, one per line, marking the default.
 //! - `chessbits moves [--fen FEN] [--tactical] [--checks]` writes `move,see,check` CSV rows.
 //! - `chessbits book build|show|choose` builds, lists and picks from Polyglot books (`book_cmd`).
-//! - `chessbits pgn check|fens FILE...` checks PGN files or converts them to
-//!   `before_fen,san,after_fen` rows (see `pgn_cmd`).
+//! - `chessbits pgn check|fens|games|moves|filter INPUT...` checks PGN, converts it to rows
+//!   (CSV, NDJSON, Parquet) or filters it, as a Unix filter (see `pgn_cmd`).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -29,6 +29,7 @@ mod book_cmd;
 mod epd_cmd;
 mod moves_cmd;
 mod pgn_cmd;
+mod pgn_table;
 
 /// The method used when `--method` is not given: the build's default, the fastest measured
 /// on the target (see the README).
@@ -95,8 +96,8 @@ enum Command {
         #[arg(long)]
         checks: bool,
     },
-    /// PGN tools: `check` replays every game, `fens` writes before_fen,san,after_fen rows.
-    #[command(subcommand)]
+    /// PGN tools: check, fens, games, moves (CSV, NDJSON, Parquet), filter.
+    #[command(subcommand, after_help = pgn_cmd::EXIT_STATUS)]
     Pgn(pgn_cmd::PgnCommand),
     /// Polyglot opening books: `build` from PGN games, `show` a position's moves, `choose` one.
     #[command(subcommand)]

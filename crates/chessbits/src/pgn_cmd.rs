@@ -1,53 +1,186 @@
-//! `chessbits pgn check` and `chessbits pgn fens`: the `pgn` crate's bulk jobs on files.
+//! `chessbits pgn check | fens | games | moves | filter`: the `pgn` crate's bulk jobs as a
+//! Unix filter.
 //!
-//! Both read `.pgn`, `.pgn.zst` and `.pgn.gz` files (by extension), replay every mainline
-//! move on every core (`--threads N`; the output stays in input order), and show a progress
-//! bar on stderr when it is a terminal. `check` prints a summary and every error with its
-//! file, game number and line, and exits 1 if any game had an error; `--json` prints one
-//! JSON object instead. `fens` writes `before_fen,san,after_fen` rows to `-o OUT.csv`,
-//! reports errors on stderr and also exits 1 if any game had one. I/O errors exit 2.
+//! Inputs are paths or `-` (standard input); each is plain, zstd or gzip PGN, recognised
+//! from its first bytes. Output goes to standard output unless `-o` names a file (or, for
+//! the tables, a directory: one file per input). Every mainline move is replayed on
+//! `--threads N` threads with the output in input order. Errors are written to stderr as
+//! they are found (one JSON object per line with `--json`) and never collected, so memory
+//! stays flat whatever their number. A damaged input (truncated zstd, gzip with trailing
+//! garbage, an I/O error) is reported with how far it got; the games before the damage
+//! count, and the remaining inputs are still read. A closed output pipe ends the run
+//! quietly. Exit status: see [`EXIT_STATUS`].
 
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use pgn::input::{decoder, Compression};
-use pgn::{Reader, Report, SanMode};
+use pgn::filter::{Dedup, Filter, Reached, TagTest};
+use pgn::input::open_input;
+use pgn::{Both, GameBuilder, GameError, GameRecord, Reader, RecordCollector, Report, SanMode};
+
+use crate::pgn_table::{encode_games, encode_moves, Encoded, Format, Table, TableWriter};
+
+/// The exit statuses, as `--help` shows them.
+pub(crate) const EXIT_STATUS: &str = "\
+Inputs: paths, or - for standard input; plain, zstd or gzip PGN (recognised from the first bytes).
+Errors go to stderr as they are found (--json: one JSON object per line).
+
+Exit status:
+  0  every game read and replayed without error
+  1  some games had errors (each reported on stderr)
+  2  usage error (bad arguments, an output that cannot be created)
+  3  an input could not be read or is damaged (the games before the damage are kept and
+     the other inputs are still read), or the output could not be written";
 
 /// The `pgn` subcommands.
 #[derive(Subcommand)]
 pub(crate) enum PgnCommand {
-    /// Read every game, replay every mainline move, print a summary (exit 1 on any error).
+    /// Replay every game; print a summary per input on stdout.
+    #[command(after_help = EXIT_STATUS)]
     Check {
-        /// PGN files (.pgn, .pgn.zst, .pgn.gz).
+        /// PGN inputs (- is standard input).
         #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// Print one JSON object: games, moves, errors (game, line, message), ...
-        #[arg(long)]
-        json: bool,
+        inputs: Vec<PathBuf>,
         #[command(flatten)]
         opts: Options,
     },
-    /// Write `before_fen,san,after_fen` rows, one per mainline move, in input order.
+    /// Write `before_fen,san,after_fen` CSV rows, one per mainline move, in input order.
+    #[command(after_help = EXIT_STATUS)]
     Fens {
-        /// PGN files (.pgn, .pgn.zst, .pgn.gz).
+        /// PGN inputs (- is standard input).
         #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// The CSV file to write.
+        inputs: Vec<PathBuf>,
+        /// The CSV file to write (default, or -: standard output).
         #[arg(short = 'o', long = "output")]
-        output: PathBuf,
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        opts: Options,
+    },
+    /// A row per game: file, game, event, site, date, round, white, black, result,
+    /// white_elo, black_elo, eco, opening, time_control, termination, utc_date, utc_time,
+    /// tags, plies, moves_uci, moves_san, clocks, evals, error.
+    #[command(after_help = EXIT_STATUS)]
+    Games {
+        /// PGN inputs (- is standard input).
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        #[command(flatten)]
+        out: TableOutput,
+        #[command(flatten)]
+        opts: Options,
+    },
+    /// A row per mainline move: file, game, ply, before_fen, san, uci, after_fen, clock,
+    /// eval.
+    #[command(after_help = EXIT_STATUS)]
+    Moves {
+        /// PGN inputs (- is standard input).
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        #[command(flatten)]
+        out: TableOutput,
+        #[command(flatten)]
+        opts: Options,
+    },
+    /// Keep the games that pass every test given; write them as export-format PGN.
+    #[command(after_help = EXIT_STATUS)]
+    Filter {
+        /// PGN inputs (- is standard input).
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// The PGN file to write (default, or -: standard output).
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        tests: Box<FilterArgs>,
         #[command(flatten)]
         opts: Options,
     },
 }
 
-/// Options both subcommands take.
+/// Where and how a table is written.
+#[derive(Args)]
+pub(crate) struct TableOutput {
+    /// Output file (default, or -: standard output). A directory (an existing one, or a
+    /// path ending in /) gets one file per input, named after it.
+    #[arg(short = 'o', long = "output")]
+    output: Option<PathBuf>,
+    /// csv, ndjson or parquet (default: from the output's extension, else csv).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+}
+
+/// The tests of `pgn filter`.
+#[derive(Args)]
+pub(crate) struct FilterArgs {
+    /// Keep games whose tag NAME is exactly VALUE (NAME=VALUE; repeatable, all must hold).
+    #[arg(long = "tag", value_name = "NAME=VALUE")]
+    tag: Vec<String>,
+    /// Keep games whose tag NAME contains TEXT, ignoring case (NAME=TEXT).
+    #[arg(long = "tag-contains", value_name = "NAME=TEXT")]
+    tag_contains: Vec<String>,
+    /// Keep games whose tag NAME is a number in MIN..MAX (either may be left out:
+    /// WhiteElo=2500..).
+    #[arg(long = "tag-range", value_name = "NAME=MIN..MAX")]
+    tag_range: Vec<String>,
+    /// Keep games where both WhiteElo and BlackElo are in MIN..MAX.
+    #[arg(long, value_name = "MIN..MAX")]
+    elo: Option<String>,
+    /// Keep games with this result (1-0, 0-1, 1/2-1/2, *; repeatable: any of them).
+    #[arg(long = "result", allow_hyphen_values = true)]
+    result: Vec<String>,
+    /// Keep games with at least N mainline plies.
+    #[arg(long)]
+    min_plies: Option<usize>,
+    /// Keep games with at most N mainline plies.
+    #[arg(long)]
+    max_plies: Option<usize>,
+    /// Keep games whose mainline reaches this position (FEN; compared by Polyglot hash;
+    /// repeatable: any of them).
+    #[arg(long = "fen")]
+    fen: Vec<String>,
+    /// Drop games with the same start and the same moves as an earlier game.
+    #[arg(long)]
+    dedup: bool,
+}
+
+impl FilterArgs {
+    fn filter(&self) -> Result<Filter, pgn::filter::FilterError> {
+        let mut tags = Vec::new();
+        for t in &self.tag {
+            tags.push(TagTest::equals(t)?);
+        }
+        for t in &self.tag_contains {
+            tags.push(TagTest::contains(t)?);
+        }
+        for t in &self.tag_range {
+            tags.push(TagTest::range(t)?);
+        }
+        if let Some(range) = &self.elo {
+            let (lo, hi) = pgn::filter::parse_range(range)?;
+            tags.push(TagTest::Range("WhiteElo".into(), lo, hi));
+            tags.push(TagTest::Range("BlackElo".into(), lo, hi));
+        }
+        let mut positions = Vec::new();
+        for f in &self.fen {
+            positions.push(f.parse::<Reached>()?);
+        }
+        Ok(Filter {
+            tags,
+            results: self.result.clone(),
+            min_plies: self.min_plies,
+            max_plies: self.max_plies,
+            positions,
+        })
+    }
+}
+
+/// Options every subcommand takes.
 #[derive(Args)]
 pub(crate) struct Options {
     /// Worker threads (default: every core).
@@ -56,6 +189,9 @@ pub(crate) struct Options {
     /// Read SAN strictly (minimal disambiguation, exact capture markers).
     #[arg(long)]
     strict: bool,
+    /// Write errors and summaries as JSON, one object per line.
+    #[arg(long)]
+    json: bool,
     /// Never show the progress bar.
     #[arg(long)]
     no_progress: bool,
@@ -77,34 +213,169 @@ impl Options {
     }
 }
 
-/// Counts the bytes read from a file (for the progress bar).
-struct Counting<R> {
-    inner: R,
-    count: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.count.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
+/// Runs a `pgn` subcommand.
+pub(crate) fn run(cmd: PgnCommand) -> ExitCode {
+    match cmd {
+        PgnCommand::Check { inputs, opts } => check(&inputs, &opts),
+        PgnCommand::Fens {
+            inputs,
+            output,
+            opts,
+        } => fens(&inputs, output.as_deref(), &opts),
+        PgnCommand::Games { inputs, out, opts } => table(&inputs, &out, Table::Games, &opts),
+        PgnCommand::Moves { inputs, out, opts } => table(&inputs, &out, Table::Moves, &opts),
+        PgnCommand::Filter {
+            inputs,
+            output,
+            tests,
+            opts,
+        } => filter(&inputs, output.as_deref(), &tests, &opts),
     }
 }
 
-/// One file's report, with the bytes it decompressed to.
-struct FileReport {
-    path: PathBuf,
-    report: Report,
-    bytes: u64,
+// ---- messages on stderr ----
+
+/// Writes errors and summaries to stderr as they come (text or JSON lines).
+struct Messages {
+    json: bool,
 }
 
-fn progress_bar(files: &[PathBuf], opts: &Options) -> ProgressBar {
+impl Messages {
+    fn line(&self, text: &str) {
+        let mut err = io::stderr().lock();
+        let _ = writeln!(err, "{text}");
+    }
+
+    fn game_error(&self, file: &str, e: &GameError) {
+        if self.json {
+            self.line(
+                &serde_json::json!({
+                    "type": "game_error",
+                    "file": file,
+                    "game": e.game,
+                    "line": e.line,
+                    "message": e.kind.to_string(),
+                })
+                .to_string(),
+            );
+        } else {
+            self.line(&format!("{file}: {e}"));
+        }
+    }
+
+    fn input_error(&self, file: &str, message: &str, progress: Option<&FileTotals>) {
+        if self.json {
+            let mut v = serde_json::json!({
+                "type": "input_error",
+                "file": file,
+                "message": message,
+            });
+            if let Some(p) = progress {
+                v["games_before"] = p.report.games.into();
+                v["bytes_decoded"] = p.bytes.into();
+                v["bytes_read"] = p.raw_bytes.into();
+            }
+            self.line(&v.to_string());
+        } else {
+            match progress {
+                Some(p) => self.line(&format!(
+                    "{file}: input damaged after {} bytes read ({} decoded), {} games read \
+                     before the damage are kept: {message}",
+                    p.raw_bytes, p.bytes, p.report.games
+                )),
+                None => self.line(&format!("{file}: cannot read: {message}")),
+            }
+        }
+    }
+
+    fn usage(&self, message: &str) -> ExitCode {
+        self.line(&format!("error: {message}"));
+        ExitCode::from(2)
+    }
+}
+
+// ---- running inputs ----
+
+/// What one input came to (errors are counted, not kept).
+#[derive(Default)]
+struct FileTotals {
+    file: String,
+    report: Report,
+    errors: u64,
+    bytes: u64,
+    raw_bytes: u64,
+    damaged: bool,
+}
+
+/// Where a run's rows go: told of each input's start and end.
+trait Sink<T> {
+    fn begin(&mut self, _input: &Path) -> io::Result<()> {
+        Ok(())
+    }
+    fn write(&mut self, t: T) -> io::Result<()>;
+    fn end(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// How a run ended.
+struct Outcome {
+    files: Vec<FileTotals>,
+    /// An input could not be opened or was damaged.
+    input_failed: bool,
+    /// Writing the output failed (not a closed pipe).
+    output_failed: bool,
+    /// The output pipe was closed by its reader: the run ends quietly.
+    closed: bool,
+    seconds: f64,
+}
+
+impl Outcome {
+    fn status(&self) -> ExitCode {
+        if self.input_failed || self.output_failed {
+            ExitCode::from(3)
+        } else if self.files.iter().any(|f| f.report.games_with_errors > 0) {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+
+    fn totals(&self) -> (u64, u64, u64, u64, u64) {
+        let mut t = (0, 0, 0, 0, 0);
+        for f in &self.files {
+            t.0 += f.report.games;
+            t.1 += f.report.moves;
+            t.2 += f.report.games_with_errors;
+            t.3 += f.errors;
+            t.4 += f.bytes;
+        }
+        t
+    }
+
+    fn speed_line(&self, threads: usize) -> String {
+        let (games, moves, _, _, bytes) = self.totals();
+        let s = self.seconds.max(1e-9);
+        format!(
+            "{games} games, {moves} moves, {:.1} MB in {:.3} s on {threads} thread(s): \
+             {:.1} MB/s, {:.0} moves/s, {:.0} games/s",
+            bytes as f64 / 1e6,
+            self.seconds,
+            bytes as f64 / 1e6 / s,
+            moves as f64 / s,
+            games as f64 / s
+        )
+    }
+}
+
+fn progress_bar(inputs: &[PathBuf], opts: &Options) -> ProgressBar {
     if opts.no_progress || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let total: u64 = files
+    let total: u64 = inputs
         .iter()
         .filter_map(|f| std::fs::metadata(f).ok())
+        .filter(|m| m.is_file())
         .map(|m| m.len())
         .sum();
     let pb = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
@@ -116,251 +387,562 @@ fn progress_bar(files: &[PathBuf], opts: &Options) -> ProgressBar {
     pb
 }
 
-/// Runs `work` over every game of every file on `threads` threads; `consume` gets each
-/// batch result in input order.
-fn process<T: Send>(
-    files: &[PathBuf],
+fn display(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// Reads every input with `visitor`, runs `work` on batches on the worker threads, writes
+/// each result to `sink` in input order, and streams each batch's errors to stderr.
+#[allow(clippy::too_many_arguments)]
+fn run_inputs<V, T, W>(
+    inputs: &[PathBuf],
     opts: &Options,
-    work: impl Fn(&[pgn::GameRecord]) -> (Report, T) + Sync,
-    mut consume: impl FnMut(T) -> io::Result<()>,
-) -> Result<Vec<FileReport>, String> {
-    let pb = progress_bar(files, opts);
-    let mut done_bytes = 0u64;
-    let mut reports = Vec::new();
-    for path in files {
-        let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let count = Arc::new(AtomicU64::new(0));
-        let counting = Counting {
-            inner: file,
-            count: Arc::clone(&count),
+    msgs: &Messages,
+    make_visitor: impl Fn() -> V,
+    weight: fn(&V::Output) -> usize,
+    work: W,
+    sink: &mut dyn Sink<T>,
+) -> Outcome
+where
+    V: pgn::Visitor + Send,
+    V::Output: Send,
+    T: Send,
+    W: Fn(&str, Vec<V::Output>) -> io::Result<(Report, T)> + Sync,
+{
+    let start = Instant::now();
+    let pb = progress_bar(inputs, opts);
+    let mut done_raw = 0u64;
+    let mut outcome = Outcome {
+        files: Vec::new(),
+        input_failed: false,
+        output_failed: false,
+        closed: false,
+        seconds: 0.0,
+    };
+    for path in inputs {
+        let name = display(path);
+        let input = match open_input(path) {
+            Ok(i) => i,
+            Err(e) => {
+                msgs.input_error(&name, &e.to_string(), None);
+                outcome.input_failed = true;
+                continue;
+            }
         };
-        let input = decoder(counting, Compression::of_path(path))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        let reader = Reader::new(input);
-        let mut report = Report::default();
-        let mut bytes = 0;
-        let mut write_error = None;
+        if let Err(e) = sink.begin(path) {
+            msgs.line(&format!("error: writing the output for {name}: {e}"));
+            outcome.output_failed = true;
+            break;
+        }
+        pb.set_message(
+            path.file_name()
+                .map_or_else(|| name.clone(), |n| n.to_string_lossy().into_owned()),
+        );
+        let raw = input.raw_bytes;
+        let damage = input.error;
+        let mut totals = FileTotals {
+            file: name.clone(),
+            ..FileTotals::default()
+        };
+        let mut write_error: Option<io::Error> = None;
         let pb2 = pb.clone();
-        let base = done_bytes;
-        pb.set_message(display_name(path));
-        pgn::pipeline::run(
-            reader,
+        let raw2 = raw.clone();
+        let base = done_raw;
+        let mut decoded = 0u64;
+        let file_name = name.as_str();
+        let result = pgn::pipeline::run_with(
+            Reader::new(input.reader),
+            make_visitor(),
+            weight,
             opts.threads(),
-            |batch| work(&batch),
-            |(r, out)| {
-                report.merge(r);
-                if write_error.is_none() {
-                    if let Err(e) = consume(out) {
+            |batch| work(file_name, batch),
+            |done: io::Result<(Report, T)>| {
+                let (mut report, out) = match done {
+                    Ok(d) => d,
+                    Err(e) => {
                         write_error = Some(e);
+                        return false;
+                    }
+                };
+                for e in report.errors.drain(..) {
+                    msgs.game_error(file_name, &e);
+                    totals.errors += 1;
+                }
+                totals.report.merge(report);
+                match sink.write(out) {
+                    Ok(()) => true,
+                    Err(e) => {
+                        write_error = Some(e);
+                        false
                     }
                 }
             },
             |consumed| {
-                bytes = consumed;
-                pb2.set_position(base + count.load(Ordering::Relaxed));
+                decoded = consumed;
+                pb2.set_position(base + raw2.load(Ordering::Relaxed));
             },
-        )
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-        if let Some(e) = write_error {
-            return Err(format!("writing the output: {e}"));
-        }
-        done_bytes += count.load(Ordering::Relaxed);
-        pb.set_position(done_bytes);
-        reports.push(FileReport {
-            path: path.clone(),
-            report,
-            bytes,
+        );
+        totals.bytes = decoded;
+        totals.raw_bytes = raw.load(Ordering::Relaxed);
+        done_raw += totals.raw_bytes;
+        // The input ends quietly at a decoding error (so that the game before it is
+        // finished); the error is reported here.
+        let result = result.and_then(|()| match pgn::input::Input::damage(&damage) {
+            Some(e) => Err(e),
+            None => Ok(()),
         });
-    }
-    pb.finish_and_clear();
-    Ok(reports)
-}
-
-fn display_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
-}
-
-/// Totals over files.
-fn totals(reports: &[FileReport]) -> (u64, u64, u64, u64, usize) {
-    let games = reports.iter().map(|r| r.report.games).sum();
-    let moves = reports.iter().map(|r| r.report.moves).sum();
-    let bad = reports.iter().map(|r| r.report.games_with_errors).sum();
-    let bytes = reports.iter().map(|r| r.bytes).sum();
-    let errors = reports.iter().map(|r| r.report.errors.len()).sum();
-    (games, moves, bad, bytes, errors)
-}
-
-fn speed_line(reports: &[FileReport], seconds: f64, threads: usize) -> String {
-    let (games, moves, _, bytes, _) = totals(reports);
-    let s = seconds.max(1e-9);
-    format!(
-        "{games} games, {moves} moves, {:.1} MB in {seconds:.3} s on {threads} thread(s): \
-         {:.1} MB/s, {:.0} moves/s, {:.0} games/s",
-        bytes as f64 / 1e6,
-        bytes as f64 / 1e6 / s,
-        moves as f64 / s,
-        games as f64 / s
-    )
-}
-
-/// Runs a `pgn` subcommand.
-pub(crate) fn run(cmd: PgnCommand) -> ExitCode {
-    match cmd {
-        PgnCommand::Check { files, json, opts } => check(&files, json, &opts),
-        PgnCommand::Fens {
-            files,
-            output,
-            opts,
-        } => fens(&files, &output, &opts),
-    }
-}
-
-fn check(files: &[PathBuf], json: bool, opts: &Options) -> ExitCode {
-    let start = Instant::now();
-    let mode = opts.mode();
-    let reports = match process(
-        files,
-        opts,
-        |batch| (pgn::check_games(batch, mode), ()),
-        |()| Ok(()),
-    ) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
+        if let Err(e) = result {
+            totals.damaged = true;
+            msgs.input_error(&name, &e.to_string(), Some(&totals));
+            outcome.input_failed = true;
         }
-    };
-    let seconds = start.elapsed().as_secs_f64();
-    let (games, moves, bad, bytes, error_count) = totals(&reports);
-    let mut out = io::stdout().lock();
-    if json {
-        let errors: Vec<serde_json::Value> = reports
-            .iter()
-            .flat_map(|r| {
-                r.report.errors.iter().map(|e| {
-                    serde_json::json!({
-                        "file": r.path.display().to_string(),
-                        "game": e.game,
-                        "line": e.line,
-                        "message": e.kind.to_string(),
-                    })
-                })
-            })
-            .collect();
-        let files_json: Vec<serde_json::Value> = reports
-            .iter()
-            .map(|r| {
-                serde_json::json!({
-                    "file": r.path.display().to_string(),
-                    "games": r.report.games,
-                    "moves": r.report.moves,
-                    "games_with_errors": r.report.games_with_errors,
-                    "errors": r.report.errors.len(),
-                })
-            })
-            .collect();
-        let value = serde_json::json!({
-            "games": games,
-            "moves": moves,
-            "games_with_errors": bad,
-            "errors": errors,
-            "files": files_json,
-            "bytes": bytes,
-            "seconds": seconds,
-            "threads": opts.threads(),
-        });
-        let _ = writeln!(out, "{value}");
-    } else {
-        for r in &reports {
-            for e in &r.report.errors {
-                let _ = writeln!(out, "{}: {e}", r.path.display());
+        if write_error.is_none() {
+            if let Err(e) = sink.end() {
+                write_error = Some(e);
             }
         }
-        for r in &reports {
-            let _ = writeln!(
-                out,
-                "{}: {} games, {} moves, {} errors in {} games",
-                r.path.display(),
-                r.report.games,
-                r.report.moves,
-                r.report.errors.len(),
-                r.report.games_with_errors
-            );
-        }
-        if reports.len() > 1 {
-            let _ = writeln!(
-                out,
-                "total: {games} games, {moves} moves, {error_count} errors in {bad} games"
-            );
+        outcome.files.push(totals);
+        if let Some(e) = write_error {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                outcome.closed = true;
+            } else {
+                msgs.line(&format!("error: writing the output: {e}"));
+                outcome.output_failed = true;
+            }
+            break;
         }
     }
-    eprintln!("{}", speed_line(&reports, seconds, opts.threads()));
-    if error_count > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
+    pb.finish_and_clear();
+    outcome.seconds = start.elapsed().as_secs_f64();
+    outcome
+}
+
+// ---- output files ----
+
+/// An output: standard output (none, or `-`) or a file.
+fn open_output(path: Option<&Path>) -> io::Result<Box<dyn Write + Send>> {
+    match path {
+        None => Ok(Box::new(BufWriter::with_capacity(1 << 20, io::stdout()))),
+        Some(p) if p.as_os_str() == "-" => {
+            Ok(Box::new(BufWriter::with_capacity(1 << 20, io::stdout())))
+        }
+        Some(p) => Ok(Box::new(BufWriter::with_capacity(
+            1 << 20,
+            File::create(p)?,
+        ))),
     }
 }
 
-fn fens(files: &[PathBuf], output: &Path, opts: &Options) -> ExitCode {
-    let start = Instant::now();
+/// Writes bytes to one output.
+struct BytesSink {
+    out: Box<dyn Write + Send>,
+}
+
+impl Sink<Vec<u8>> for BytesSink {
+    fn write(&mut self, t: Vec<u8>) -> io::Result<()> {
+        self.out.write_all(&t)
+    }
+}
+
+// ---- check ----
+
+fn check(inputs: &[PathBuf], opts: &Options) -> ExitCode {
+    struct Nothing;
+    impl Sink<()> for Nothing {
+        fn write(&mut self, (): ()) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    let msgs = Messages { json: opts.json };
     let mode = opts.mode();
-    let file = match File::create(output) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("error: {}: {e}", output.display());
-            return ExitCode::from(2);
-        }
-    };
-    let mut out = BufWriter::with_capacity(1 << 20, file);
-    if let Err(e) = out.write_all(pgn::FENS_HEADER.as_bytes()) {
-        eprintln!("error: {}: {e}", output.display());
-        return ExitCode::from(2);
-    }
-    let reports = process(
-        files,
+    let outcome = run_inputs(
+        inputs,
         opts,
-        |batch| {
-            let mut rows = Vec::with_capacity(1 << 20);
-            let report = pgn::fens_games(batch, mode, &mut rows);
-            (report, rows)
-        },
-        |rows| out.write_all(&rows),
+        &msgs,
+        RecordCollector::new,
+        GameRecord::weight,
+        |_, batch| Ok((pgn::check_games(&batch, mode), ())),
+        &mut Nothing,
     );
-    let reports = match reports.and_then(|r| {
-        out.flush()
-            .map_err(|e| format!("{}: {e}", output.display()))?;
-        Ok(r)
-    }) {
-        Ok(r) => r,
+    let mut out = io::stdout().lock();
+    let (games, moves, bad, errors, bytes) = outcome.totals();
+    let mut lines = Vec::new();
+    for f in &outcome.files {
+        lines.push(if opts.json {
+            serde_json::json!({
+                "type": "file",
+                "file": f.file,
+                "games": f.report.games,
+                "moves": f.report.moves,
+                "games_with_errors": f.report.games_with_errors,
+                "errors": f.errors,
+                "damaged": f.damaged,
+                "bytes": f.bytes,
+            })
+            .to_string()
+        } else {
+            format!(
+                "{}: {} games, {} moves, {} errors in {} games{}",
+                f.file,
+                f.report.games,
+                f.report.moves,
+                f.errors,
+                f.report.games_with_errors,
+                if f.damaged { " (input damaged)" } else { "" }
+            )
+        });
+    }
+    if opts.json {
+        lines.push(
+            serde_json::json!({
+                "type": "total",
+                "games": games,
+                "moves": moves,
+                "games_with_errors": bad,
+                "errors": errors,
+                "inputs_failed": outcome.input_failed,
+                "bytes": bytes,
+                "seconds": outcome.seconds,
+                "threads": opts.threads(),
+            })
+            .to_string(),
+        );
+    } else if inputs.len() > 1 {
+        lines.push(format!(
+            "total: {games} games, {moves} moves, {errors} errors in {bad} games"
+        ));
+    }
+    for l in lines {
+        if writeln!(out, "{l}").is_err() {
+            break;
+        }
+    }
+    if !opts.json {
+        msgs.line(&outcome.speed_line(opts.threads()));
+    }
+    outcome.status()
+}
+
+/// The closing line on stderr of the writing commands.
+fn summary(msgs: &Messages, what: &str, rows: u64, outcome: &Outcome, opts: &Options) {
+    let (games, moves, bad, errors, bytes) = outcome.totals();
+    if msgs.json {
+        msgs.line(
+            &serde_json::json!({
+                "type": "total",
+                what: rows,
+                "games": games,
+                "moves": moves,
+                "games_with_errors": bad,
+                "errors": errors,
+                "inputs_failed": outcome.input_failed,
+                "bytes": bytes,
+                "seconds": outcome.seconds,
+                "threads": opts.threads(),
+            })
+            .to_string(),
+        );
+    } else {
+        msgs.line(&format!(
+            "{rows} {what} written; {errors} errors in {bad} games"
+        ));
+        msgs.line(&outcome.speed_line(opts.threads()));
+    }
+}
+
+// ---- fens ----
+
+fn fens(inputs: &[PathBuf], output: Option<&Path>, opts: &Options) -> ExitCode {
+    let msgs = Messages { json: opts.json };
+    let mut out = match open_output(output) {
+        Ok(o) => o,
         Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
+            return msgs.usage(&format!(
+                "{}: {e}",
+                output.map_or_else(String::new, display)
+            ))
         }
     };
-    let seconds = start.elapsed().as_secs_f64();
-    let (_, moves, bad, _, error_count) = totals(&reports);
-    for r in &reports {
-        for e in &r.report.errors {
-            eprintln!("{}: {e}", r.path.display());
+    if let Err(e) = out.write_all(pgn::FENS_HEADER.as_bytes()) {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            return ExitCode::SUCCESS;
+        }
+        return msgs.usage(&e.to_string());
+    }
+    let mode = opts.mode();
+    let mut sink = BytesSink { out };
+    let mut outcome = run_inputs(
+        inputs,
+        opts,
+        &msgs,
+        RecordCollector::new,
+        GameRecord::weight,
+        |_, batch| {
+            let mut rows = Vec::with_capacity(1 << 20);
+            let report = pgn::fens_games(&batch, mode, &mut rows);
+            Ok((report, rows))
+        },
+        &mut sink,
+    );
+    finish_output(&mut outcome, sink.out.flush());
+    if outcome.closed {
+        return ExitCode::SUCCESS;
+    }
+    let rows = outcome.totals().1;
+    summary(&msgs, "rows", rows, &outcome, opts);
+    outcome.status()
+}
+
+/// Notes a failed final flush (a closed pipe is not a failure).
+fn finish_output(outcome: &mut Outcome, flushed: io::Result<()>) {
+    if outcome.closed {
+        // The reader went away: finishing the file can only fail, and nobody is listening.
+        return;
+    }
+    if let Err(e) = flushed {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            outcome.closed = true;
+        } else {
+            eprintln!("error: writing the output: {e}");
+            outcome.output_failed = true;
         }
     }
-    eprintln!(
-        "{} rows written to {}; {error_count} errors in {bad} games",
-        moves,
-        output.display()
-    );
-    eprintln!(
-        "{}, {:.0} rows/s",
-        speed_line(&reports, seconds, opts.threads()),
-        moves as f64 / seconds.max(1e-9)
-    );
-    if error_count > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
+}
+
+// ---- games / moves ----
+
+/// Where table rows go: one writer for everything, or one file per input in a directory.
+struct TableSink {
+    table: Table,
+    format: Format,
+    dir: Option<PathBuf>,
+    single: Option<TableWriter>,
+    current: Option<TableWriter>,
+    used_names: std::collections::HashSet<String>,
+    rows: u64,
+}
+
+impl TableSink {
+    fn file_for(&mut self, input: &Path) -> PathBuf {
+        let mut stem = if input.as_os_str() == "-" {
+            "stdin".to_owned()
+        } else {
+            input
+                .file_name()
+                .map_or_else(|| "input".to_owned(), |n| n.to_string_lossy().into_owned())
+        };
+        for ext in [".gz", ".zst", ".zstd", ".pgn"] {
+            if let Some(s) = stem.strip_suffix(ext) {
+                stem = s.to_owned();
+            }
+        }
+        let mut name = format!("{stem}.{}", self.format.extension());
+        let mut k = 2;
+        while !self.used_names.insert(name.clone()) {
+            name = format!("{stem}-{k}.{}", self.format.extension());
+            k += 1;
+        }
+        self.dir.clone().unwrap_or_default().join(name)
     }
+}
+
+impl Sink<(u64, Encoded)> for TableSink {
+    fn begin(&mut self, input: &Path) -> io::Result<()> {
+        if self.dir.is_some() {
+            let path = self.file_for(input);
+            let out: Box<dyn Write + Send> =
+                Box::new(BufWriter::with_capacity(1 << 20, File::create(&path)?));
+            self.current = Some(TableWriter::new(out, self.table, self.format)?);
+        }
+        Ok(())
+    }
+
+    fn write(&mut self, (rows, t): (u64, Encoded)) -> io::Result<()> {
+        self.rows += rows;
+        let w = match (&mut self.current, &mut self.single) {
+            (Some(w), _) | (None, Some(w)) => w,
+            (None, None) => return Err(io::Error::other("no output open")),
+        };
+        w.write(t)
+    }
+
+    fn end(&mut self) -> io::Result<()> {
+        match self.current.take() {
+            Some(w) => w.finish(),
+            None => Ok(()),
+        }
+    }
+}
+
+fn table(inputs: &[PathBuf], out: &TableOutput, table: Table, opts: &Options) -> ExitCode {
+    let msgs = Messages { json: opts.json };
+    let output = out.output.as_deref();
+    let is_dir = output.is_some_and(|p| {
+        p.is_dir()
+            || p.as_os_str()
+                .to_string_lossy()
+                .ends_with(std::path::MAIN_SEPARATOR)
+    });
+    let format = out
+        .format
+        .or_else(|| output.filter(|_| !is_dir).and_then(Format::of_path))
+        .unwrap_or(Format::Csv);
+    let mut sink = TableSink {
+        table,
+        format,
+        dir: None,
+        single: None,
+        current: None,
+        used_names: Default::default(),
+        rows: 0,
+    };
+    if is_dir {
+        let dir = output.map(Path::to_path_buf).unwrap_or_default();
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            return msgs.usage(&format!("{}: {e}", dir.display()));
+        }
+        sink.dir = Some(dir);
+    } else {
+        let w = open_output(output).and_then(|o| TableWriter::new(o, table, format));
+        match w {
+            Ok(w) => sink.single = Some(w),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+            Err(e) => {
+                return msgs.usage(&format!(
+                    "{}: {e}",
+                    output.map_or_else(String::new, display)
+                ))
+            }
+        }
+    }
+    let mode = opts.mode();
+    let mut outcome = run_inputs(
+        inputs,
+        opts,
+        &msgs,
+        RecordCollector::with_annotations,
+        GameRecord::weight,
+        |file, batch| match table {
+            Table::Games => {
+                let mut rows = Vec::with_capacity(batch.len());
+                let report = pgn::table::game_rows(&batch, mode, &mut rows);
+                let n = rows.len() as u64;
+                Ok((report, (n, encode_games(file, &rows, format)?)))
+            }
+            Table::Moves => {
+                let mut rows = Vec::with_capacity(batch.len() * 80);
+                let report = pgn::table::move_rows(&batch, mode, &mut rows);
+                let n = rows.len() as u64;
+                Ok((report, (n, encode_moves(file, &rows, format)?)))
+            }
+        },
+        &mut sink,
+    );
+    let flushed = match sink.single.take() {
+        Some(w) => w.finish(),
+        None => Ok(()),
+    };
+    finish_output(&mut outcome, flushed);
+    if outcome.closed {
+        return ExitCode::SUCCESS;
+    }
+    let what = match table {
+        Table::Games => "games rows",
+        Table::Moves => "moves rows",
+    };
+    summary(&msgs, what, sink.rows, &outcome, opts);
+    outcome.status()
+}
+
+// ---- filter ----
+
+fn filter(
+    inputs: &[PathBuf],
+    output: Option<&Path>,
+    tests: &FilterArgs,
+    opts: &Options,
+) -> ExitCode {
+    let msgs = Messages { json: opts.json };
+    let filter = match tests.filter() {
+        Ok(f) => f,
+        Err(e) => return msgs.usage(&e.to_string()),
+    };
+    let out = match open_output(output) {
+        Ok(o) => o,
+        Err(e) => {
+            return msgs.usage(&format!(
+                "{}: {e}",
+                output.map_or_else(String::new, display)
+            ))
+        }
+    };
+    struct FilterSink {
+        out: Box<dyn Write + Send>,
+        dedup: Option<Dedup>,
+        kept: u64,
+    }
+    impl Sink<Vec<(u128, Vec<u8>)>> for FilterSink {
+        fn write(&mut self, games: Vec<(u128, Vec<u8>)>) -> io::Result<()> {
+            for (key, text) in games {
+                if let Some(d) = &mut self.dedup {
+                    if !d.first(key) {
+                        continue;
+                    }
+                }
+                self.kept += 1;
+                self.out.write_all(&text)?;
+            }
+            Ok(())
+        }
+    }
+    let mut sink = FilterSink {
+        out,
+        dedup: tests.dedup.then(Dedup::new),
+        kept: 0,
+    };
+    let mode = opts.mode();
+    type Out = (GameRecord, (pgn::Game, Vec<pgn::ReadError>));
+    fn weight(o: &Out) -> usize {
+        let game = &o.1 .0;
+        let tree: usize = game
+            .lines
+            .iter()
+            .map(|l| {
+                l.moves
+                    .iter()
+                    .map(|n| n.san.len() + n.comments.iter().map(Vec::len).sum::<usize>() + 48)
+                    .sum::<usize>()
+                    + 64
+            })
+            .sum();
+        o.0.weight() + tree
+    }
+    let mut outcome = run_inputs(
+        inputs,
+        opts,
+        &msgs,
+        || Both::new(RecordCollector::new(), GameBuilder::new()),
+        weight,
+        |_, batch: Vec<Out>| {
+            let mut report = Report::default();
+            let mut kept = Vec::new();
+            for (record, (game, _)) in &batch {
+                let verdict = filter.test(record, game, mode);
+                report.add_game(record, verdict.moves, verdict.error);
+                if verdict.keep {
+                    let mut text = Vec::with_capacity(1024);
+                    pgn::write_game(game, &mut text);
+                    kept.push((verdict.key, text));
+                }
+            }
+            Ok((report, kept))
+        },
+        &mut sink,
+    );
+    finish_output(&mut outcome, sink.out.flush());
+    if outcome.closed {
+        return ExitCode::SUCCESS;
+    }
+    summary(&msgs, "games kept", sink.kept, &outcome, opts);
+    outcome.status()
 }

@@ -70,6 +70,8 @@ fn plain_and_gzip_read_like_zstd() {
     assert!(rows[1] == rows[0] && rows[2] == rows[0]);
 }
 
+/// Game errors go to stderr as they are found (JSON lines with `--json`); the summary goes
+/// to stdout; status 1.
 #[test]
 fn check_reports_errors_and_exits_1() {
     let f = temp(
@@ -78,22 +80,43 @@ fn check_reports_errors_and_exits_1() {
     );
     let o = chessbits(&["pgn", "check", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("game 2, line 7: move 1... \"e4\": illegal move"),
+        "{err}"
+    );
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(
-        out.contains("game 2, line 7: move 1... \"e4\": illegal move"),
+        out.contains("2 games, 3 moves, 1 errors in 1 games"),
         "{out}"
     );
+    assert!(!out.contains("illegal"), "{out}");
     let o = chessbits(&["pgn", "check", "--json", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["games"], 2);
-    assert_eq!(v["moves"], 3);
-    assert_eq!(v["errors"][0]["game"], 2);
-    assert_eq!(v["errors"][0]["line"], 7);
-    assert!(v["errors"][0]["message"]
-        .as_str()
-        .unwrap()
-        .contains("illegal"));
+    let lines: Vec<serde_json::Value> = o
+        .stderr
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let e = &lines[0];
+    assert_eq!(e["type"], "game_error");
+    assert_eq!(e["game"], 2);
+    assert_eq!(e["line"], 7);
+    assert!(e["message"].as_str().unwrap().contains("illegal"));
+    let out: Vec<serde_json::Value> = o
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    assert_eq!(out.len(), 2);
+    assert_eq!(out[0]["type"], "file");
+    assert_eq!(out[1]["type"], "total");
+    assert_eq!(out[1]["games"], 2);
+    assert_eq!(out[1]["moves"], 3);
+    assert_eq!(out[1]["errors"], 1);
 }
 
 #[test]
@@ -120,8 +143,32 @@ fn fens_writes_rows_in_input_order() {
     assert!(text.starts_with("before_fen,san,after_fen\n"));
 }
 
+/// An input that cannot be opened: status 3, and the other inputs are still read.
 #[test]
-fn missing_file_exits_2() {
-    let o = chessbits(&["pgn", "check", "/nonexistent/file.pgn"]);
-    assert_eq!(o.status.code(), Some(2));
+fn missing_file_exits_3_and_the_rest_is_read() {
+    let s = sample();
+    let o = chessbits(&["pgn", "check", "/nonexistent/file.pgn", s.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("/nonexistent/file.pgn: cannot read"), "{err}");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("105 games, 9422 moves, 0 errors"), "{out}");
+}
+
+/// Bad arguments: status 2.
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(chessbits(&["pgn", "check"]).status.code(), Some(2));
+    assert_eq!(
+        chessbits(&["pgn", "filter", "-", "--tag", "novalue"])
+            .status
+            .code(),
+        Some(2)
+    );
+    let help = chessbits(&["pgn", "check", "--help"]);
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(
+        text.contains("Exit status:") && text.contains("3  an input"),
+        "{text}"
+    );
 }

@@ -4,7 +4,13 @@
 //! Lines live in one arena (`Vec<Line>`) and refer to each other by index, so building,
 //! walking, comparing and dropping a tree never recurse, however deep the variations nest.
 
-use crate::reader::{GameResult, Nag, ReadError, Skip, Visitor};
+use crate::reader::{GameResult, Nag, ReadError, ReadErrorKind, Skip, Visitor};
+use crate::replay::ErrorCap;
+
+/// The most bytes of moves, comments and variations [`GameBuilder`] keeps for one game (with
+/// at most [`crate::MAX_GAME_ERRORS`] errors), so that memory stays bounded whatever the
+/// input; the rest is reported as [`ReadErrorKind::GameTooLarge`] and dropped.
+pub const MAX_GAME_BYTES: usize = 64 << 20;
 
 /// Index of a [`Line`] in its [`Game`]; the mainline is [`LineId::MAIN`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -100,18 +106,43 @@ pub(crate) fn normalize_comment(text: &[u8]) -> Vec<u8> {
     out
 }
 
-/// A [`Visitor`] that builds a [`Game`] (and collects the reader's errors).
+/// A [`Visitor`] that builds a [`Game`] (and collects the reader's errors). A game is kept
+/// up to [`MAX_GAME_BYTES`] and [`crate::MAX_GAME_ERRORS`] errors.
 #[derive(Default)]
 pub struct GameBuilder {
     game: Game,
     stack: Vec<LineId>,
     errors: Vec<ReadError>,
+    cap: ErrorCap,
+    game_no: u64,
+    line: u64,
+    kept: usize,
+    full: bool,
 }
 
 impl GameBuilder {
     /// A builder.
     pub fn new() -> GameBuilder {
         GameBuilder::default()
+    }
+
+    /// Counts `bytes` more kept; false (and one error) once the game is over the limit.
+    fn keep(&mut self, bytes: usize) -> bool {
+        if self.full {
+            return false;
+        }
+        self.kept = self.kept.saturating_add(bytes + 32);
+        if self.kept > MAX_GAME_BYTES {
+            self.full = true;
+            let error = ReadError {
+                game: self.game_no,
+                line: self.line,
+                kind: ReadErrorKind::GameTooLarge(MAX_GAME_BYTES),
+            };
+            self.cap.push(&mut self.errors, error);
+            return false;
+        }
+        true
     }
 
     fn current(&mut self) -> &mut Line {
@@ -124,17 +155,27 @@ impl Visitor for GameBuilder {
     /// The game and the errors the reader reported in it.
     type Output = (Game, Vec<ReadError>);
 
-    fn begin_game(&mut self, _game: u64, _line: u64) {
+    fn begin_game(&mut self, game: u64, line: u64) {
         self.game = Game::default();
         self.stack.clear();
         self.errors.clear();
+        self.game_no = game;
+        self.line = line;
+        self.kept = 0;
+        self.full = false;
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
-        self.game.tags.push((name.to_vec(), value.to_vec()));
+        if self.keep(name.len() + value.len()) {
+            self.game.tags.push((name.to_vec(), value.to_vec()));
+        }
     }
 
-    fn san(&mut self, san: &[u8], _line: u64) {
+    fn san(&mut self, san: &[u8], line: u64) {
+        self.line = line;
+        if !self.keep(san.len()) {
+            return;
+        }
         self.current().moves.push(Node {
             san: san.to_vec(),
             ..Node::default()
@@ -142,12 +183,18 @@ impl Visitor for GameBuilder {
     }
 
     fn nag(&mut self, nag: Nag) {
+        if !self.keep(1) {
+            return;
+        }
         if let Some(node) = self.current().moves.last_mut() {
             node.nags.push(nag);
         }
     }
 
     fn comment(&mut self, text: &[u8]) {
+        if !self.keep(text.len()) {
+            return;
+        }
         let text = normalize_comment(text);
         let line = self.current();
         match line.moves.last_mut() {
@@ -157,6 +204,9 @@ impl Visitor for GameBuilder {
     }
 
     fn begin_variation(&mut self) -> Skip {
+        if !self.keep(std::mem::size_of::<Line>()) {
+            return Skip(true);
+        }
         let id = LineId(u32::try_from(self.game.lines.len()).unwrap_or(u32::MAX));
         self.game.lines.push(Line::default());
         let line = self.current();
@@ -177,11 +227,13 @@ impl Visitor for GameBuilder {
     }
 
     fn error(&mut self, error: ReadError) {
-        self.errors.push(error);
+        self.line = error.line;
+        self.cap.push(&mut self.errors, error);
     }
 
     fn end_game(&mut self) -> (Game, Vec<ReadError>) {
         self.stack.clear();
+        self.cap.finish(&mut self.errors, self.game_no);
         (
             std::mem::take(&mut self.game),
             std::mem::take(&mut self.errors),

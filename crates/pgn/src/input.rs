@@ -1,27 +1,47 @@
-//! Opening PGN files: plain, zstd (`.zst`) or gzip (`.gz`), chosen by the file name.
+//! Opening PGN inputs: plain, zstd or gzip, recognised from the first bytes (the magic
+//! numbers), not from the name, so that `-` (standard input), pipes and misnamed files work.
+//!
+//! [`open_input`] opens a path (`-` is standard input) and [`sniff`] wraps any reader in
+//! the decoder its first bytes call for. [`Counting`] counts the raw (compressed) bytes read,
+//! so that a damaged input can be reported with how far it got.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
-/// How a file is compressed, by its name.
+/// How an input is compressed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Compression {
     /// Plain text.
     None,
-    /// `.zst`
+    /// Zstandard (magic `28 b5 2f fd`).
     Zstd,
-    /// `.gz`
+    /// gzip (magic `1f 8b`); several members are read one after the other.
     Gzip,
 }
 
 impl Compression {
-    /// The compression a file name's extension says.
+    /// The compression a file name's extension says (used only to name output files; inputs
+    /// are recognised by [`Compression::of_magic`]).
     pub fn of_path(path: &Path) -> Compression {
         match path.extension().and_then(|e| e.to_str()) {
             Some("zst" | "zstd") => Compression::Zstd,
             Some("gz") => Compression::Gzip,
             _ => Compression::None,
+        }
+    }
+
+    /// The compression the first bytes of an input show (plain text when they match no
+    /// known magic number, including when there are fewer than four).
+    pub fn of_magic(head: &[u8]) -> Compression {
+        if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+            Compression::Zstd
+        } else if head.starts_with(&[0x1f, 0x8b]) {
+            Compression::Gzip
+        } else {
+            Compression::None
         }
     }
 }
@@ -38,7 +58,188 @@ pub fn decoder<'a, R: Read + Send + 'a>(
     })
 }
 
-/// Opens a PGN file for reading, decompressing `.zst` and `.gz` files on the fly.
+/// Looks at the first bytes of `inner` and wraps it in the matching decoder. Returns the
+/// decoder and the compression found. Nothing is lost: the bytes looked at are read again
+/// by the decoder.
+pub fn sniff<'a, R: Read + Send + 'a>(
+    inner: R,
+) -> io::Result<(Box<dyn Read + Send + 'a>, Compression)> {
+    let mut buffered = BufReader::with_capacity(64 * 1024, inner);
+    // `fill_buf` may return fewer bytes than a magic number on a pipe: read on until four
+    // bytes are there or the input ends, keeping them in a small prefix.
+    let mut head = Vec::with_capacity(4);
+    while head.len() < 4 {
+        let avail = buffered.fill_buf()?;
+        if avail.is_empty() {
+            break;
+        }
+        let take = avail.len().min(4 - head.len());
+        head.extend_from_slice(&avail[..take]);
+        buffered.consume(take);
+    }
+    let compression = Compression::of_magic(&head);
+    let whole = io::Cursor::new(head).chain(buffered);
+    Ok((decoder(whole, compression)?, compression))
+}
+
+/// Counts the bytes read through it into a shared counter (raw bytes of an input, for
+/// progress and for saying where a damaged input stopped).
+pub struct Counting<R> {
+    inner: R,
+    count: Arc<AtomicU64>,
+}
+
+impl<R> Counting<R> {
+    /// Wraps `inner`; returns the reader and its counter.
+    pub fn new(inner: R) -> (Counting<R>, Arc<AtomicU64>) {
+        let count = Arc::new(AtomicU64::new(0));
+        (
+            Counting {
+                inner,
+                count: Arc::clone(&count),
+            },
+            count,
+        )
+    }
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// Ends the input at the first read error (other than an interruption) and keeps the
+/// error for later, so that a reader finishes the game it holds (the last game before
+/// gzip's trailing garbage is complete, as `gzip -d` reads it) before the damage is
+/// reported.
+pub struct StopAtError<R> {
+    inner: R,
+    error: Arc<Mutex<Option<io::Error>>>,
+}
+
+impl<R> StopAtError<R> {
+    /// Wraps `inner`; returns the reader and where its error will be.
+    pub fn new(inner: R) -> (StopAtError<R>, Arc<Mutex<Option<io::Error>>>) {
+        let error = Arc::new(Mutex::new(None));
+        (
+            StopAtError {
+                inner,
+                error: Arc::clone(&error),
+            },
+            error,
+        )
+    }
+}
+
+impl<R: Read> Read for StopAtError<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self.inner.read(buf) {
+            Err(e) if e.kind() != io::ErrorKind::Interrupted => {
+                if let Ok(mut slot) = self.error.lock() {
+                    slot.get_or_insert(e);
+                }
+                Ok(0)
+            }
+            other => other,
+        }
+    }
+}
+
+/// An opened input: the decoded bytes, the compression found, a counter of the raw bytes
+/// read so far, and the error that ended it early, if one did.
+pub struct Input {
+    /// The decoded bytes; they end at the first read or decoding error.
+    pub reader: Box<dyn Read + Send>,
+    /// The compression recognised from the first bytes.
+    pub compression: Compression,
+    /// Raw (compressed) bytes read so far.
+    pub raw_bytes: Arc<AtomicU64>,
+    /// The read or decoding error that ended the input early (see [`Input::damage`]).
+    pub error: Arc<Mutex<Option<io::Error>>>,
+}
+
+impl Input {
+    /// The error that ended the input before its end, once it has been read.
+    pub fn damage(error: &Mutex<Option<io::Error>>) -> Option<io::Error> {
+        error.lock().ok().and_then(|mut e| e.take())
+    }
+}
+
+/// Opens an input by path (`-` is standard input), recognising its compression from its
+/// first bytes.
+pub fn open_input(path: &Path) -> io::Result<Input> {
+    let raw: Box<dyn Read + Send> = if path.as_os_str() == "-" {
+        Box::new(io::stdin())
+    } else {
+        Box::new(File::open(path)?)
+    };
+    let (counting, raw_bytes) = Counting::new(raw);
+    let (reader, compression) = sniff(counting)?;
+    let (reader, error) = StopAtError::new(reader);
+    Ok(Input {
+        reader: Box::new(reader),
+        compression,
+        raw_bytes,
+        error,
+    })
+}
+
+/// Opens a PGN file (`-`: standard input) for reading, decompressing zstd and gzip on the
+/// fly (recognised from the first bytes). A read or decoding error is returned by `read`.
 pub fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
-    decoder(File::open(path)?, Compression::of_path(path))
+    let raw: Box<dyn Read + Send> = if path.as_os_str() == "-" {
+        Box::new(io::stdin())
+    } else {
+        Box::new(File::open(path)?)
+    };
+    Ok(sniff(raw)?.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_all(bytes: Vec<u8>) -> (Vec<u8>, Compression) {
+        let (mut r, c) = sniff(io::Cursor::new(bytes)).expect("sniff");
+        let mut out = Vec::new();
+        r.read_to_end(&mut out).expect("decode");
+        (out, c)
+    }
+
+    #[test]
+    fn magic_not_name() {
+        let text = b"1. e4 e5 *\n".to_vec();
+        assert_eq!(read_all(text.clone()), (text.clone(), Compression::None));
+        let z = zstd::encode_all(&text[..], 3).expect("zstd");
+        assert_eq!(read_all(z), (text.clone(), Compression::Zstd));
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        io::Write::write_all(&mut e, &text).expect("gzip");
+        let gz = e.finish().expect("gzip");
+        assert_eq!(read_all(gz), (text, Compression::Gzip));
+        // Shorter than any magic number.
+        assert_eq!(read_all(b"*".to_vec()), (b"*".to_vec(), Compression::None));
+        assert_eq!(read_all(Vec::new()), (Vec::new(), Compression::None));
+    }
+
+    /// A pipe that hands over one byte per read: the magic number is still found.
+    #[test]
+    fn magic_over_a_trickle() {
+        struct OneByte(io::Cursor<Vec<u8>>);
+        impl Read for OneByte {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let n = buf.len().min(1);
+                self.0.read(&mut buf[..n])
+            }
+        }
+        let text = b"1. d4 d5 *\n".to_vec();
+        let z = zstd::encode_all(&text[..], 3).expect("zstd");
+        let (mut r, c) = sniff(OneByte(io::Cursor::new(z))).expect("sniff");
+        assert_eq!(c, Compression::Zstd);
+        let mut out = Vec::new();
+        r.read_to_end(&mut out).expect("decode");
+        assert_eq!(out, text);
+    }
 }

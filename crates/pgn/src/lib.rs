@@ -7,8 +7,8 @@
 //! It is the top library layer. Below it, `position` gives the [`Position`] a game is
 //! replayed on (FEN tags, make/unmake, FEN output) and `movegen` the legality checks that
 //! are not worth doing by hand (castling, en passant, checkmate for the `#` suffix). Above
-//! it, the `chessbits` command-line program drives it (`chessbits pgn check`,
-//! `chessbits pgn fens`).
+//! it, the `chessbits` command-line program drives it (`chessbits pgn check`, `fens`,
+//! `games`, `moves`, `filter`).
 //!
 //! - [`Reader`] streams any [`std::io::Read`] through a fixed buffer and calls a
 //!   [`Visitor`]: tags, moves, comments, NAGs, variation starts and ends, the result, and
@@ -22,7 +22,15 @@
 //!   export-format PGN that reads back to the same tree.
 //! - [`replay`] plays a game's mainline from its `FEN`/`Variant` tags; [`check_games`] and
 //!   [`fens_games`] are the bulk jobs, and [`pipeline::run`] runs them on every core with the
-//!   output in input order. [`input::open`] reads `.pgn`, `.pgn.zst` and `.pgn.gz`.
+//!   output in input order (the games before a damaged part of an input are kept).
+//!   [`input::open`] reads plain, zstd and gzip PGN (recognised from the first bytes; `-` is
+//!   standard input).
+//! - [`table`] turns games into rows (a row per game with tags, moves, clocks and evals; a
+//!   row per move with the positions around it) for the command line's CSV, NDJSON and
+//!   Parquet writers; [`filter`] keeps games by tags, result, ply count, a position reached,
+//!   and drops duplicates.
+//! - Memory per game is bounded too: a collector keeps at most [`MAX_GAME_ERRORS`] errors
+//!   (and counts the rest), [`MAX_GAME_MOVES`] mainline moves, [`MAX_GAME_BYTES`] of tree.
 //!
 //! Why a visitor over a reusable buffer rather than an iterator of owned games: reading is
 //! then allocation-free, and a caller that only needs the mainline (replay, statistics)
@@ -47,23 +55,26 @@
 #![forbid(unsafe_code)]
 
 pub mod book;
+pub mod filter;
 mod game;
 pub mod input;
 pub mod pipeline;
 mod reader;
 mod replay;
+pub mod table;
 mod writer;
 
-pub use game::{Game, GameBuilder, Line, LineId, Node};
+pub use game::{Game, GameBuilder, Line, LineId, Node, MAX_GAME_BYTES};
 pub use movegen::san::{suffix_of, San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
 pub use movegen::uci::{move_to_uci, uci_to_move, UciError};
 pub use position::Position;
 pub use reader::{
-    GameResult, Limits, Nag, ReadError, ReadErrorKind, Reader, Skip, Visitor, BUFFER_SIZE,
+    Both, GameResult, Limits, Nag, ReadError, ReadErrorKind, Reader, Skip, Visitor, BUFFER_SIZE,
     MAX_TOKEN,
 };
 pub use replay::{
     check_games, fens_games, move_number, replay, start_position, write_fen, GameError,
-    GameErrorKind, GameRecord, RecordCollector, Report, FENS_HEADER,
+    GameErrorKind, GameRecord, RecordCollector, Report, FENS_HEADER, MAX_GAME_ERRORS,
+    MAX_GAME_MOVES,
 };
 pub use writer::{write_game, write_game_to, MAX_COLUMNS, SEVEN_TAG_ROSTER};

@@ -149,6 +149,17 @@ pub enum ReadErrorKind {
     /// A byte that cannot start any movetext token.
     #[error("unexpected character {0:?}")]
     UnexpectedChar(char),
+    /// A collector kept the first errors of a game and counted the rest (so that a game of
+    /// millions of errors holds bounded memory); this many were not kept.
+    #[error("{0} more errors in this game, not reported one by one")]
+    MoreErrors(u64),
+    /// A collector kept this many mainline moves of a game and dropped the rest.
+    #[error("more than {0} mainline moves; the rest are not kept")]
+    TooManyMoves(usize),
+    /// A game tree larger than a collector keeps (bytes of moves, comments and
+    /// variations); the rest is dropped.
+    #[error("game larger than {0} bytes of moves and comments; the rest is not kept")]
+    GameTooLarge(usize),
 }
 
 /// A malformed part of the input: which game, which line, what.
@@ -1134,6 +1145,116 @@ fn count_newlines(s: &[u8]) -> u64 {
         s.iter().filter(|&&b| b == b'\n').count() as u64
     } else {
         memchr::memchr_iter(b'\n', s).count() as u64
+    }
+}
+
+/// Two visitors fed the same game: the output is both outputs. A part one of them skips
+/// (movetext or a variation) is read for the other only, and the first never sees it.
+#[derive(Default)]
+pub struct Both<A, B> {
+    /// The first visitor.
+    pub a: A,
+    /// The second visitor.
+    pub b: B,
+    /// Depth of skipped parts the first (second) visitor is inside; 0 when it sees events.
+    a_off: u32,
+    b_off: u32,
+}
+
+impl<A, B> Both<A, B> {
+    /// Both visitors.
+    pub fn new(a: A, b: B) -> Both<A, B> {
+        Both {
+            a,
+            b,
+            a_off: 0,
+            b_off: 0,
+        }
+    }
+}
+
+impl<A: Visitor, B: Visitor> Visitor for Both<A, B> {
+    type Output = (A::Output, B::Output);
+
+    fn begin_game(&mut self, game: u64, line: u64) {
+        self.a_off = 0;
+        self.b_off = 0;
+        self.a.begin_game(game, line);
+        self.b.begin_game(game, line);
+    }
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        self.a.tag(name, value);
+        self.b.tag(name, value);
+    }
+    fn end_tags(&mut self) -> Skip {
+        if self.a.end_tags().0 {
+            self.a_off = 1;
+        }
+        if self.b.end_tags().0 {
+            self.b_off = 1;
+        }
+        Skip(self.a_off > 0 && self.b_off > 0)
+    }
+    fn san(&mut self, san: &[u8], line: u64) {
+        if self.a_off == 0 {
+            self.a.san(san, line);
+        }
+        if self.b_off == 0 {
+            self.b.san(san, line);
+        }
+    }
+    fn nag(&mut self, nag: Nag) {
+        if self.a_off == 0 {
+            self.a.nag(nag);
+        }
+        if self.b_off == 0 {
+            self.b.nag(nag);
+        }
+    }
+    fn comment(&mut self, text: &[u8]) {
+        if self.a_off == 0 {
+            self.a.comment(text);
+        }
+        if self.b_off == 0 {
+            self.b.comment(text);
+        }
+    }
+    fn begin_variation(&mut self) -> Skip {
+        if self.a_off > 0 {
+            self.a_off += 1;
+        } else if self.a.begin_variation().0 {
+            self.a_off = 1;
+        }
+        if self.b_off > 0 {
+            self.b_off += 1;
+        } else if self.b.begin_variation().0 {
+            self.b_off = 1;
+        }
+        Skip(self.a_off > 0 && self.b_off > 0)
+    }
+    fn end_variation(&mut self) {
+        // Only variations not skipped by both close here.
+        if self.a_off > 0 {
+            self.a_off -= 1;
+        } else {
+            self.a.end_variation();
+        }
+        if self.b_off > 0 {
+            self.b_off -= 1;
+        } else {
+            self.b.end_variation();
+        }
+    }
+    fn result(&mut self, result: GameResult) {
+        self.a.result(result);
+        self.b.result(result);
+    }
+    fn error(&mut self, error: ReadError) {
+        self.a.error(error.clone());
+        self.b.error(error);
+    }
+    fn end_game(&mut self) -> Self::Output {
+        (self.a.end_game(), self.b.end_game())
     }
 }
 

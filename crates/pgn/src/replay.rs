@@ -14,8 +14,47 @@ use position::{
     CastlingMode, CastlingNotation, EnPassantMode, Position, PositionError, Setup, Validation,
 };
 
-use crate::reader::{ReadError, ReadErrorKind, Skip, Visitor};
+use crate::reader::{GameResult, ReadError, ReadErrorKind, Skip, Visitor};
+use crate::table::{parse_clock, parse_eval, Eval};
 use movegen::san::{suffix_of, San, SanError, SanMode, SanPlus};
+
+/// The most reader errors a collector keeps for one game; the rest are counted and reported
+/// as one [`ReadErrorKind::MoreErrors`], so memory stays bounded whatever the input.
+pub const MAX_GAME_ERRORS: usize = 100;
+
+/// The most mainline moves a collector keeps for one game (the longest possible chess game
+/// has fewer than 9,000 moves, 17,697 plies); more is reported as
+/// [`ReadErrorKind::TooManyMoves`] and dropped.
+pub const MAX_GAME_MOVES: usize = 20_000;
+
+/// Keeps a game's reader errors up to [`MAX_GAME_ERRORS`] and counts the rest.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ErrorCap {
+    omitted: u64,
+}
+
+impl ErrorCap {
+    pub(crate) fn push(&mut self, errors: &mut Vec<ReadError>, error: ReadError) {
+        if errors.len() < MAX_GAME_ERRORS {
+            errors.push(error);
+        } else {
+            self.omitted += 1;
+        }
+    }
+
+    /// At the end of a game: the count of dropped errors as one more error.
+    pub(crate) fn finish(&mut self, errors: &mut Vec<ReadError>, game: u64) {
+        if self.omitted > 0 {
+            let line = errors.last().map_or(0, |e| e.line);
+            errors.push(ReadError {
+                game,
+                line,
+                kind: ReadErrorKind::MoreErrors(self.omitted),
+            });
+        }
+        self.omitted = 0;
+    }
+}
 
 /// What went wrong in a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -71,8 +110,11 @@ impl From<ReadError> for GameError {
 }
 
 /// What replay needs of a game: its number and first line, the `FEN` and `Variant` tags,
-/// the mainline moves as text with their lines, and the reader's errors.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// the mainline moves as text with their lines, and the reader's errors (at most
+/// [`MAX_GAME_ERRORS`] and a count of the rest). A collector made by
+/// [`RecordCollector::with_annotations`] also keeps every tag, the result token, and the
+/// `[%clk]` / `[%eval]` of each mainline move (for [`crate::table`]).
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRecord {
     /// The game's number in its input, from 1.
     pub game: u64,
@@ -87,6 +129,13 @@ pub struct GameRecord {
     moves: Vec<(u32, u64)>,
     /// Malformed input the reader reported in this game.
     pub read_errors: Vec<ReadError>,
+    /// Every tag pair in input order (only with [`RecordCollector::with_annotations`]).
+    pub tags: Vec<(Vec<u8>, Vec<u8>)>,
+    /// The result token of the movetext.
+    pub result: Option<GameResult>,
+    /// Per mainline move: the clock (seconds) and evaluation its comments give (only with
+    /// [`RecordCollector::with_annotations`]; then as long as the moves).
+    pub notes: Vec<(Option<f64>, Option<Eval>)>,
 }
 
 impl GameRecord {
@@ -112,7 +161,17 @@ impl GameRecord {
 
     /// Bytes the record holds (for batching).
     pub fn weight(&self) -> usize {
-        self.sans.len() + 16 * self.moves.len() + 64
+        let tags: usize = self.tags.iter().map(|(n, v)| n.len() + v.len() + 48).sum();
+        self.sans.len() + 16 * self.moves.len() + 24 * self.notes.len() + tags + 64
+    }
+
+    /// The value of the first tag named `name` (only with
+    /// [`RecordCollector::with_annotations`]).
+    pub fn tag(&self, name: &str) -> Option<&[u8]> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name.as_bytes())
+            .map(|(_, v)| v.as_slice())
     }
 
     fn push_move(&mut self, san: &[u8], line: u64) {
@@ -123,16 +182,30 @@ impl GameRecord {
 }
 
 /// A [`Visitor`] that collects [`GameRecord`]s: tags other than `FEN` and `Variant`,
-/// comments, NAGs and variations are skipped.
+/// comments, NAGs and variations are skipped (unless made by
+/// [`RecordCollector::with_annotations`]). Memory per game is bounded: at most
+/// [`MAX_GAME_ERRORS`] errors and [`MAX_GAME_MOVES`] moves are kept.
 #[derive(Default)]
 pub struct RecordCollector {
     record: GameRecord,
+    annotations: bool,
+    errors: ErrorCap,
+    too_long: bool,
 }
 
 impl RecordCollector {
-    /// A collector.
+    /// A collector of what replay needs.
     pub fn new() -> RecordCollector {
         RecordCollector::default()
+    }
+
+    /// A collector that also keeps every tag, the result and each mainline move's `[%clk]`
+    /// and `[%eval]` (what [`crate::table`] writes).
+    pub fn with_annotations() -> RecordCollector {
+        RecordCollector {
+            annotations: true,
+            ..RecordCollector::default()
+        }
     }
 }
 
@@ -145,6 +218,7 @@ impl Visitor for RecordCollector {
             line,
             ..GameRecord::default()
         };
+        self.too_long = false;
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
@@ -153,21 +227,59 @@ impl Visitor for RecordCollector {
             b"Variant" => self.record.variant = Some(value.to_vec()),
             _ => {}
         }
+        if self.annotations {
+            self.record.tags.push((name.to_vec(), value.to_vec()));
+        }
     }
 
     fn san(&mut self, san: &[u8], line: u64) {
+        if self.record.moves.len() >= MAX_GAME_MOVES {
+            if !self.too_long {
+                self.too_long = true;
+                let error = ReadError {
+                    game: self.record.game,
+                    line,
+                    kind: ReadErrorKind::TooManyMoves(MAX_GAME_MOVES),
+                };
+                self.errors.push(&mut self.record.read_errors, error);
+            }
+            return;
+        }
         self.record.push_move(san, line);
+        if self.annotations {
+            self.record.notes.push((None, None));
+        }
+    }
+
+    fn comment(&mut self, text: &[u8]) {
+        if !self.annotations || self.too_long {
+            return;
+        }
+        if let Some(note) = self.record.notes.last_mut() {
+            if let Some(clock) = parse_clock(text) {
+                note.0 = Some(clock);
+            }
+            if let Some(eval) = parse_eval(text) {
+                note.1 = Some(eval);
+            }
+        }
     }
 
     fn begin_variation(&mut self) -> Skip {
         Skip(true)
     }
 
+    fn result(&mut self, result: GameResult) {
+        self.record.result = Some(result);
+    }
+
     fn error(&mut self, error: ReadError) {
-        self.record.read_errors.push(error);
+        self.errors.push(&mut self.record.read_errors, error);
     }
 
     fn end_game(&mut self) -> GameRecord {
+        self.errors
+            .finish(&mut self.record.read_errors, self.record.game);
         std::mem::take(&mut self.record)
     }
 }
@@ -304,7 +416,8 @@ impl Report {
         self.errors.extend(other.errors);
     }
 
-    fn add_game(&mut self, record: &GameRecord, moves: u64, error: Option<GameError>) {
+    /// Counts one game: its reader errors, the moves replayed and the replay error.
+    pub fn add_game(&mut self, record: &GameRecord, moves: u64, error: Option<GameError>) {
         self.games += 1;
         self.moves += moves;
         let has_errors = !record.read_errors.is_empty() || error.is_some();

@@ -1,0 +1,636 @@
+//! The encoders of `chessbits pgn games` and `chessbits pgn moves`: the `pgn` crate's
+//! [`GameRow`]s and [`MoveRow`]s as CSV (the `csv` crate quotes), NDJSON or Parquet (Apache
+//! Arrow's `parquet` crate). Rows are encoded on the worker threads (CSV and NDJSON to
+//! bytes, Parquet to Arrow record batches); the consuming thread writes them in input order.
+//!
+//! Lists and maps in CSV cells are JSON text (`["e4","e5"]`, `{"Event":"..."}`); in NDJSON
+//! they are JSON values; in Parquet, lists and structs: `tags` is a list of
+//! `{key, value}` structs (so that a repeated tag name loses nothing), `evals` and `eval`
+//! are `{cp, mate}` structs (centipawns, or moves to mate; positive is good for White).
+
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::Arc;
+
+use arrow_array::{
+    ArrayRef, Float64Array, Int32Array, Int64Array, ListArray, RecordBatch, StringArray,
+    StructArray,
+};
+use arrow_buffer::{NullBuffer, OffsetBuffer};
+use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
+use parquet::arrow::ArrowWriter;
+use parquet::basic::Compression;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
+use pgn::table::{Eval, GameRow, MoveRow};
+
+/// Which table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Table {
+    /// A row per game.
+    Games,
+    /// A row per mainline move.
+    Moves,
+}
+
+/// An output format.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// Comma-separated values with a header row (lists and maps as JSON text).
+    Csv,
+    /// One JSON object per line.
+    Ndjson,
+    /// Apache Parquet (snappy-compressed), read by DuckDB, Polars, Spark, pandas.
+    Parquet,
+}
+
+impl Format {
+    /// The format an output file's extension names.
+    pub(crate) fn of_path(path: &Path) -> Option<Format> {
+        match path.extension()?.to_str()? {
+            "csv" => Some(Format::Csv),
+            "ndjson" | "jsonl" | "json" => Some(Format::Ndjson),
+            "parquet" | "pq" => Some(Format::Parquet),
+            _ => None,
+        }
+    }
+
+    /// The file extension of the format.
+    pub(crate) fn extension(self) -> &'static str {
+        match self {
+            Format::Csv => "csv",
+            Format::Ndjson => "ndjson",
+            Format::Parquet => "parquet",
+        }
+    }
+}
+
+/// The game columns named by tags: (column, tag).
+const TAG_COLUMNS: [(&str, &str); 14] = [
+    ("event", "Event"),
+    ("site", "Site"),
+    ("date", "Date"),
+    ("round", "Round"),
+    ("white", "White"),
+    ("black", "Black"),
+    ("result", "Result"),
+    ("white_elo", "WhiteElo"),
+    ("black_elo", "BlackElo"),
+    ("eco", "ECO"),
+    ("opening", "Opening"),
+    ("time_control", "TimeControl"),
+    ("termination", "Termination"),
+    ("utc_date", "UTCDate"),
+];
+
+/// The columns of each table, in order.
+pub(crate) fn columns(table: Table) -> Vec<&'static str> {
+    match table {
+        Table::Games => {
+            let mut c = vec!["file", "game"];
+            c.extend(TAG_COLUMNS.iter().map(|(c, _)| *c));
+            c.extend([
+                "utc_time",
+                "tags",
+                "plies",
+                "moves_uci",
+                "moves_san",
+                "clocks",
+                "evals",
+                "error",
+            ]);
+            c
+        }
+        Table::Moves => vec![
+            "file",
+            "game",
+            "ply",
+            "before_fen",
+            "san",
+            "uci",
+            "after_fen",
+            "clock",
+            "eval",
+        ],
+    }
+}
+
+fn is_elo(column: &str) -> bool {
+    column == "white_elo" || column == "black_elo"
+}
+
+/// The Arrow schema of a table.
+pub(crate) fn schema(table: Table) -> SchemaRef {
+    let text = |name: &str, nullable| Field::new(name, DataType::Utf8, nullable);
+    let list = |name: &str, item: Field| Field::new(name, DataType::List(Arc::new(item)), false);
+    let mut fields = vec![
+        text("file", false),
+        Field::new("game", DataType::Int64, false),
+    ];
+    match table {
+        Table::Games => {
+            for (c, _) in TAG_COLUMNS {
+                fields.push(if is_elo(c) {
+                    Field::new(c, DataType::Int32, true)
+                } else {
+                    text(c, true)
+                });
+            }
+            fields.push(text("utc_time", true));
+            fields.push(list(
+                "tags",
+                Field::new("item", DataType::Struct(tag_fields()), true),
+            ));
+            fields.push(Field::new("plies", DataType::Int32, false));
+            fields.push(list("moves_uci", text("item", true)));
+            fields.push(list("moves_san", text("item", true)));
+            fields.push(list("clocks", Field::new("item", DataType::Float64, true)));
+            fields.push(list(
+                "evals",
+                Field::new("item", DataType::Struct(eval_fields()), true),
+            ));
+            fields.push(text("error", true));
+        }
+        Table::Moves => {
+            fields.push(Field::new("ply", DataType::Int32, false));
+            for c in ["before_fen", "san", "uci", "after_fen"] {
+                fields.push(text(c, false));
+            }
+            fields.push(Field::new("clock", DataType::Float64, true));
+            fields.push(Field::new("eval", DataType::Struct(eval_fields()), true));
+        }
+    }
+    Arc::new(Schema::new(fields))
+}
+
+fn tag_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("key", DataType::Utf8, false),
+        Field::new("value", DataType::Utf8, false),
+    ])
+}
+
+fn eval_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("cp", DataType::Int32, true),
+        Field::new("mate", DataType::Int32, true),
+    ])
+}
+
+/// Rows encoded by a worker.
+pub(crate) enum Encoded {
+    /// CSV or NDJSON bytes.
+    Bytes(Vec<u8>),
+    /// An Arrow record batch for the Parquet writer.
+    Batch(RecordBatch),
+}
+
+fn arrow_error(e: impl std::fmt::Display) -> io::Error {
+    io::Error::other(e.to_string())
+}
+
+/// The CSV header line of a table.
+pub(crate) fn csv_header(table: Table) -> Vec<u8> {
+    let mut h = columns(table).join(",");
+    h.push('\n');
+    h.into_bytes()
+}
+
+// ---- JSON pieces (NDJSON rows and CSV list cells) ----
+
+fn json_str(out: &mut Vec<u8>, s: &str) {
+    // serde_json writes a string with exactly JSON's escapes.
+    let _ = serde_json::to_writer(&mut *out, s);
+}
+
+fn json_opt_str(out: &mut Vec<u8>, s: Option<&str>) {
+    match s {
+        Some(s) => json_str(out, s),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+fn json_number(out: &mut Vec<u8>, x: Option<impl std::fmt::Display>) {
+    match x {
+        Some(x) => {
+            let _ = write!(out, "{x}");
+        }
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+fn json_clock(out: &mut Vec<u8>, x: Option<f64>) {
+    json_number(out, x.filter(|x| x.is_finite()));
+}
+
+fn json_eval(out: &mut Vec<u8>, e: Option<Eval>) {
+    match e {
+        Some(Eval::Centipawns(cp)) => {
+            let _ = write!(out, "{{\"cp\":{cp},\"mate\":null}}");
+        }
+        Some(Eval::Mate(m)) => {
+            let _ = write!(out, "{{\"cp\":null,\"mate\":{m}}}");
+        }
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+fn json_list<T>(out: &mut Vec<u8>, items: &[T], mut each: impl FnMut(&mut Vec<u8>, &T)) {
+    out.push(b'[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        each(out, item);
+    }
+    out.push(b']');
+}
+
+fn json_tags(out: &mut Vec<u8>, tags: &[(String, String)]) {
+    out.push(b'{');
+    for (i, (k, v)) in tags.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        json_str(out, k);
+        out.push(b':');
+        json_str(out, v);
+    }
+    out.push(b'}');
+}
+
+fn json_text(f: impl FnOnce(&mut Vec<u8>)) -> String {
+    let mut v = Vec::new();
+    f(&mut v);
+    String::from_utf8_lossy(&v).into_owned()
+}
+
+// ---- games ----
+
+/// Encodes game rows of `file`.
+pub(crate) fn encode_games(file: &str, rows: &[GameRow], format: Format) -> io::Result<Encoded> {
+    match format {
+        Format::Csv => {
+            let mut w = csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(Vec::with_capacity(rows.len() * 1024));
+            for row in rows {
+                let mut record: Vec<String> = vec![file.to_owned(), row.game.to_string()];
+                for (c, tag) in TAG_COLUMNS {
+                    record.push(if is_elo(c) {
+                        row.int_tag(tag).map(|e| e.to_string()).unwrap_or_default()
+                    } else {
+                        row.tag(tag).unwrap_or_default().to_owned()
+                    });
+                }
+                record.push(row.tag("UTCTime").unwrap_or_default().to_owned());
+                record.push(json_text(|o| json_tags(o, &row.tags)));
+                record.push(row.plies().to_string());
+                record.push(json_text(|o| {
+                    json_list(o, &row.moves_uci, |o, s| json_str(o, s))
+                }));
+                record.push(json_text(|o| {
+                    json_list(o, &row.moves_san, |o, s| json_str(o, s))
+                }));
+                record.push(json_text(|o| {
+                    json_list(o, &row.clocks, |o, c| json_clock(o, *c))
+                }));
+                record.push(json_text(|o| {
+                    json_list(o, &row.evals, |o, e| json_eval(o, *e))
+                }));
+                record.push(row.error.clone().unwrap_or_default());
+                w.write_record(&record)?;
+            }
+            w.into_inner()
+                .map(Encoded::Bytes)
+                .map_err(|e| io::Error::other(e.to_string()))
+        }
+        Format::Ndjson => {
+            let mut out = Vec::with_capacity(rows.len() * 1024);
+            for row in rows {
+                out.extend_from_slice(b"{\"file\":");
+                json_str(&mut out, file);
+                let _ = write!(out, ",\"game\":{}", row.game);
+                for (c, tag) in TAG_COLUMNS {
+                    let _ = write!(out, ",\"{c}\":");
+                    if is_elo(c) {
+                        json_number(&mut out, row.int_tag(tag));
+                    } else {
+                        json_opt_str(&mut out, row.tag(tag));
+                    }
+                }
+                out.extend_from_slice(b",\"utc_time\":");
+                json_opt_str(&mut out, row.tag("UTCTime"));
+                out.extend_from_slice(b",\"tags\":");
+                json_tags(&mut out, &row.tags);
+                let _ = write!(out, ",\"plies\":{}", row.plies());
+                out.extend_from_slice(b",\"moves_uci\":");
+                json_list(&mut out, &row.moves_uci, |o, s| json_str(o, s));
+                out.extend_from_slice(b",\"moves_san\":");
+                json_list(&mut out, &row.moves_san, |o, s| json_str(o, s));
+                out.extend_from_slice(b",\"clocks\":");
+                json_list(&mut out, &row.clocks, |o, c| json_clock(o, *c));
+                out.extend_from_slice(b",\"evals\":");
+                json_list(&mut out, &row.evals, |o, e| json_eval(o, *e));
+                out.extend_from_slice(b",\"error\":");
+                json_opt_str(&mut out, row.error.as_deref());
+                out.extend_from_slice(b"}\n");
+            }
+            Ok(Encoded::Bytes(out))
+        }
+        Format::Parquet => games_batch(file, rows).map(Encoded::Batch),
+    }
+}
+
+fn string_list<'a>(lists: impl Iterator<Item = &'a [String]>) -> io::Result<ListArray> {
+    let mut lengths = Vec::new();
+    let mut values: Vec<&str> = Vec::new();
+    for l in lists {
+        lengths.push(l.len());
+        values.extend(l.iter().map(String::as_str));
+    }
+    let item = Arc::new(Field::new("item", DataType::Utf8, true));
+    ListArray::try_new(
+        item,
+        OffsetBuffer::from_lengths(lengths),
+        Arc::new(StringArray::from(values)),
+        None,
+    )
+    .map_err(arrow_error)
+}
+
+fn eval_array(evals: &[Option<Eval>]) -> io::Result<StructArray> {
+    let cp: Int32Array = evals
+        .iter()
+        .map(|e| match e {
+            Some(Eval::Centipawns(cp)) => Some(*cp),
+            _ => None,
+        })
+        .collect();
+    let mate: Int32Array = evals
+        .iter()
+        .map(|e| match e {
+            Some(Eval::Mate(m)) => Some(*m),
+            _ => None,
+        })
+        .collect();
+    let nulls = NullBuffer::from(evals.iter().map(Option::is_some).collect::<Vec<bool>>());
+    StructArray::try_new(
+        eval_fields(),
+        vec![Arc::new(cp) as ArrayRef, Arc::new(mate)],
+        Some(nulls),
+    )
+    .map_err(arrow_error)
+}
+
+fn games_batch(file: &str, rows: &[GameRow]) -> io::Result<RecordBatch> {
+    let mut arrays: Vec<ArrayRef> = vec![
+        Arc::new(StringArray::from(vec![file; rows.len()])),
+        Arc::new(Int64Array::from_iter_values(
+            rows.iter()
+                .map(|r| i64::try_from(r.game).unwrap_or(i64::MAX)),
+        )),
+    ];
+    for (c, tag) in TAG_COLUMNS {
+        if is_elo(c) {
+            arrays.push(Arc::new(Int32Array::from_iter(
+                rows.iter().map(|r| r.int_tag(tag)),
+            )));
+        } else {
+            arrays.push(Arc::new(StringArray::from_iter(
+                rows.iter().map(|r| r.tag(tag)),
+            )));
+        }
+    }
+    arrays.push(Arc::new(StringArray::from_iter(
+        rows.iter().map(|r| r.tag("UTCTime")),
+    )));
+    // tags: list<struct<key, value>>
+    let keys: Vec<&str> = rows
+        .iter()
+        .flat_map(|r| r.tags.iter().map(|t| t.0.as_str()))
+        .collect();
+    let values: Vec<&str> = rows
+        .iter()
+        .flat_map(|r| r.tags.iter().map(|t| t.1.as_str()))
+        .collect();
+    let (keys, values) = (StringArray::from(keys), StringArray::from(values));
+    let pairs = StructArray::try_new(
+        tag_fields(),
+        vec![Arc::new(keys) as ArrayRef, Arc::new(values)],
+        None,
+    )
+    .map_err(arrow_error)?;
+    arrays.push(Arc::new(
+        ListArray::try_new(
+            Arc::new(Field::new("item", DataType::Struct(tag_fields()), true)),
+            OffsetBuffer::from_lengths(rows.iter().map(|r| r.tags.len())),
+            Arc::new(pairs),
+            None,
+        )
+        .map_err(arrow_error)?,
+    ));
+    arrays.push(Arc::new(Int32Array::from_iter_values(
+        rows.iter()
+            .map(|r| i32::try_from(r.plies()).unwrap_or(i32::MAX)),
+    )));
+    arrays.push(Arc::new(string_list(
+        rows.iter().map(|r| r.moves_uci.as_slice()),
+    )?));
+    arrays.push(Arc::new(string_list(
+        rows.iter().map(|r| r.moves_san.as_slice()),
+    )?));
+    let clocks: Float64Array = rows.iter().flat_map(|r| r.clocks.iter().copied()).collect();
+    arrays.push(Arc::new(
+        ListArray::try_new(
+            Arc::new(Field::new("item", DataType::Float64, true)),
+            OffsetBuffer::from_lengths(rows.iter().map(|r| r.clocks.len())),
+            Arc::new(clocks),
+            None,
+        )
+        .map_err(arrow_error)?,
+    ));
+    let evals: Vec<Option<Eval>> = rows.iter().flat_map(|r| r.evals.iter().copied()).collect();
+    arrays.push(Arc::new(
+        ListArray::try_new(
+            Arc::new(Field::new("item", DataType::Struct(eval_fields()), true)),
+            OffsetBuffer::from_lengths(rows.iter().map(|r| r.evals.len())),
+            Arc::new(eval_array(&evals)?),
+            None,
+        )
+        .map_err(arrow_error)?,
+    ));
+    arrays.push(Arc::new(StringArray::from_iter(
+        rows.iter().map(|r| r.error.as_deref()),
+    )));
+    RecordBatch::try_new(schema(Table::Games), arrays).map_err(arrow_error)
+}
+
+// ---- moves ----
+
+/// Encodes move rows of `file`.
+pub(crate) fn encode_moves(file: &str, rows: &[MoveRow], format: Format) -> io::Result<Encoded> {
+    match format {
+        Format::Csv => {
+            let mut w = csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(Vec::with_capacity(rows.len() * 160));
+            for row in rows {
+                let clock = row.clock.map(|c| c.to_string()).unwrap_or_default();
+                let eval = match row.eval {
+                    Some(e) => json_text(|o| json_eval(o, Some(e))),
+                    None => String::new(),
+                };
+                let game = row.game.to_string();
+                let ply = row.ply.to_string();
+                w.write_record([
+                    file,
+                    &game,
+                    &ply,
+                    &row.before_fen,
+                    &row.san,
+                    &row.uci,
+                    &row.after_fen,
+                    &clock,
+                    &eval,
+                ])?;
+            }
+            w.into_inner()
+                .map(Encoded::Bytes)
+                .map_err(|e| io::Error::other(e.to_string()))
+        }
+        Format::Ndjson => {
+            let mut out = Vec::with_capacity(rows.len() * 200);
+            for row in rows {
+                out.extend_from_slice(b"{\"file\":");
+                json_str(&mut out, file);
+                let _ = write!(out, ",\"game\":{},\"ply\":{}", row.game, row.ply);
+                for (k, v) in [
+                    ("before_fen", &row.before_fen),
+                    ("san", &row.san),
+                    ("uci", &row.uci),
+                    ("after_fen", &row.after_fen),
+                ] {
+                    let _ = write!(out, ",\"{k}\":");
+                    json_str(&mut out, v);
+                }
+                out.extend_from_slice(b",\"clock\":");
+                json_clock(&mut out, row.clock);
+                out.extend_from_slice(b",\"eval\":");
+                json_eval(&mut out, row.eval);
+                out.extend_from_slice(b"}\n");
+            }
+            Ok(Encoded::Bytes(out))
+        }
+        Format::Parquet => {
+            let arrays: Vec<ArrayRef> = vec![
+                Arc::new(StringArray::from(vec![file; rows.len()])),
+                Arc::new(Int64Array::from_iter_values(
+                    rows.iter()
+                        .map(|r| i64::try_from(r.game).unwrap_or(i64::MAX)),
+                )),
+                Arc::new(Int32Array::from_iter_values(
+                    rows.iter()
+                        .map(|r| i32::try_from(r.ply).unwrap_or(i32::MAX)),
+                )),
+                Arc::new(StringArray::from_iter_values(
+                    rows.iter().map(|r| &r.before_fen),
+                )),
+                Arc::new(StringArray::from_iter_values(rows.iter().map(|r| &r.san))),
+                Arc::new(StringArray::from_iter_values(rows.iter().map(|r| &r.uci))),
+                Arc::new(StringArray::from_iter_values(
+                    rows.iter().map(|r| &r.after_fen),
+                )),
+                Arc::new(Float64Array::from_iter(rows.iter().map(|r| r.clock))),
+                Arc::new(eval_array(
+                    &rows.iter().map(|r| r.eval).collect::<Vec<_>>(),
+                )?),
+            ];
+            RecordBatch::try_new(schema(Table::Moves), arrays)
+                .map(Encoded::Batch)
+                .map_err(arrow_error)
+        }
+    }
+}
+
+// ---- the writer ----
+
+/// A table being written to one output.
+pub(crate) enum TableWriter {
+    /// CSV or NDJSON: bytes as they come.
+    Text(Box<dyn Write + Send>),
+    /// Parquet: Arrow batches into row groups.
+    Parquet(Box<ArrowWriter<Box<dyn Write + Send>>>),
+}
+
+impl TableWriter {
+    /// Starts a table in `format` on `out` (the CSV header is written now).
+    pub(crate) fn new(
+        mut out: Box<dyn Write + Send>,
+        table: Table,
+        format: Format,
+    ) -> io::Result<TableWriter> {
+        match format {
+            Format::Csv => {
+                out.write_all(&csv_header(table))?;
+                Ok(TableWriter::Text(out))
+            }
+            Format::Ndjson => Ok(TableWriter::Text(out)),
+            Format::Parquet => {
+                let rows = match table {
+                    Table::Games => 16 * 1024,
+                    Table::Moves => 128 * 1024,
+                };
+                let mut props = WriterProperties::builder();
+                if table == Table::Moves {
+                    // Nearly every FEN is distinct: a dictionary only costs time.
+                    for c in ["before_fen", "after_fen"] {
+                        props = props.set_column_dictionary_enabled(ColumnPath::from(c), false);
+                    }
+                }
+                let props = props
+                    .set_compression(Compression::SNAPPY)
+                    .set_max_row_group_size(rows)
+                    // Statistics per column chunk only: page statistics of every string
+                    // column cost time and no reader here needs them.
+                    .set_statistics_enabled(EnabledStatistics::Chunk)
+                    .build();
+                let w =
+                    ArrowWriter::try_new(out, schema(table), Some(props)).map_err(arrow_error)?;
+                Ok(TableWriter::Parquet(Box::new(w)))
+            }
+        }
+    }
+
+    /// Writes encoded rows.
+    pub(crate) fn write(&mut self, rows: Encoded) -> io::Result<()> {
+        match (self, rows) {
+            (TableWriter::Text(out), Encoded::Bytes(b)) => out.write_all(&b),
+            (TableWriter::Parquet(w), Encoded::Batch(b)) => w.write(&b).map_err(parquet_io),
+            _ => Err(io::Error::other("rows encoded for another format")),
+        }
+    }
+
+    /// Ends the table (the Parquet footer) and flushes.
+    pub(crate) fn finish(self) -> io::Result<()> {
+        match self {
+            TableWriter::Text(mut out) => out.flush(),
+            TableWriter::Parquet(w) => {
+                let mut out = w.into_inner().map_err(parquet_io)?;
+                out.flush()
+            }
+        }
+    }
+}
+
+/// A Parquet error as an I/O error, keeping the I/O error's kind (a closed pipe stays a
+/// closed pipe).
+fn parquet_io(e: parquet::errors::ParquetError) -> io::Error {
+    match e {
+        parquet::errors::ParquetError::External(inner) => match inner.downcast::<io::Error>() {
+            Ok(io) => *io,
+            Err(other) => io::Error::other(other.to_string()),
+        },
+        other => io::Error::other(other.to_string()),
+    }
+}

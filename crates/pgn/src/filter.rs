@@ -1,0 +1,361 @@
+//! Keeping the games that match: tag tests (equals, contains, numeric range), results, ply
+//! counts, positions reached (compared by Polyglot hash), and duplicates (same start and
+//! same moves) dropped. The job of `chessbits pgn filter`.
+//!
+//! [`Filter::test`] decides one game on a worker thread and gives the key that finds
+//! duplicates; [`Dedup`] keeps the keys seen, in input order, on the consuming thread.
+
+use std::collections::HashSet;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::str::FromStr;
+
+use position::Position;
+
+use crate::game::Game;
+use crate::replay::{replay, GameError, GameRecord};
+use movegen::san::SanMode;
+use movegen::uci::move_to_uci;
+
+/// A test on one tag. A game without the tag fails every test on it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TagTest {
+    /// The value is exactly this (`--tag NAME=VALUE`).
+    Equals(String, String),
+    /// The value contains this, ignoring ASCII case (`--tag-contains NAME=TEXT`).
+    Contains(String, String),
+    /// The value is a number within the bounds, both inclusive (`--tag-range NAME=MIN..MAX`,
+    /// either bound may be left out: `WhiteElo=2500..`).
+    Range(String, Option<f64>, Option<f64>),
+}
+
+/// Why a filter argument cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FilterError {
+    /// Not `NAME=VALUE`.
+    #[error("expected NAME=VALUE, got {0:?}")]
+    NotAPair(String),
+    /// Not `MIN..MAX` with numbers.
+    #[error("expected a range MIN..MAX (either may be left out), got {0:?}")]
+    BadRange(String),
+    /// A FEN that is not a legal position.
+    #[error("bad FEN {fen:?}: {error}")]
+    BadFen {
+        /// The text.
+        fen: String,
+        /// Why.
+        error: position::PositionError,
+    },
+}
+
+fn pair(text: &str) -> Result<(String, String), FilterError> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_owned(), value.to_owned()))
+        }
+        _ => Err(FilterError::NotAPair(text.to_owned())),
+    }
+}
+
+/// Reads `MIN..MAX` (either bound may be empty; a single number means exactly it).
+pub fn parse_range(text: &str) -> Result<(Option<f64>, Option<f64>), FilterError> {
+    let bad = || FilterError::BadRange(text.to_owned());
+    let bound = |s: &str| -> Result<Option<f64>, FilterError> {
+        let s = s.trim();
+        if s.is_empty() {
+            Ok(None)
+        } else {
+            s.parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .map(Some)
+                .ok_or_else(bad)
+        }
+    };
+    match text.split_once("..") {
+        Some((lo, hi)) => Ok((bound(lo)?, bound(hi)?)),
+        None => {
+            let v = bound(text)?.ok_or_else(bad)?;
+            Ok((Some(v), Some(v)))
+        }
+    }
+}
+
+impl TagTest {
+    /// `NAME=VALUE` as [`TagTest::Equals`].
+    pub fn equals(text: &str) -> Result<TagTest, FilterError> {
+        let (n, v) = pair(text)?;
+        Ok(TagTest::Equals(n, v))
+    }
+
+    /// `NAME=TEXT` as [`TagTest::Contains`].
+    pub fn contains(text: &str) -> Result<TagTest, FilterError> {
+        let (n, v) = pair(text)?;
+        Ok(TagTest::Contains(n, v))
+    }
+
+    /// `NAME=MIN..MAX` as [`TagTest::Range`].
+    pub fn range(text: &str) -> Result<TagTest, FilterError> {
+        let (n, v) = pair(text)?;
+        let (lo, hi) = parse_range(&v)?;
+        Ok(TagTest::Range(n, lo, hi))
+    }
+
+    fn name(&self) -> &str {
+        match self {
+            TagTest::Equals(n, _) | TagTest::Contains(n, _) | TagTest::Range(n, _, _) => n,
+        }
+    }
+
+    /// Whether a tag value passes.
+    pub fn passes(&self, value: &[u8]) -> bool {
+        match self {
+            TagTest::Equals(_, v) => value == v.as_bytes(),
+            TagTest::Contains(_, v) => {
+                let needle = v.to_ascii_lowercase();
+                needle.is_empty()
+                    || value
+                        .to_ascii_lowercase()
+                        .windows(needle.len())
+                        .any(|w| w == needle.as_bytes())
+            }
+            TagTest::Range(_, lo, hi) => {
+                let Some(x) = std::str::from_utf8(value)
+                    .ok()
+                    .and_then(|s| s.trim().parse::<f64>().ok())
+                else {
+                    return false;
+                };
+                lo.is_none_or(|lo| x >= lo) && hi.is_none_or(|hi| x <= hi)
+            }
+        }
+    }
+}
+
+/// A position to look for, by its Polyglot hash (side to move, castling, en passant).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reached(pub u64);
+
+impl FromStr for Reached {
+    type Err = FilterError;
+
+    fn from_str(fen: &str) -> Result<Reached, FilterError> {
+        crate::replay::start_position(Some(fen.as_bytes()), None)
+            .map(|p: Position| Reached(p.hash()))
+            .map_err(|e| match e {
+                crate::GameErrorKind::Setup { fen, error } => FilterError::BadFen { fen, error },
+                _ => FilterError::BadRange(fen.to_owned()),
+            })
+    }
+}
+
+/// What a game must have to be kept. Every test given must pass; an empty filter keeps
+/// every game.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Filter {
+    /// Tag tests, all of which must pass.
+    pub tags: Vec<TagTest>,
+    /// Results (`1-0`, `0-1`, `1/2-1/2`, `*`), one of which the game must have (its
+    /// `Result` tag, or the movetext's result without one); empty: any.
+    pub results: Vec<String>,
+    /// The fewest mainline plies (as written).
+    pub min_plies: Option<usize>,
+    /// The most mainline plies (as written).
+    pub max_plies: Option<usize>,
+    /// Positions, one of which the mainline must reach (the start position counts).
+    pub positions: Vec<Reached>,
+}
+
+/// The decision on one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    /// Whether the game passes the filter's tests (duplicates aside).
+    pub keep: bool,
+    /// The game's identity for duplicate detection: a 128-bit hash of the start position
+    /// and the moves (as replayed; as written from the first move that cannot be played).
+    pub key: u128,
+    /// Mainline moves replayed.
+    pub moves: u64,
+    /// The replay error, if a move could not be played.
+    pub error: Option<GameError>,
+}
+
+impl Filter {
+    /// Decides one game: `record` (from a [`crate::RecordCollector`]) for the moves,
+    /// `game` (from a [`crate::GameBuilder`] over the same input) for the tags.
+    pub fn test(&self, record: &GameRecord, game: &Game, mode: SanMode) -> Verdict {
+        let mut h = [DefaultHasher::new(), DefaultHasher::new()];
+        for (i, h) in h.iter_mut().enumerate() {
+            i.hash(h);
+            record.fen.hash(h);
+            record.variant.hash(h);
+        }
+        let mut reached = self.positions.is_empty();
+        let mut first = true;
+        let (moves, error) = replay(record, mode, |before, m, after| {
+            if first {
+                first = false;
+                reached |= self.positions.iter().any(|p| p.0 == before.hash());
+            }
+            reached = reached || self.positions.iter().any(|p| p.0 == after.hash());
+            let uci = move_to_uci(before, m);
+            for h in &mut h {
+                uci.hash(h);
+            }
+        });
+        if first && !reached {
+            // No move played: the start position alone.
+            if let Ok(p) =
+                crate::replay::start_position(record.fen.as_deref(), record.variant.as_deref())
+            {
+                reached = self.positions.iter().any(|r| r.0 == p.hash());
+            }
+        }
+        if error.is_some() {
+            let played = usize::try_from(moves).unwrap_or(usize::MAX);
+            for (text, _) in record.moves().skip(played) {
+                for h in &mut h {
+                    text.hash(h);
+                }
+            }
+        }
+        let key = (u128::from(h[0].finish()) << 64) | u128::from(h[1].finish());
+        let plies = record.len();
+        let result = game
+            .tag("Result")
+            .map(<[u8]>::to_vec)
+            .or_else(|| game.result.map(|r| r.as_str().as_bytes().to_vec()));
+        let keep = reached
+            && self
+                .tags
+                .iter()
+                .all(|t| game.tag(t.name()).is_some_and(|v| t.passes(v)))
+            && (self.results.is_empty()
+                || result
+                    .as_deref()
+                    .is_some_and(|r| self.results.iter().any(|want| want.as_bytes() == r)))
+            && self.min_plies.is_none_or(|n| plies >= n)
+            && self.max_plies.is_none_or(|n| plies <= n);
+        Verdict {
+            keep,
+            key,
+            moves,
+            error,
+        }
+    }
+}
+
+/// The keys of the games kept so far (16 bytes each, plus the set's overhead: about 40
+/// bytes a game, so 10 million distinct games take about 400 MB).
+#[derive(Default)]
+pub struct Dedup {
+    seen: HashSet<u128>,
+}
+
+impl Dedup {
+    /// An empty set.
+    pub fn new() -> Dedup {
+        Dedup::default()
+    }
+
+    /// Whether `key` is new (and remembers it).
+    pub fn first(&mut self, key: u128) -> bool {
+        self.seen.insert(key)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Both, GameBuilder, Reader, RecordCollector};
+
+    fn verdicts(pgn: &[u8], filter: &Filter) -> Vec<Verdict> {
+        let mut out = Vec::new();
+        Reader::new(pgn)
+            .read_all(
+                &mut Both::new(RecordCollector::new(), GameBuilder::new()),
+                |(record, (game, _))| out.push(filter.test(&record, &game, SanMode::Lenient)),
+            )
+            .expect("no I/O error");
+        out
+    }
+
+    const GAMES: &[u8] = b"[White \"Carlsen, Magnus\"]\n[WhiteElo \"2850\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n\
+[White \"Anand\"]\n[WhiteElo \"?\"]\n\n1. e4 e5 2. Ngf3 (2. d4) Nc6 1/2-1/2\n\n\
+[White \"Nobody\"]\n[WhiteElo \"1200\"]\n\n1. d4 d5 0-1\n";
+
+    fn keeps(filter: &Filter) -> Vec<bool> {
+        verdicts(GAMES, filter).iter().map(|v| v.keep).collect()
+    }
+
+    #[test]
+    fn tag_result_plies_and_position_tests() {
+        assert_eq!(keeps(&Filter::default()), [true, true, true]);
+        let f = |t: TagTest| Filter {
+            tags: vec![t],
+            ..Filter::default()
+        };
+        assert_eq!(
+            keeps(&f(TagTest::equals("White=Anand").unwrap())),
+            [false, true, false]
+        );
+        assert_eq!(
+            keeps(&f(TagTest::contains("White=carlsen").unwrap())),
+            [true, false, false]
+        );
+        assert_eq!(
+            keeps(&f(TagTest::range("WhiteElo=2000..").unwrap())),
+            [true, false, false]
+        );
+        assert_eq!(
+            keeps(&f(TagTest::range("WhiteElo=..1500").unwrap())),
+            [false, false, true]
+        );
+        let results = Filter {
+            results: vec!["1/2-1/2".into(), "0-1".into()],
+            ..Filter::default()
+        };
+        assert_eq!(keeps(&results), [false, true, true]);
+        let plies = Filter {
+            min_plies: Some(3),
+            ..Filter::default()
+        };
+        assert_eq!(keeps(&plies), [true, true, false]);
+        let pos = Filter {
+            positions: vec![
+                "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+                    .parse()
+                    .unwrap(),
+            ],
+            ..Filter::default()
+        };
+        assert_eq!(keeps(&pos), [true, true, false]);
+        // The start position is reached by every standard game.
+        let start = Filter {
+            positions: vec!["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+                .parse()
+                .unwrap()],
+            ..Filter::default()
+        };
+        assert_eq!(keeps(&start), [true, true, true]);
+    }
+
+    #[test]
+    fn same_moves_same_key() {
+        let v = verdicts(GAMES, &Filter::default());
+        // `Nf3` and `Ngf3` are the same move; tags and variations do not count.
+        assert_eq!(v[0].key, v[1].key);
+        assert_ne!(v[0].key, v[2].key);
+        let mut d = Dedup::new();
+        assert!(d.first(v[0].key));
+        assert!(!d.first(v[1].key));
+        assert!(d.first(v[2].key));
+    }
+
+    #[test]
+    fn bad_arguments() {
+        assert!(TagTest::equals("novalue").is_err());
+        assert!(TagTest::range("WhiteElo=a..b").is_err());
+        assert_eq!(parse_range("2000"), Ok((Some(2000.0), Some(2000.0))));
+        assert!("not a fen".parse::<Reached>().is_err());
+    }
+}

@@ -1,0 +1,304 @@
+//! Games as table rows: one [`GameRow`] per game, one [`MoveRow`] per mainline move, the
+//! data of `chessbits pgn games` and `chessbits pgn moves`.
+//!
+//! Rows are built from [`GameRecord`]s read by [`RecordCollector::with_annotations`]
+//! (every tag, the result, each move's `[%clk]` and `[%eval]`) and replayed, so that each
+//! move also has its UCI form and the positions around it. The formats (CSV, NDJSON,
+//! Parquet) are the caller's: this module holds no encoder, so engine users of the crate do
+//! not compile one.
+//!
+//! [`RecordCollector::with_annotations`]: crate::RecordCollector::with_annotations
+
+use crate::replay::{replay, write_fen, GameError, GameRecord, Report};
+use movegen::san::{suffix_of, San, SanMode, SanPlus};
+use movegen::uci::move_to_uci;
+
+/// An engine evaluation from a `[%eval ...]` comment command.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Eval {
+    /// Centipawns from White's point of view (`[%eval 0.17]` is 17).
+    Centipawns(i32),
+    /// Mate in this many moves, positive when White mates (`[%eval #-3]` is -3).
+    Mate(i32),
+}
+
+/// The value of a `[%name value]` command in a comment, trimmed.
+fn command<'a>(comment: &'a [u8], name: &[u8]) -> Option<&'a [u8]> {
+    let mut rest = comment;
+    loop {
+        let i = memchr::memmem::find(rest, b"[%")?;
+        rest = &rest[i + 2..];
+        if let Some(after) = rest.strip_prefix(name) {
+            if after.first().is_some_and(|c| c.is_ascii_whitespace()) {
+                let end = memchr::memchr(b']', after)?;
+                return Some(after[..end].trim_ascii());
+            }
+        }
+    }
+}
+
+/// The clock of a `[%clk H:MM:SS]` (or `[%clk H:MM:SS.f]`, `MM:SS`) command, in seconds.
+pub fn parse_clock(comment: &[u8]) -> Option<f64> {
+    let value = std::str::from_utf8(command(comment, b"clk")?).ok()?;
+    let mut seconds = 0.0f64;
+    let mut parts = 0;
+    for part in value.split(':') {
+        parts += 1;
+        if parts > 3 || part.is_empty() || !part.bytes().all(|c| c.is_ascii_digit() || c == b'.') {
+            return None;
+        }
+        let v: f64 = part.parse().ok()?;
+        seconds = seconds * 60.0 + v;
+    }
+    seconds.is_finite().then_some(seconds)
+}
+
+/// The evaluation of a `[%eval 0.17]` or `[%eval #-3]` command (a `,depth` suffix is
+/// ignored). Pawns are rounded to whole centipawns.
+pub fn parse_eval(comment: &[u8]) -> Option<Eval> {
+    let value = command(comment, b"eval")?;
+    let value = value.split(|&c| c == b',').next()?.trim_ascii();
+    let text = std::str::from_utf8(value).ok()?;
+    if let Some(mate) = text.strip_prefix('#') {
+        return mate.parse().ok().map(Eval::Mate);
+    }
+    if text.is_empty()
+        || !text
+            .bytes()
+            .all(|c| c.is_ascii_digit() || b"+-.".contains(&c))
+    {
+        return None;
+    }
+    let pawns: f64 = text.parse().ok()?;
+    let cp = (pawns * 100.0).round();
+    (cp.abs() <= f64::from(i32::MAX)).then_some(Eval::Centipawns(cp as i32))
+}
+
+/// One game as a row.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameRow {
+    /// The game's number in its input, from 1.
+    pub game: u64,
+    /// Every tag pair in input order (lossily decoded to UTF-8).
+    pub tags: Vec<(String, String)>,
+    /// The mainline moves replayed, as canonical SAN.
+    pub moves_san: Vec<String>,
+    /// The same moves as UCI.
+    pub moves_uci: Vec<String>,
+    /// The `[%clk]` of each move replayed, in seconds.
+    pub clocks: Vec<Option<f64>>,
+    /// The `[%eval]` of each move replayed.
+    pub evals: Vec<Option<Eval>>,
+    /// The game's errors (reader and replay), joined by `; `; `None` when every move was
+    /// replayed and the reader found nothing wrong.
+    pub error: Option<String>,
+}
+
+impl GameRow {
+    /// The value of the first tag named `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// A tag as an integer (`None` when absent, `?`, `-` or not a number): Elo columns.
+    pub fn int_tag(&self, name: &str) -> Option<i32> {
+        self.tag(name)?.trim().parse().ok()
+    }
+
+    /// The `Result` tag, or else the movetext's result token.
+    pub fn result(&self) -> Option<&str> {
+        self.tag("Result")
+    }
+
+    /// Plies replayed (the length of the move lists).
+    pub fn plies(&self) -> usize {
+        self.moves_san.len()
+    }
+}
+
+/// One mainline move as a row.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MoveRow {
+    /// The game's number in its input, from 1.
+    pub game: u64,
+    /// The ply in the game, from 1.
+    pub ply: u32,
+    /// The position before the move.
+    pub before_fen: String,
+    /// The move as canonical SAN.
+    pub san: String,
+    /// The move as UCI.
+    pub uci: String,
+    /// The position after the move.
+    pub after_fen: String,
+    /// The `[%clk]` after the move, in seconds.
+    pub clock: Option<f64>,
+    /// The `[%eval]` after the move.
+    pub eval: Option<Eval>,
+}
+
+fn error_text(record: &GameRecord, error: &Option<GameError>) -> Option<String> {
+    if record.read_errors.is_empty() && error.is_none() {
+        return None;
+    }
+    let mut parts: Vec<String> = record
+        .read_errors
+        .iter()
+        .map(|e| format!("line {}: {}", e.line, e.kind))
+        .collect();
+    if let Some(e) = error {
+        parts.push(format!("line {}: {}", e.line, e.kind));
+    }
+    Some(parts.join("; "))
+}
+
+fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Replays every record and appends one [`GameRow`] per game to `out`. The report counts
+/// games, moves and errors as [`crate::check_games`] does.
+pub fn game_rows(records: &[GameRecord], mode: SanMode, out: &mut Vec<GameRow>) -> Report {
+    let mut report = Report::default();
+    for record in records {
+        let mut row = GameRow {
+            game: record.game,
+            tags: record
+                .tags
+                .iter()
+                .map(|(n, v)| (lossy(n), lossy(v)))
+                .collect(),
+            ..GameRow::default()
+        };
+        if row.tag("Result").is_none() {
+            if let Some(r) = record.result {
+                row.tags.push(("Result".into(), r.as_str().into()));
+            }
+        }
+        let mut san = Vec::with_capacity(8);
+        let (moves, error) = replay(record, mode, |before, m, after| {
+            san.clear();
+            SanPlus {
+                san: San::from_move(before, m),
+                suffix: suffix_of(after),
+            }
+            .append_to(&mut san);
+            row.moves_san.push(lossy(&san));
+            row.moves_uci.push(move_to_uci(before, m));
+        });
+        let played = row.moves_san.len();
+        for i in 0..played {
+            let (clock, eval) = record.notes.get(i).copied().unwrap_or((None, None));
+            row.clocks.push(clock);
+            row.evals.push(eval);
+        }
+        row.error = error_text(record, &error);
+        report.add_game(record, moves, error);
+        out.push(row);
+    }
+    report
+}
+
+/// Replays every record and appends one [`MoveRow`] per mainline move played to `out`.
+pub fn move_rows(records: &[GameRecord], mode: SanMode, out: &mut Vec<MoveRow>) -> Report {
+    let mut report = Report::default();
+    let mut fen = Vec::with_capacity(96);
+    let mut san = Vec::with_capacity(8);
+    for record in records {
+        let mut ply = 0u32;
+        let mut after_fen = String::new();
+        let (moves, error) = replay(record, mode, |before, m, after| {
+            let before_fen = if ply == 0 {
+                fen.clear();
+                write_fen(before, &mut fen);
+                lossy(&fen)
+            } else {
+                std::mem::take(&mut after_fen)
+            };
+            fen.clear();
+            write_fen(after, &mut fen);
+            after_fen = lossy(&fen);
+            san.clear();
+            SanPlus {
+                san: San::from_move(before, m),
+                suffix: suffix_of(after),
+            }
+            .append_to(&mut san);
+            let (clock, eval) = record
+                .notes
+                .get(ply as usize)
+                .copied()
+                .unwrap_or((None, None));
+            ply += 1;
+            out.push(MoveRow {
+                game: record.game,
+                ply,
+                before_fen,
+                san: lossy(&san),
+                uci: move_to_uci(before, m),
+                after_fen: after_fen.clone(),
+                clock,
+                eval,
+            });
+        });
+        report.add_game(record, moves, error);
+    }
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Reader, RecordCollector};
+
+    #[test]
+    fn clocks_and_evals() {
+        assert_eq!(parse_clock(b" [%clk 0:05:00] "), Some(300.0));
+        assert_eq!(parse_clock(b"[%eval 0.2] [%clk 1:00:01.5]"), Some(3601.5));
+        assert_eq!(parse_clock(b"[%clk x]"), None);
+        assert_eq!(parse_clock(b"no command"), None);
+        assert_eq!(
+            parse_eval(b"[%eval 0.17] [%clk 0:01:00]"),
+            Some(Eval::Centipawns(17))
+        );
+        assert_eq!(parse_eval(b"[%eval -1.5]"), Some(Eval::Centipawns(-150)));
+        assert_eq!(parse_eval(b"[%eval #-3]"), Some(Eval::Mate(-3)));
+        assert_eq!(parse_eval(b"[%eval #4,22]"), Some(Eval::Mate(4)));
+        assert_eq!(parse_eval(b"[%eval 0.30,18]"), Some(Eval::Centipawns(30)));
+        assert_eq!(parse_eval(b"[%eval nan]"), None);
+        assert_eq!(parse_eval(b"[%evaluation 1]"), None);
+    }
+
+    #[test]
+    fn rows_of_a_lichess_game() {
+        let pgn = b"[White \"a\"]\n[WhiteElo \"1500\"]\n[BlackElo \"?\"]\n\n1. e4 { [%eval 0.2] [%clk 0:03:00] } 1... e5 { [%clk 0:02:59] } 2. Ke3 *\n";
+        let mut records = Vec::new();
+        Reader::new(&pgn[..])
+            .read_all(&mut RecordCollector::with_annotations(), |r| {
+                records.push(r)
+            })
+            .expect("no I/O error");
+        let mut games = Vec::new();
+        let report = game_rows(&records, SanMode::Lenient, &mut games);
+        assert_eq!(report.games, 1);
+        let g = &games[0];
+        assert_eq!(g.int_tag("WhiteElo"), Some(1500));
+        assert_eq!(g.int_tag("BlackElo"), None);
+        assert_eq!(g.result(), Some("*"));
+        assert_eq!(g.moves_san, ["e4", "e5"]);
+        assert_eq!(g.moves_uci, ["e2e4", "e7e5"]);
+        assert_eq!(g.clocks, [Some(180.0), Some(179.0)]);
+        assert_eq!(g.evals, [Some(Eval::Centipawns(20)), None]);
+        assert!(g.error.as_deref().is_some_and(|e| e.contains("Ke3")));
+        let mut moves = Vec::new();
+        move_rows(&records, SanMode::Lenient, &mut moves);
+        assert_eq!(moves.len(), 2);
+        assert_eq!(moves[1].ply, 2);
+        assert_eq!(moves[1].before_fen, moves[0].after_fen);
+        assert_eq!(moves[1].uci, "e7e5");
+        assert_eq!(moves[1].clock, Some(179.0));
+    }
+}
