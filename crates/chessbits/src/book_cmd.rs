@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Subcommand;
-use movegen::book::{write_book, Book};
+use movegen::book::{write_book, BookFile};
 use pgn::book::{BookBuilder, BookOptions};
 use position::Position;
 
@@ -57,7 +57,7 @@ pub(crate) fn run(cmd: BookCommand) -> ExitCode {
             min_games,
         } => build(&games, &output, BookOptions { max_ply, min_games }),
         BookCommand::Show { book, fen } => with_book(&book, fen.as_deref(), |book, pos| {
-            let moves = book.moves(pos);
+            let moves = book.moves(pos)?;
             let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
             let mut out = std::io::stdout().lock();
             for m in &moves {
@@ -77,10 +77,10 @@ pub(crate) fn run(cmd: BookCommand) -> ExitCode {
             if moves.is_empty() {
                 eprintln!("no book moves for {}", pos.fen());
             }
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }),
         BookCommand::Choose { book, fen, seed } => with_book(&book, fen.as_deref(), |book, pos| {
-            match book.choose(pos, seed) {
+            Ok(match book.choose(pos, seed)? {
                 Some(m) => {
                     println!("{}", m.uci(pos.mode().is_chess960()));
                     ExitCode::SUCCESS
@@ -89,15 +89,17 @@ pub(crate) fn run(cmd: BookCommand) -> ExitCode {
                     eprintln!("no book move for {}", pos.fen());
                     ExitCode::from(1)
                 }
-            }
+            })
         }),
     }
 }
 
+/// Opens the book at `path` as a stream (a lookup reads a few entries, never the whole
+/// file) and runs `f` on it at the position `fen` (the start by default).
 fn with_book(
     path: &PathBuf,
     fen: Option<&str>,
-    f: impl FnOnce(&Book<'_>, &Position) -> ExitCode,
+    f: impl FnOnce(&mut BookFile<std::fs::File>, &Position) -> std::io::Result<ExitCode>,
 ) -> ExitCode {
     let pos = match fen.map_or_else(|| Ok(Position::new()), Position::from_fen) {
         Ok(pos) => pos,
@@ -106,20 +108,13 @@ fn with_book(
             return ExitCode::from(2);
         }
     };
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
-            return ExitCode::from(2);
-        }
-    };
-    match Book::new(&bytes) {
-        Ok(book) => f(&book, &pos),
-        Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
-            ExitCode::from(2)
-        }
-    }
+    let result = std::fs::File::open(path)
+        .and_then(BookFile::new)
+        .and_then(|mut book| f(&mut book, &pos));
+    result.unwrap_or_else(|e| {
+        eprintln!("error: {}: {e}", path.display());
+        ExitCode::from(2)
+    })
 }
 
 fn build(games: &[PathBuf], output: &PathBuf, options: BookOptions) -> ExitCode {

@@ -168,35 +168,147 @@ impl<'a> Book<'a> {
     /// The book's moves for `pos` with their weights, in book order: entries whose move is
     /// not legal here (a key collision, a corrupt entry) are left out, weight-0 entries kept.
     pub fn moves(&self, pos: &Position) -> Vec<BookMove> {
-        self.entries_for_key(pos.hash())
-            .filter_map(|e| {
-                decode_move(pos, e.raw_move).map(|mv| BookMove {
-                    mv,
-                    weight: e.weight,
-                    learn: e.learn,
-                })
-            })
-            .collect()
+        book_moves(pos, self.entries_for_key(pos.hash()))
     }
 
     /// One of `pos`'s book moves, chosen with probability proportional to its weight by a
     /// generator seeded with `seed` (the same seed and book give the same move). `None` if
     /// the position has no book move of positive weight.
     pub fn choose(&self, pos: &Position, seed: u64) -> Option<Move> {
-        let moves = self.moves(pos);
-        let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
-        if total == 0 {
-            return None;
+        choose_weighted(&self.moves(pos), seed)
+    }
+}
+
+/// The legal moves that `entries` (all of `pos`'s key) name, with their weights.
+fn book_moves(pos: &Position, entries: impl Iterator<Item = BookEntry>) -> Vec<BookMove> {
+    entries
+        .filter_map(|e| {
+            decode_move(pos, e.raw_move).map(|mv| BookMove {
+                mv,
+                weight: e.weight,
+                learn: e.learn,
+            })
+        })
+        .collect()
+}
+
+/// A move of `moves` picked with probability proportional to its weight, seeded.
+fn choose_weighted(moves: &[BookMove], seed: u64) -> Option<Move> {
+    let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut pick = splitmix64(seed) % total;
+    for m in moves {
+        let w = u64::from(m.weight);
+        if pick < w {
+            return Some(m.mv);
         }
-        let mut pick = splitmix64(seed) % total;
-        for m in &moves {
-            let w = u64::from(m.weight);
-            if pick < w {
-                return Some(m.mv);
+        pick -= w;
+    }
+    None
+}
+
+/// A Polyglot book streamed from a file (or any `Read + Seek`) without loading it: a lookup
+/// is a binary search of about `log2(entries)` 16-byte reads, so a book of any size costs no
+/// memory. Unlike [`Book::new`] it does not read the whole book to check that the keys are
+/// sorted (an unsorted book makes lookups miss entries, never fail). Needs the `std`
+/// feature (on by default).
+///
+/// ```
+/// use movegen::book::{encode_move, write_book, BookEntry, BookFile};
+/// use position::Position;
+///
+/// let pos = Position::new();
+/// let mut entries = vec![BookEntry {
+///     key: pos.hash(),
+///     raw_move: encode_move("e2e4".parse().unwrap()),
+///     weight: 1,
+///     learn: 0,
+/// }];
+/// let bytes = write_book(&mut entries);
+/// let mut book = BookFile::new(std::io::Cursor::new(bytes))?;
+/// assert_eq!(book.moves(&pos)?.len(), 1);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[cfg(feature = "std")]
+#[derive(Debug)]
+pub struct BookFile<R> {
+    reader: R,
+    entries: u64,
+}
+
+#[cfg(feature = "std")]
+impl<R: std::io::Read + std::io::Seek> BookFile<R> {
+    /// A book over `reader` (its whole length, which must be whole 16-byte entries: else an
+    /// `InvalidData` error carrying [`BookError::Length`]).
+    pub fn new(mut reader: R) -> std::io::Result<BookFile<R>> {
+        let len = reader.seek(std::io::SeekFrom::End(0))?;
+        if len % 16 != 0 {
+            let len = usize::try_from(len).unwrap_or(usize::MAX);
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                BookError::Length { len },
+            ));
+        }
+        Ok(BookFile {
+            reader,
+            entries: len / 16,
+        })
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> u64 {
+        self.entries
+    }
+
+    /// Whether the book has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries == 0
+    }
+
+    /// Entry `index` (from 0; below [`BookFile::len`]).
+    pub fn entry(&mut self, index: u64) -> std::io::Result<BookEntry> {
+        let mut bytes = [0u8; 16];
+        self.reader
+            .seek(std::io::SeekFrom::Start(index.saturating_mul(16)))?;
+        self.reader.read_exact(&mut bytes)?;
+        Ok(BookEntry::from_bytes(&bytes))
+    }
+
+    /// The entries whose key is `key`, in book order.
+    pub fn entries_for_key(&mut self, key: u64) -> std::io::Result<Vec<BookEntry>> {
+        let (mut lo, mut hi) = (0u64, self.entries);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.entry(mid)?.key < key {
+                lo = mid + 1;
+            } else {
+                hi = mid;
             }
-            pick -= w;
         }
-        None
+        let mut found = Vec::new();
+        for index in lo..self.entries {
+            let e = self.entry(index)?;
+            if e.key != key {
+                break;
+            }
+            found.push(e);
+        }
+        Ok(found)
+    }
+
+    /// [`Book::moves`], read from the stream.
+    pub fn moves(&mut self, pos: &Position) -> std::io::Result<Vec<BookMove>> {
+        Ok(book_moves(
+            pos,
+            self.entries_for_key(pos.hash())?.into_iter(),
+        ))
+    }
+
+    /// [`Book::choose`], read from the stream.
+    pub fn choose(&mut self, pos: &Position, seed: u64) -> std::io::Result<Option<Move>> {
+        Ok(choose_weighted(&self.moves(pos)?, seed))
     }
 }
 

@@ -178,3 +178,41 @@ proptest! {
         }
     }
 }
+
+/// The streamed reader gives what the in-memory one gives, for every key of both books and
+/// for keys that are not there.
+#[test]
+fn the_streamed_reader_equals_the_in_memory_one() {
+    use movegen::book::BookFile;
+    for name in [
+        "polyglot-twic0920-ply16-min2.bin",
+        "chessbits-lichess-ply10-min3.bin",
+    ] {
+        let bytes = data(name);
+        let book = Book::new(&bytes).unwrap();
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/book")
+            .join(name);
+        let mut file = BookFile::new(std::fs::File::open(&path).unwrap()).unwrap();
+        assert_eq!(file.len(), book.len() as u64);
+        let mut keys: Vec<u64> = (0..book.len())
+            .map(|i| book.entry(i).unwrap().key)
+            .collect();
+        keys.dedup();
+        keys.extend([0, 1, u64::MAX]);
+        for key in &keys {
+            let expected: Vec<_> = book.entries_for_key(*key).collect();
+            assert_eq!(
+                file.entries_for_key(*key).unwrap(),
+                expected,
+                "{name} {key:#x}"
+            );
+        }
+        assert!(keys.len() > 50, "{name}: {} keys", keys.len());
+        let start = Position::new();
+        assert_eq!(file.moves(&start).unwrap(), book.moves(&start));
+        assert_eq!(file.choose(&start, 7).unwrap(), book.choose(&start, 7));
+    }
+    let err = BookFile::new(std::io::Cursor::new(vec![0u8; 17])).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+}
