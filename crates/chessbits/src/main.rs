@@ -240,23 +240,16 @@ fn run_perft<S: SlidingAttacks>(pos: &Position, opts: PerftOptions) -> ExitCode 
     let start = Instant::now();
     let mut out = std::io::stdout().lock();
     let chess960 = pos.mode().is_chess960();
-    let nodes = if opts.divide {
-        let mut total = 0;
-        for m in movegen::legal_moves_with::<S>(pos).iter() {
-            let n = if opts.depth <= 1 {
-                1
-            } else {
-                let next = pos.play(*m);
-                count::<S>(&next, opts.depth - 1, opts.bulk)
-            };
-            total += n;
+    let nodes = if opts.divide && opts.depth > 0 {
+        let rows = if opts.bulk {
+            movegen::divide_with::<S>(pos, opts.depth)
+        } else {
+            movegen::divide_full_with::<S>(pos, opts.depth)
+        };
+        for (m, n) in &rows {
             let _ = writeln!(out, "{}: {n}", m.uci(chess960));
         }
-        if opts.depth == 0 {
-            1
-        } else {
-            total
-        }
+        rows.iter().map(|(_, n)| n).sum()
     } else {
         count::<S>(pos, opts.depth, opts.bulk)
     };

@@ -148,3 +148,27 @@ fn methods_marks_the_default() {
     assert!(out.lines().any(|l| l == default), "{out}");
     assert!(out.lines().any(|l| l == "classical"), "{out}");
 }
+
+/// `--divide` with and without bulk counting prints the same lines (both come from
+/// movegen's divide), and the counts add up to the total.
+#[test]
+fn divide_with_and_without_bulk_agree() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let bulk = stdout(&chessbits(&["perft", "3", "--fen", kiwipete, "--divide"]));
+    let full = stdout(&chessbits(&[
+        "perft",
+        "3",
+        "--fen",
+        kiwipete,
+        "--divide",
+        "--no-bulk",
+    ]));
+    assert_eq!(bulk, full);
+    let sum: u64 = bulk
+        .lines()
+        .filter(|l| !l.starts_with("Nodes"))
+        .filter_map(|l| l.split_once(": ")?.1.parse::<u64>().ok())
+        .sum();
+    assert_eq!(sum, 97_862);
+    assert!(bulk.ends_with("\nNodes searched: 97862\n"), "{bulk}");
+}

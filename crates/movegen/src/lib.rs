@@ -58,7 +58,9 @@ use position::{History, Outcome, Position, Termination};
 pub use check::{captures_and_promotions, checks, gives_check};
 pub use legality::{is_legal_by_playing, is_pseudo_legal, pseudo_legal_moves};
 pub use list::MoveList;
-pub use perft::{divide, divide_with, perft, perft_full, perft_full_with, perft_with};
+pub use perft::{
+    divide, divide_full_with, divide_with, perft, perft_full, perft_full_with, perft_with,
+};
 pub use pseudo::{count_pseudo_legal_with, pseudo_legal_moves_with};
 pub use san::{San, SanError, SanMode, SanPlus};
 pub use see::{see, see_exact, see_exact_with, see_ge, see_ge_with, see_with, PieceValues};

@@ -111,6 +111,21 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 
 /// [`divide`] with slider attacks from `S`.
 pub fn divide_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    split::<S>(pos, depth, bulk::<S>)
+}
+
+/// [`divide_with`] without bulk counting: every leaf is made and unmade, as in
+/// [`perft_full_with`].
+pub fn divide_full_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    split::<S>(pos, depth, full::<S>)
+}
+
+/// Each legal move with `count` of the position after it at `depth - 1`.
+fn split<S: SlidingAttacks>(
+    pos: &Position,
+    depth: u32,
+    count: fn(&mut Position, &mut S::Occupancy, u32) -> u64,
+) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
@@ -120,7 +135,7 @@ pub fn divide_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> Vec<(Move, 
     list.iter()
         .map(|&m| {
             let undo = play::<S>(&mut pos, &mut kept, m);
-            let n = bulk::<S>(&mut pos, &mut kept, depth - 1);
+            let n = count(&mut pos, &mut kept, depth - 1);
             take_back::<S>(&mut pos, &mut kept, m, undo);
             (m, n)
         })
