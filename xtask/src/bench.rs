@@ -143,9 +143,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
         bench_target: "square_attacks",
         group: "in-between",
         title: "In-between and line sets, four ways (the Chess Programming Wiki's \"Square Attacked By\")",
-        description: "All 4,096 square pairs per iteration. Table bytes (between + line): \
-                  rectangular 32,768 + 32,768; triangular 16,640 + 16,640; x88 2,048 + 256; \
-                  calculated 0.",
+        description: "All 4,096 square pairs per iteration.",
         unit: "pair",
     },
     Experiment {
@@ -156,8 +154,8 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   sides (super-piece), and the yes/no test for the side not to move, as one \
                   branch-free union or returning at the first attacker with the slider-line \
                   precheck; then, for each piece of the side to move in 100 positions and \
-                  each square, attacked-by-piece-on-square by the 0x88 table (14,336 bytes) \
-                  or by the attack lookup.",
+                  each square, attacked-by-piece-on-square by the 0x88 table or by the \
+                  attack lookup.",
         unit: "call",
     },
     Experiment {
@@ -392,11 +390,35 @@ fn command_output(program: &str, args: &[&str]) -> Option<String> {
         .then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
 }
 
+/// The table memory behind an experiment's variants, read from the tables' own constants in
+/// `attack-tables` (never retyped here).
+fn table_note(group: &str) -> String {
+    match group {
+        "in-between" => {
+            let sizes: Vec<String> = attack_tables::inbetween::TABLE_BYTES
+                .iter()
+                .map(|(name, between, line)| format!("{name} {between} + {line}"))
+                .collect();
+            format!(" Table bytes (between + line): {}.", sizes.join("; "))
+        }
+        "attacks-to" => format!(
+            " The 0x88 table has {} bytes.",
+            attack_tables::x88::TABLE_BYTES
+        ),
+        _ => String::new(),
+    }
+}
+
 /// The markdown table of one experiment.
 pub(crate) fn render_table(experiment: &Experiment, rows: &[Row]) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "## {}\n", experiment.title);
-    let _ = writeln!(s, "{}\n", experiment.description);
+    let _ = writeln!(
+        s,
+        "{}{}\n",
+        experiment.description,
+        table_note(experiment.group)
+    );
     let unit = experiment.unit;
     let _ = writeln!(
         s,
