@@ -1,0 +1,423 @@
+//! The jobs of `chessbits pgn`: `check`, `fens`, the `games`/`moves` tables and `filter`,
+//! each a visitor and a sink run over the inputs by `run_inputs`.
+
+use super::*;
+
+/// Writes bytes to one output.
+struct BytesSink {
+    out: Box<dyn Write + Send>,
+}
+
+impl Sink<Vec<u8>> for BytesSink {
+    fn write(&mut self, t: Vec<u8>) -> io::Result<()> {
+        self.out.write_all(&t)
+    }
+}
+
+// ---- check ----
+
+pub(super) fn check(inputs: &[PathBuf], opts: &Options) -> ExitCode {
+    struct Nothing;
+    impl Sink<()> for Nothing {
+        fn write(&mut self, (): ()) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    let msgs = Messages { json: opts.json };
+    let mode = opts.mode();
+    let outcome = run_inputs(
+        inputs,
+        opts,
+        &msgs,
+        RecordCollector::new,
+        GameRecord::weight,
+        |_, batch| Ok((pgn::check_games(&batch, mode), ())),
+        &mut Nothing,
+    );
+    let mut out = io::stdout().lock();
+    let (games, moves, bad, errors, bytes) = outcome.totals();
+    let mut lines = Vec::new();
+    for f in &outcome.files {
+        lines.push(if opts.json {
+            serde_json::json!({
+                "type": "file",
+                "file": f.file,
+                "games": f.report.games,
+                "moves": f.report.moves,
+                "games_with_errors": f.report.games_with_errors,
+                "errors": f.errors,
+                "damaged": f.damaged,
+                "bytes": f.bytes,
+            })
+            .to_string()
+        } else {
+            format!(
+                "{}: {} games, {} moves, {} errors in {} games{}",
+                f.file,
+                f.report.games,
+                f.report.moves,
+                f.errors,
+                f.report.games_with_errors,
+                if f.damaged { " (input damaged)" } else { "" }
+            )
+        });
+    }
+    if opts.json {
+        lines.push(
+            serde_json::json!({
+                "type": "total",
+                "games": games,
+                "moves": moves,
+                "games_with_errors": bad,
+                "errors": errors,
+                "inputs_failed": outcome.input_failed,
+                "bytes": bytes,
+                "seconds": outcome.seconds,
+                "threads": opts.threads(),
+            })
+            .to_string(),
+        );
+    } else if inputs.len() > 1 {
+        lines.push(format!(
+            "total: {games} games, {moves} moves, {errors} errors in {bad} games"
+        ));
+    }
+    for l in lines {
+        if writeln!(out, "{l}").is_err() {
+            break;
+        }
+    }
+    if !opts.json {
+        msgs.line(&outcome.speed_line(opts.threads()));
+    }
+    outcome.status()
+}
+
+/// The closing line on stderr of the writing commands.
+fn summary(msgs: &Messages, what: &str, rows: u64, outcome: &Outcome, opts: &Options) {
+    let (games, moves, bad, errors, bytes) = outcome.totals();
+    if msgs.json {
+        msgs.line(
+            &serde_json::json!({
+                "type": "total",
+                what: rows,
+                "games": games,
+                "moves": moves,
+                "games_with_errors": bad,
+                "errors": errors,
+                "inputs_failed": outcome.input_failed,
+                "bytes": bytes,
+                "seconds": outcome.seconds,
+                "threads": opts.threads(),
+            })
+            .to_string(),
+        );
+    } else {
+        msgs.line(&format!(
+            "{rows} {what} written; {errors} errors in {bad} games"
+        ));
+        msgs.line(&outcome.speed_line(opts.threads()));
+    }
+}
+
+// ---- fens ----
+
+pub(super) fn fens(inputs: &[PathBuf], output: Option<&Path>, opts: &Options) -> ExitCode {
+    let msgs = Messages { json: opts.json };
+    let mut out = match open_output(output) {
+        Ok(o) => o,
+        Err(e) => {
+            return msgs.usage(&format!(
+                "{}: {e}",
+                output.map_or_else(String::new, display)
+            ))
+        }
+    };
+    if let Err(e) = out.write_all(pgn::FENS_HEADER.as_bytes()) {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            return ExitCode::SUCCESS;
+        }
+        return msgs.usage(&e.to_string());
+    }
+    let mode = opts.mode();
+    let mut sink = BytesSink { out };
+    let mut outcome = run_inputs(
+        inputs,
+        opts,
+        &msgs,
+        RecordCollector::new,
+        GameRecord::weight,
+        |_, batch| {
+            let mut rows = Vec::with_capacity(1 << 20);
+            let report = pgn::fens_games(&batch, mode, &mut rows);
+            Ok((report, rows))
+        },
+        &mut sink,
+    );
+    finish_output(&mut outcome, sink.out.flush());
+    if outcome.closed {
+        return ExitCode::SUCCESS;
+    }
+    let rows = outcome.totals().1;
+    summary(&msgs, "rows", rows, &outcome, opts);
+    outcome.status()
+}
+
+/// Notes a failed final flush (a closed pipe is not a failure).
+fn finish_output(outcome: &mut Outcome, flushed: io::Result<()>) {
+    if outcome.closed {
+        // The reader went away: finishing the file can only fail, and nobody is listening.
+        return;
+    }
+    if let Err(e) = flushed {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            outcome.closed = true;
+        } else {
+            eprintln!("error: writing the output: {e}");
+            outcome.output_failed = true;
+        }
+    }
+}
+
+// ---- games / moves ----
+
+/// Where table rows go: one writer for everything, or one file per input in a directory.
+struct TableSink {
+    table: Table,
+    format: Format,
+    dir: Option<PathBuf>,
+    single: Option<TableWriter>,
+    current: Option<TableWriter>,
+    used_names: std::collections::HashSet<String>,
+    rows: u64,
+}
+
+impl TableSink {
+    fn file_for(&mut self, input: &Path) -> PathBuf {
+        let mut stem = if input.as_os_str() == "-" {
+            "stdin".to_owned()
+        } else {
+            input
+                .file_name()
+                .map_or_else(|| "input".to_owned(), |n| n.to_string_lossy().into_owned())
+        };
+        for ext in [".gz", ".zst", ".zstd", ".pgn"] {
+            if let Some(s) = stem.strip_suffix(ext) {
+                stem = s.to_owned();
+            }
+        }
+        let mut name = format!("{stem}.{}", self.format.extension());
+        let mut k = 2;
+        while !self.used_names.insert(name.clone()) {
+            name = format!("{stem}-{k}.{}", self.format.extension());
+            k += 1;
+        }
+        self.dir.clone().unwrap_or_default().join(name)
+    }
+}
+
+impl Sink<(u64, Encoded)> for TableSink {
+    fn begin(&mut self, input: &Path) -> io::Result<()> {
+        if self.dir.is_some() {
+            let path = self.file_for(input);
+            let out: Box<dyn Write + Send> =
+                Box::new(BufWriter::with_capacity(1 << 20, File::create(&path)?));
+            self.current = Some(TableWriter::new(out, self.table, self.format)?);
+        }
+        Ok(())
+    }
+
+    fn write(&mut self, (rows, t): (u64, Encoded)) -> io::Result<()> {
+        self.rows += rows;
+        let w = match (&mut self.current, &mut self.single) {
+            (Some(w), _) | (None, Some(w)) => w,
+            (None, None) => return Err(io::Error::other("no output open")),
+        };
+        w.write(t)
+    }
+
+    fn end(&mut self) -> io::Result<()> {
+        match self.current.take() {
+            Some(w) => w.finish(),
+            None => Ok(()),
+        }
+    }
+}
+
+pub(super) fn table(
+    inputs: &[PathBuf],
+    out: &TableOutput,
+    table: Table,
+    opts: &Options,
+) -> ExitCode {
+    let msgs = Messages { json: opts.json };
+    let output = out.output.as_deref();
+    let is_dir = output.is_some_and(|p| {
+        p.is_dir()
+            || p.as_os_str()
+                .to_string_lossy()
+                .ends_with(std::path::MAIN_SEPARATOR)
+    });
+    let format = out
+        .format
+        .or_else(|| output.filter(|_| !is_dir).and_then(Format::of_path))
+        .unwrap_or(Format::Csv);
+    let mut sink = TableSink {
+        table,
+        format,
+        dir: None,
+        single: None,
+        current: None,
+        used_names: Default::default(),
+        rows: 0,
+    };
+    if is_dir {
+        let dir = output.map(Path::to_path_buf).unwrap_or_default();
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            return msgs.usage(&format!("{}: {e}", dir.display()));
+        }
+        sink.dir = Some(dir);
+    } else {
+        let w = open_output(output).and_then(|o| TableWriter::new(o, table, format));
+        match w {
+            Ok(w) => sink.single = Some(w),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+            Err(e) => {
+                return msgs.usage(&format!(
+                    "{}: {e}",
+                    output.map_or_else(String::new, display)
+                ))
+            }
+        }
+    }
+    let mode = opts.mode();
+    let mut outcome = run_inputs(
+        inputs,
+        opts,
+        &msgs,
+        RecordCollector::with_annotations,
+        GameRecord::weight,
+        |file, batch| match table {
+            Table::Games => {
+                let mut rows = Vec::with_capacity(batch.len());
+                let report = pgn::table::game_rows(&batch, mode, &mut rows);
+                let n = rows.len() as u64;
+                Ok((report, (n, encode_games(file, &rows, format)?)))
+            }
+            Table::Moves => {
+                let mut rows = Vec::with_capacity(batch.len() * 80);
+                let report = pgn::table::move_rows(&batch, mode, &mut rows);
+                let n = rows.len() as u64;
+                Ok((report, (n, encode_moves(file, &rows, format)?)))
+            }
+        },
+        &mut sink,
+    );
+    let flushed = match sink.single.take() {
+        Some(w) => w.finish(),
+        None => Ok(()),
+    };
+    finish_output(&mut outcome, flushed);
+    if outcome.closed {
+        return ExitCode::SUCCESS;
+    }
+    let what = match table {
+        Table::Games => "games rows",
+        Table::Moves => "moves rows",
+    };
+    summary(&msgs, what, sink.rows, &outcome, opts);
+    outcome.status()
+}
+
+// ---- filter ----
+
+pub(super) fn filter(
+    inputs: &[PathBuf],
+    output: Option<&Path>,
+    tests: &FilterArgs,
+    opts: &Options,
+) -> ExitCode {
+    let msgs = Messages { json: opts.json };
+    let filter = match tests.filter() {
+        Ok(f) => f,
+        Err(e) => return msgs.usage(&e.to_string()),
+    };
+    let out = match open_output(output) {
+        Ok(o) => o,
+        Err(e) => {
+            return msgs.usage(&format!(
+                "{}: {e}",
+                output.map_or_else(String::new, display)
+            ))
+        }
+    };
+    struct FilterSink {
+        out: Box<dyn Write + Send>,
+        dedup: Option<Dedup>,
+        kept: u64,
+    }
+    impl Sink<Vec<(u128, Vec<u8>)>> for FilterSink {
+        fn write(&mut self, games: Vec<(u128, Vec<u8>)>) -> io::Result<()> {
+            for (key, text) in games {
+                if let Some(d) = &mut self.dedup {
+                    if !d.first(key) {
+                        continue;
+                    }
+                }
+                self.kept += 1;
+                self.out.write_all(&text)?;
+            }
+            Ok(())
+        }
+    }
+    let mut sink = FilterSink {
+        out,
+        dedup: tests.dedup.then(Dedup::new),
+        kept: 0,
+    };
+    let mode = opts.mode();
+    type Out = (GameRecord, (pgn::Game, Vec<pgn::ReadError>));
+    fn weight(o: &Out) -> usize {
+        let game = &o.1 .0;
+        let tree: usize = game
+            .lines
+            .iter()
+            .map(|l| {
+                l.moves
+                    .iter()
+                    .map(|n| n.san.len() + n.comments.iter().map(Vec::len).sum::<usize>() + 48)
+                    .sum::<usize>()
+                    + 64
+            })
+            .sum();
+        o.0.weight() + tree
+    }
+    let mut outcome = run_inputs(
+        inputs,
+        opts,
+        &msgs,
+        || Both::new(RecordCollector::new(), GameBuilder::new()),
+        weight,
+        |_, batch: Vec<Out>| {
+            let mut report = Report::default();
+            let mut kept = Vec::new();
+            for (record, (game, _)) in &batch {
+                let verdict = filter.test(record, game, mode);
+                report.add_game(record, verdict.moves, verdict.error);
+                if verdict.keep {
+                    let mut text = Vec::with_capacity(1024);
+                    pgn::write_game(game, &mut text);
+                    kept.push((verdict.key, text));
+                }
+            }
+            Ok((report, kept))
+        },
+        &mut sink,
+    );
+    finish_output(&mut outcome, sink.out.flush());
+    if outcome.closed {
+        return ExitCode::SUCCESS;
+    }
+    summary(&msgs, "games kept", sink.kept, &outcome, opts);
+    outcome.status()
+}
