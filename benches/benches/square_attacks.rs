@@ -166,20 +166,28 @@ fn attacks_to(c: &mut Criterion) {
     group.finish();
 }
 
-fn legality(c: &mut Criterion) {
-    let positions = middlegames();
-    // Every pseudo-legal move of every position: the moves a hash table or killer slot
-    // would hand over, legal or not.
-    let candidates: Vec<(usize, Move)> = positions
+/// The moves `generate` lists in each position, with the position's index.
+fn moves_of(
+    positions: &[Position],
+    generate: fn(&Position) -> movegen::MoveList,
+) -> Vec<(usize, Move)> {
+    positions
         .iter()
         .enumerate()
         .flat_map(|(i, pos)| {
-            movegen::pseudo_legal_moves(pos)
+            generate(pos)
                 .iter()
                 .map(move |&m| (i, m))
                 .collect::<Vec<_>>()
         })
-        .collect();
+        .collect()
+}
+
+fn legality(c: &mut Criterion) {
+    let positions = middlegames();
+    // Every pseudo-legal move of every position: the moves a hash table or killer slot
+    // would hand over, legal or not.
+    let candidates = moves_of(&positions, movegen::pseudo_legal_moves);
     let mut group = c.benchmark_group("legality");
     group.throughput(Throughput::Elements(candidates.len() as u64));
     group.bench_function("is_legal (no move list)", |b| {
@@ -203,19 +211,10 @@ fn legality(c: &mut Criterion) {
     group.finish();
 }
 
-/// Static exchange evaluation and gives-check (seed 002's uses of attacks-to), per call.
+/// Static exchange evaluation and gives-check (what the Chess Programming Wiki's "Square Attacked By" builds attacks-to for), per call.
 fn see_and_checks(c: &mut Criterion) {
     let positions = middlegames();
-    let captures: Vec<(usize, Move)> = positions
-        .iter()
-        .enumerate()
-        .flat_map(|(i, pos)| {
-            movegen::captures(pos)
-                .iter()
-                .map(move |&m| (i, m))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let captures = moves_of(&positions, movegen::captures);
     let mut group = c.benchmark_group("see");
     group.throughput(Throughput::Elements(captures.len() as u64));
     group.bench_function("see (swap algorithm)", |b| {
@@ -247,16 +246,7 @@ fn see_and_checks(c: &mut Criterion) {
     });
     group.finish();
 
-    let moves: Vec<(usize, Move)> = positions
-        .iter()
-        .enumerate()
-        .flat_map(|(i, pos)| {
-            movegen::legal_moves(pos)
-                .iter()
-                .map(move |&m| (i, m))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let moves = moves_of(&positions, movegen::legal_moves);
     let mut group = c.benchmark_group("gives-check");
     group.throughput(Throughput::Elements(moves.len() as u64));
     group.bench_function("gives_check (attacks-to after the move)", |b| {

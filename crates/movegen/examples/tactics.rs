@@ -10,7 +10,7 @@ use position::Position;
 
 fn main() {
     let fen = std::env::args().nth(1).unwrap_or_else(|| {
-        // Seed 002's uses of attacks-to, on a middlegame with exchanges on d4 and e5.
+        // What attacks-to is for (the Chess Programming Wiki's "Square Attacked By"), on a middlegame with exchanges on d4 and e5.
         "1k1r4/1ppn3p/p4b2/4n3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1".to_string()
     });
     let pos = match Position::from_fen(&fen) {
