@@ -34,6 +34,7 @@ pub trait MethodVisitor {
 
 /// Why [`with_method`] did not run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum MethodError {
     /// No method has that name.
     Unknown,

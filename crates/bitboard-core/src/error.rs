@@ -12,6 +12,7 @@ pub struct ParseSquareError {
 
 /// Why a UCI move string was rejected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseMoveErrorKind {
     /// Not 4 or 5 ASCII characters (or `0000`).
     Length,
@@ -51,3 +52,25 @@ pub struct ParseMoveError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("index {0} is out of range")]
 pub struct OutOfRange(pub u32);
+
+/// Text that does not name a colour, role, piece, file or rank (the `FromStr` of each).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid {what} {text:?}: expected {expected}")]
+pub struct ParseError {
+    /// What was to be read (`"colour"`, `"role"`, ...).
+    pub what: &'static str,
+    /// The text.
+    pub text: String,
+    /// What would have been read.
+    pub expected: &'static str,
+}
+
+impl ParseError {
+    pub(crate) fn new(what: &'static str, text: &str, expected: &'static str) -> ParseError {
+        ParseError {
+            what,
+            text: String::from(text),
+            expected,
+        }
+    }
+}

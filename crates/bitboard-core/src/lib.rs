@@ -39,7 +39,7 @@ pub mod reference;
 mod square;
 
 pub use bitboard::{Bitboard, Direction, Iter, Subsets};
-pub use error::{ParseMoveError, ParseMoveErrorKind, ParseSquareError};
+pub use error::{ParseError, ParseMoveError, ParseMoveErrorKind, ParseSquareError};
 pub use moves::{Move, MoveKind, Uci};
 pub use piece::{Color, Piece, Role};
 pub use square::{File, Rank, Square};

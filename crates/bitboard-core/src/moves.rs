@@ -42,7 +42,10 @@ pub enum MoveKind {
 /// assert_eq!(castle.uci(true).to_string(), "e1h1");
 /// assert!("e2e9q".parse::<Move>().is_err());
 /// ```
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+///
+/// Moves order by their 16-bit encoding ([`Move::to_bits`]), so they can be sorted and kept
+/// in ordered sets; the order means nothing chess-wise.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[must_use]
 pub struct Move(u16);
 

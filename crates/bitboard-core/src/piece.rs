@@ -215,6 +215,59 @@ impl Piece {
     }
 }
 
+/// Reads what `Display` writes (`white`, `black`), and FEN's `w` / `b`, in any case.
+impl core::str::FromStr for Color {
+    type Err = crate::ParseError;
+
+    fn from_str(s: &str) -> Result<Color, crate::ParseError> {
+        match s.to_ascii_lowercase().as_str() {
+            "white" | "w" => Ok(Color::White),
+            "black" | "b" => Ok(Color::Black),
+            _ => Err(crate::ParseError::new("colour", s, "white, black, w or b")),
+        }
+    }
+}
+
+/// Reads what `Display` writes (`pawn` ... `king`) and the letters `p n b r q k`, in any
+/// case.
+impl core::str::FromStr for Role {
+    type Err = crate::ParseError;
+
+    fn from_str(s: &str) -> Result<Role, crate::ParseError> {
+        let lower = s.to_ascii_lowercase();
+        let mut chars = lower.chars();
+        let role = match (chars.next(), chars.next()) {
+            (Some(c), None) => Role::from_char(c),
+            _ => Role::ALL.into_iter().find(|r| {
+                let mut name = alloc::string::String::new();
+                let _ = fmt::Write::write_fmt(&mut name, format_args!("{r}"));
+                name == lower
+            }),
+        };
+        role.ok_or_else(|| {
+            crate::ParseError::new(
+                "role",
+                s,
+                "pawn, knight, bishop, rook, queen, king or a letter",
+            )
+        })
+    }
+}
+
+/// Reads the FEN letter `Display` writes (`P` white pawn ... `k` black king).
+impl core::str::FromStr for Piece {
+    type Err = crate::ParseError;
+
+    fn from_str(s: &str) -> Result<Piece, crate::ParseError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Piece::from_char(c),
+            _ => None,
+        }
+        .ok_or_else(|| crate::ParseError::new("piece", s, "one of PNBRQK pnbrqk"))
+    }
+}
+
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Write::write_char(f, self.char())

@@ -189,6 +189,34 @@ impl fmt::Display for Rank {
     }
 }
 
+/// Reads the letter `Display` writes (`a` ... `h`).
+impl FromStr for File {
+    type Err = crate::ParseError;
+
+    fn from_str(s: &str) -> Result<File, crate::ParseError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => File::from_char(c),
+            _ => None,
+        }
+        .ok_or_else(|| crate::ParseError::new("file", s, "a letter a-h"))
+    }
+}
+
+/// Reads the digit `Display` writes (`1` ... `8`).
+impl FromStr for Rank {
+    type Err = crate::ParseError;
+
+    fn from_str(s: &str) -> Result<Rank, crate::ParseError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Rank::from_char(c),
+            _ => None,
+        }
+        .ok_or_else(|| crate::ParseError::new("rank", s, "a digit 1-8"))
+    }
+}
+
 macro_rules! squares {
     (@match $i:ident, $tbl:ident, $($sq:ident),*) => {{
         $(

@@ -189,7 +189,7 @@ fn main() -> ExitCode {
 fn method_error(method: &str, e: MethodError) -> ExitCode {
     match e {
         MethodError::NotInThisBuild(why) => eprintln!("error: {why}"),
-        MethodError::Unknown => {
+        _ => {
             let names: Vec<&str> = METHODS
                 .iter()
                 .filter(|m| m.is_available())

@@ -14,6 +14,7 @@ use position::Position;
 
 /// A book could not be opened.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum BookError {
     /// The length is not a whole number of 16-byte entries.
     #[error("a Polyglot book is a whole number of 16-byte entries; this one has {len} bytes")]

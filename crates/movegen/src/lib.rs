@@ -57,7 +57,7 @@ use position::{History, Outcome, Position, Termination};
 
 pub use check::{captures_and_promotions, checks, gives_check};
 pub use legality::{is_legal_by_playing, is_pseudo_legal, pseudo_legal_moves};
-pub use list::MoveList;
+pub use list::{MoveList, MoveListIntoIter};
 pub use perft::{
     divide, divide_full_with, divide_with, perft, perft_full, perft_full_with, perft_with,
 };

@@ -94,6 +94,83 @@ impl<'a> IntoIterator for &'a MoveList {
     }
 }
 
+/// The moves by value: `for m in legal_moves(&pos)` works.
+///
+/// ```
+/// use position::Position;
+/// let mut n = 0;
+/// for m in movegen::legal_moves(&Position::new()) {
+///     assert!(movegen::is_legal(&Position::new(), m));
+///     n += 1;
+/// }
+/// assert_eq!(n, 20);
+/// ```
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+/// The iterator of [`MoveList`] by value.
+#[derive(Clone, Debug)]
+pub struct MoveListIntoIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        let m = self.list.as_slice().get(self.next).copied()?;
+        self.next += 1;
+        Some(m)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.list.len - self.next;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for MoveListIntoIter {}
+impl core::iter::FusedIterator for MoveListIntoIter {}
+
+/// Two lists are equal when they hold the same moves in the same order.
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for MoveList {}
+
+/// Appends the moves; a full list (256) ignores the rest, as [`MoveList::push`] does.
+impl Extend<Move> for MoveList {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, moves: I) {
+        for m in moves {
+            self.push(m);
+        }
+    }
+}
+
+/// Collects up to 256 moves; the rest are ignored, as [`MoveList::push`] does.
+impl FromIterator<Move> for MoveList {
+    fn from_iter<I: IntoIterator<Item = Move>>(moves: I) -> MoveList {
+        let mut list = MoveList::new();
+        list.extend(moves);
+        list
+    }
+}
+
 impl fmt::Debug for MoveList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()

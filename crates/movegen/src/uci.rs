@@ -9,6 +9,7 @@ use position::Position;
 
 /// Why UCI text does not give a legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum UciError {
     /// The text is not UCI notation.
     #[error(transparent)]

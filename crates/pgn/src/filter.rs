@@ -30,6 +30,7 @@ pub enum TagTest {
 
 /// Why a filter argument cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FilterError {
     /// Not `NAME=VALUE`.
     #[error("expected NAME=VALUE, got {0:?}")]

@@ -58,6 +58,7 @@ impl ErrorCap {
 
 /// What went wrong in a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GameErrorKind {
     /// The reader found malformed input.
     #[error("{0}")]

@@ -22,6 +22,7 @@ use crate::setup::{ParseFenError, Setup};
 /// An EPD line could not be read: which line (from 1, when read from a suite), which byte
 /// column, and what.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum EpdError {
     /// The position fields are not a valid FEN.
     #[error("line {line}: bad position: {source}")]

@@ -59,6 +59,7 @@ pub enum SanMode {
 /// Why SAN text does not give a move. The text and the position are reported by the caller
 /// (see [`crate::GameError`]), so the kinds carry no copies of them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum SanError {
     /// The text is not SAN at all; the reason says which part is wrong.
     #[error("not a move: {0}")]
@@ -89,6 +90,7 @@ pub enum SanError {
 /// Which part of SAN text is malformed (a small enum, so that results of the SAN parser
 /// fit in registers).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum SanSyntax {
     /// Nothing to parse.
     #[error("empty")]

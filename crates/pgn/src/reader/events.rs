@@ -111,6 +111,7 @@ pub trait Visitor {
 
 /// What is malformed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReadErrorKind {
     /// A `[` that does not start a well-formed tag pair.
     #[error("malformed tag pair: {0}")]

@@ -10,6 +10,7 @@ use crate::setup::{ParseFenError, Setup};
 
 /// Why a [`Setup`] is not a legal position. Each variant names the problem and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// The FEN text itself could not be read.
     #[error(transparent)]
