@@ -216,6 +216,20 @@ fn fastest(results: &Results<'_>) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// The C++ comparison names only methods the registry knows (a renamed method would
+    /// otherwise drop out of the table silently).
+    #[test]
+    fn cpp_rows_name_registry_methods() {
+        for (_, _, ours) in CPP {
+            if let Some(name) = ours {
+                assert!(
+                    attack_tables::METHODS.iter().any(|m| m.name == *name),
+                    "{name} is not in attack_tables::METHODS"
+                );
+            }
+        }
+    }
+
     use super::*;
 
     fn row(name: &str, ns: f64, elements: u64) -> Row {
