@@ -322,3 +322,8 @@ mod tests {
         assert!(!aligned(Square::B1, Square::C3, Square::D5));
     }
 }
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -43,3 +43,8 @@ pub use error::{ParseError, ParseMoveError, ParseMoveErrorKind, ParseSquareError
 pub use moves::{Move, MoveKind, Uci};
 pub use piece::{Color, Piece, Role};
 pub use square::{File, Rank, Square};
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

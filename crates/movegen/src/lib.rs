@@ -203,3 +203,8 @@ pub fn outcome(pos: &Position, history: &History) -> Option<Outcome> {
     }
     history.automatic_draw(pos).map(Outcome::Draw)
 }
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -78,3 +78,8 @@ pub use replay::{
     MAX_GAME_MOVES,
 };
 pub use writer::{write_game, write_game_to, MAX_COLUMNS, SEVEN_TAG_ROSTER};
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -56,3 +56,8 @@ pub use epd::{parse_suite, Epd, EpdError, Operation, SuiteEntry};
 pub use history::{History, Outcome, Termination};
 pub use position::{EnPassantMode, Position, PositionError, Undo, Validation};
 pub use setup::{CastlingNotation, FenField, ParseFenError, Setup};
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
