@@ -46,7 +46,7 @@
 //! [`inbetween`] computes the in-between and line sets four ways (rectangular 64 × 64
 //! tables, a triangular table, the 0x88 difference with a rotate, pure calculation) and
 //! [`x88`] answers "is this square attacked by that piece on that square" from one
-//! 14,336-byte table indexed by piece and 0x88 difference. [`between`] and [`line`] are the
+//! 14,336-byte table indexed by piece and 0x88 difference. [`between`] and [`line`](fn@line) are the
 //! rectangular lookups, the fastest measured.
 //!
 //! ## Sliding-attack methods

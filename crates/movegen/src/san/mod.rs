@@ -1,4 +1,4 @@
-//! Standard Algebraic Notation (SAN): reading SAN into a legal [`Move`] of a [`Position`] and
+//! Standard Algebraic Notation (SAN): reading SAN into a legal [`Move`](bitboard_core::Move) of a [`Position`] and
 //! writing the canonical SAN of a move.
 //!
 //! Reading is two steps. [`SanPlus::from_ascii_with`] parses the text alone (no position):
@@ -17,7 +17,7 @@
 
 //!
 //! The code is in three parts: `parse` (text to [`San`], no position), `decode` ([`San`] to
-//! the legal [`Move`] in a position, through the legality rules of [`crate::is_legal`]) and
+//! the legal [`Move`](bitboard_core::Move) in a position, through the legality rules of [`crate::is_legal`]) and
 //! `encode` (a legal move to its canonical [`San`]).
 //!
 //! ```
@@ -57,7 +57,7 @@ pub enum SanMode {
 }
 
 /// Why SAN text does not give a move. The text and the position are reported by the caller
-/// (see [`crate::GameError`]), so the kinds carry no copies of them.
+/// (the `pgn` crate's `GameError` names both), so the kinds carry no copies of them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum SanError {

@@ -93,7 +93,7 @@ pub trait Visitor {
     /// An annotation glyph, after the move it annotates.
     fn nag(&mut self, _nag: Nag) {}
     /// A comment, without its braces (or `;` and line end), possibly cut at
-    /// [`Limits::max_comment`].
+    /// [`Limits::max_comment`](super::Limits::max_comment).
     fn comment(&mut self, _text: &[u8]) {}
     /// A variation opens; `Skip(true)` skips it (with everything nested in it).
     fn begin_variation(&mut self) -> Skip {
