@@ -357,6 +357,27 @@ impl Outcome {
         t
     }
 
+    /// The closing `"type": "total"` JSON object of `--json`; `rows` adds the rows written,
+    /// under their name, for the writing commands.
+    fn total_json(&self, threads: usize, rows: Option<(&str, u64)>) -> String {
+        let (games, moves, bad, errors, bytes) = self.totals();
+        let mut total = serde_json::json!({
+            "type": "total",
+            "games": games,
+            "moves": moves,
+            "games_with_errors": bad,
+            "errors": errors,
+            "inputs_failed": self.input_failed,
+            "bytes": bytes,
+            "seconds": self.seconds,
+            "threads": threads,
+        });
+        if let Some((what, n)) = rows {
+            total[what] = n.into();
+        }
+        total.to_string()
+    }
+
     fn speed_line(&self, threads: usize) -> String {
         let (games, moves, _, _, bytes) = self.totals();
         let s = self.seconds.max(1e-9);

@@ -35,7 +35,7 @@ pub(super) fn check(inputs: &[PathBuf], opts: &Options) -> ExitCode {
         &mut Nothing,
     );
     let mut out = io::stdout().lock();
-    let (games, moves, bad, errors, bytes) = outcome.totals();
+    let (games, moves, bad, errors, _) = outcome.totals();
     let mut lines = Vec::new();
     for f in &outcome.files {
         lines.push(if opts.json {
@@ -63,20 +63,7 @@ pub(super) fn check(inputs: &[PathBuf], opts: &Options) -> ExitCode {
         });
     }
     if opts.json {
-        lines.push(
-            serde_json::json!({
-                "type": "total",
-                "games": games,
-                "moves": moves,
-                "games_with_errors": bad,
-                "errors": errors,
-                "inputs_failed": outcome.input_failed,
-                "bytes": bytes,
-                "seconds": outcome.seconds,
-                "threads": opts.threads(),
-            })
-            .to_string(),
-        );
+        lines.push(outcome.total_json(opts.threads(), None));
     } else if inputs.len() > 1 {
         lines.push(format!(
             "total: {games} games, {moves} moves, {errors} errors in {bad} games"
@@ -95,24 +82,10 @@ pub(super) fn check(inputs: &[PathBuf], opts: &Options) -> ExitCode {
 
 /// The closing line on stderr of the writing commands.
 fn summary(msgs: &Messages, what: &str, rows: u64, outcome: &Outcome, opts: &Options) {
-    let (games, moves, bad, errors, bytes) = outcome.totals();
     if msgs.json {
-        msgs.line(
-            &serde_json::json!({
-                "type": "total",
-                what: rows,
-                "games": games,
-                "moves": moves,
-                "games_with_errors": bad,
-                "errors": errors,
-                "inputs_failed": outcome.input_failed,
-                "bytes": bytes,
-                "seconds": outcome.seconds,
-                "threads": opts.threads(),
-            })
-            .to_string(),
-        );
+        msgs.line(&outcome.total_json(opts.threads(), Some((what, rows))));
     } else {
+        let (_, _, bad, errors, _) = outcome.totals();
         msgs.line(&format!(
             "{rows} {what} written; {errors} errors in {bad} games"
         ));
