@@ -1,5 +1,5 @@
 //! Sliding-piece attack lookups of two methods, the reference ray walk (`Classical`) and the
-//! fancy-magic lookup behind `attack_tables::rook_attacks` (`Magic`), on the same seeded
+//! fancy-magic lookup behind `chessbits_attack_tables::rook_attacks` (`Magic`), on the same seeded
 //! squares and occupancies (`benches::slider_inputs`). Every method of the registry is
 //! measured side by side in `benches/methods.rs` (`methods-lookup`).
 //!
@@ -9,9 +9,9 @@
 
 use std::hint::black_box;
 
-use attack_tables::{Classical, Magic, SlidingAttacks};
 use benches::{check_slider_inputs, slider_inputs, LOOKUPS};
-use bitboard_core::{Bitboard, Square};
+use chessbits_attack_tables::{Classical, Magic, SlidingAttacks};
+use chessbits_bitboard_core::{Bitboard, Square};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
 /// The criterion group name; `cargo xtask bench` reads `target/criterion/sliding/`.

@@ -25,15 +25,15 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use attack_tables::{perfect, Direct, MethodVisitor, OccupancyState, SlidingAttacks};
 use benches::SplitMix64;
-use bitboard_core::{Bitboard, Square};
+use chessbits_attack_tables::{perfect, Direct, MethodVisitor, OccupancyState, SlidingAttacks};
+use chessbits_bitboard_core::{Bitboard, Square};
+use chessbits_position::Position;
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
-use position::Position;
 
 /// One experiment, run for every method of this build (the registry's order) by
-/// `attack_tables::for_each_method`.
+/// `chessbits_attack_tables::for_each_method`.
 enum Experiment<'a> {
     Lookups(&'a [(Square, Bitboard)]),
     Movegen(&'a [Position]),
@@ -60,7 +60,7 @@ impl MethodVisitor for Run<'_, '_> {
 }
 
 fn for_each_method(c: &mut Criterion, experiment: Experiment<'_>) {
-    attack_tables::for_each_method(&mut Run { c, experiment });
+    chessbits_attack_tables::for_each_method(&mut Run { c, experiment });
 }
 
 /// The middlegame positions: one FEN per line, `#` comments.
@@ -191,7 +191,8 @@ fn movegen<S: SlidingAttacks>(c: &mut Criterion, positions: &[Position]) {
         b.iter(|| {
             let mut moves = 0;
             for (pos, kept) in positions.iter().zip(&kept) {
-                moves += movegen::pseudo_legal_moves_with::<S>(black_box(pos), kept).len();
+                moves +=
+                    chessbits_movegen::pseudo_legal_moves_with::<S>(black_box(pos), kept).len();
             }
             moves
         })
@@ -204,11 +205,16 @@ const KIWIPETE_4: u64 = 4_085_603;
 
 /// (c) Perft with the method's occupancy kept through make and unmake.
 fn perft<S: SlidingAttacks>(c: &mut Criterion, pos: &Position) {
-    assert_eq!(movegen::perft_with::<S>(pos, 4), KIWIPETE_4, "{}", S::NAME);
+    assert_eq!(
+        chessbits_movegen::perft_with::<S>(pos, 4),
+        KIWIPETE_4,
+        "{}",
+        S::NAME
+    );
     let mut group = group(c, "methods-perft", true);
     group.throughput(Throughput::Elements(KIWIPETE_4));
     group.bench_function(format!("{}/kiwipete-4", S::NAME), |b| {
-        b.iter(|| movegen::perft_with::<S>(black_box(pos), 4))
+        b.iter(|| chessbits_movegen::perft_with::<S>(black_box(pos), 4))
     });
     group.finish();
 }

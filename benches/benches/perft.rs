@@ -26,8 +26,8 @@ const FULL: &[(&str, &str, u32, u64)] = &[
     ("kiwipete-4", KIWIPETE, 4, 4_085_603),
 ];
 
-fn chessbits_pos(fen: &str) -> position::Position {
-    position::Position::from_fen(fen).expect("valid FEN")
+fn chessbits_pos(fen: &str) -> chessbits_position::Position {
+    chessbits_position::Position::from_fen(fen).expect("valid FEN")
 }
 
 fn cozy_board(fen: &str) -> cozy_chess::Board {
@@ -83,9 +83,13 @@ fn perft_bulk(c: &mut Criterion) {
     for &(label, fen, depth, nodes) in BULK {
         group.throughput(Throughput::Elements(nodes));
         let pos = chessbits_pos(fen);
-        assert_eq!(movegen::perft(&pos, depth), nodes, "chessbits {label}");
+        assert_eq!(
+            chessbits_movegen::perft(&pos, depth),
+            nodes,
+            "chessbits {label}"
+        );
         group.bench_with_input(BenchmarkId::new("chessbits", label), &pos, |b, pos| {
-            b.iter(|| movegen::perft(black_box(pos), depth))
+            b.iter(|| chessbits_movegen::perft(black_box(pos), depth))
         });
         let board = cozy_board(fen);
         assert_eq!(cozy_perft(&board, depth), nodes, "cozy-chess {label}");
@@ -108,9 +112,13 @@ fn perft_full(c: &mut Criterion) {
     for &(label, fen, depth, nodes) in FULL {
         group.throughput(Throughput::Elements(nodes));
         let pos = chessbits_pos(fen);
-        assert_eq!(movegen::perft_full(&pos, depth), nodes, "chessbits {label}");
+        assert_eq!(
+            chessbits_movegen::perft_full(&pos, depth),
+            nodes,
+            "chessbits {label}"
+        );
         group.bench_with_input(BenchmarkId::new("chessbits", label), &pos, |b, pos| {
-            b.iter(|| movegen::perft_full(black_box(pos), depth))
+            b.iter(|| chessbits_movegen::perft_full(black_box(pos), depth))
         });
         let spos = shakmaty_pos(fen);
         assert_eq!(shakmaty_full(&spos, depth), nodes, "shakmaty {label}");

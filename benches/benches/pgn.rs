@@ -21,8 +21,8 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use chessbits_pgn::{Position, SanMode, SanPlus, Skip};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use pgn::{Position, SanMode, SanPlus, Skip};
 
 const SAMPLES: [&str; 5] = [
     "lichess_db_2025-05_1000k",
@@ -40,7 +40,7 @@ fn sample_path(name: &str) -> PathBuf {
 
 fn read_sample(name: &str) -> Vec<u8> {
     let mut out = Vec::new();
-    pgn::input::open(&sample_path(name))
+    chessbits_pgn::input::open(&sample_path(name))
         .and_then(|mut r| r.read_to_end(&mut out))
         .unwrap_or_else(|e| panic!("cannot read the PGN sample {name}: {e}"));
     out
@@ -54,7 +54,7 @@ struct OursParse {
     moves: u64,
 }
 
-impl pgn::Visitor for OursParse {
+impl chessbits_pgn::Visitor for OursParse {
     type Output = ();
     fn san(&mut self, san: &[u8], _line: u64) {
         if SanPlus::from_ascii_with(san, SanMode::Lenient).is_ok() {
@@ -74,7 +74,7 @@ struct OursReplay {
     moves: u64,
 }
 
-impl pgn::Visitor for OursReplay {
+impl chessbits_pgn::Visitor for OursReplay {
     type Output = bool;
     fn begin_game(&mut self, _game: u64, _line: u64) {
         self.pos = Position::new();
@@ -82,7 +82,7 @@ impl pgn::Visitor for OursReplay {
     }
     fn tag(&mut self, name: &[u8], value: &[u8]) {
         if name == b"FEN" {
-            match pgn::start_position(Some(value), None) {
+            match chessbits_pgn::start_position(Some(value), None) {
                 Ok(pos) => self.pos = pos,
                 Err(_) => self.ok = false,
             }
@@ -96,7 +96,7 @@ impl pgn::Visitor for OursReplay {
             .and_then(|s| s.san.to_move(&self.pos, SanMode::Lenient));
         match m {
             Ok(m) => {
-                let _ = self.pos.make(m);
+                let _ = self.pos.make_unchecked(m);
                 self.moves += 1;
             }
             Err(_) => self.ok = false,
@@ -112,7 +112,7 @@ impl pgn::Visitor for OursReplay {
 
 fn ours_parse(input: &[u8]) -> u64 {
     let mut v = OursParse::default();
-    let mut reader = pgn::Reader::new(input);
+    let mut reader = chessbits_pgn::Reader::new(input);
     while let Ok(Some(())) = reader.read_game(&mut v) {}
     v.moves
 }
@@ -123,7 +123,7 @@ fn ours_replay(input: &[u8]) -> u64 {
         ok: true,
         moves: 0,
     };
-    let mut reader = pgn::Reader::new(input);
+    let mut reader = chessbits_pgn::Reader::new(input);
     while let Ok(Some(ok)) = reader.read_game(&mut v) {
         assert!(ok, "our replay failed on the benchmark input");
     }
@@ -257,12 +257,12 @@ fn read(c: &mut Criterion) {
 /// Our `before_fen,san,after_fen` job on `threads` threads; returns the bytes written.
 fn ours_fens(input: &[u8], threads: usize) -> usize {
     let mut total = 0;
-    pgn::pipeline::run(
-        pgn::Reader::new(input),
+    chessbits_pgn::pipeline::run(
+        chessbits_pgn::Reader::new(input),
         threads,
         |batch| {
             let mut rows = Vec::with_capacity(1 << 20);
-            pgn::fens_games(&batch, SanMode::Lenient, &mut rows);
+            chessbits_pgn::fens_games(&batch, SanMode::Lenient, &mut rows);
             rows
         },
         |rows| total += rows.len(),
@@ -300,13 +300,13 @@ fn fens(c: &mut Criterion) {
     let input = read_sample(name);
     let rows = {
         let mut out = Vec::new();
-        let records: Vec<pgn::GameRecord> = {
+        let records: Vec<chessbits_pgn::GameRecord> = {
             let mut v = Vec::new();
-            let _ = pgn::Reader::new(&input[..])
-                .read_all(&mut pgn::RecordCollector::new(), |r| v.push(r));
+            let _ = chessbits_pgn::Reader::new(&input[..])
+                .read_all(&mut chessbits_pgn::RecordCollector::new(), |r| v.push(r));
             v
         };
-        pgn::fens_games(&records, SanMode::Lenient, &mut out).moves
+        chessbits_pgn::fens_games(&records, SanMode::Lenient, &mut out).moves
     };
     let dir = std::env::temp_dir().join(format!("chessbits-bench-pgn-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);

@@ -8,10 +8,10 @@
 
 use std::hint::black_box;
 
-use attack_tables::{inbetween, x88};
-use bitboard_core::{Bitboard, Move, Square};
+use chessbits_attack_tables::{inbetween, x88};
+use chessbits_bitboard_core::{Bitboard, Move, Square};
+use chessbits_position::Position;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use position::Position;
 
 fn middlegames() -> Vec<Position> {
     let text = include_str!("../data/middlegames.fen");
@@ -128,7 +128,7 @@ fn attacks_to(c: &mut Criterion) {
     });
     // Attacked by one given piece on a given square: every piece of the side to move
     // against every square.
-    let piece_targets: Vec<(bitboard_core::Piece, Square, Bitboard)> = positions
+    let piece_targets: Vec<(chessbits_bitboard_core::Piece, Square, Bitboard)> = positions
         .iter()
         .take(100)
         .flat_map(|pos| {
@@ -156,8 +156,9 @@ fn attacks_to(c: &mut Criterion) {
             let mut n = 0u32;
             for &(piece, from, occ) in &piece_targets {
                 for to in Square::ALL {
-                    n +=
-                        u32::from(attack_tables::attacks(piece, from, occ).contains(black_box(to)));
+                    n += u32::from(
+                        chessbits_attack_tables::attacks(piece, from, occ).contains(black_box(to)),
+                    );
                 }
             }
             n
@@ -169,7 +170,7 @@ fn attacks_to(c: &mut Criterion) {
 /// The moves `generate` lists in each position, with the position's index.
 fn moves_of(
     positions: &[Position],
-    generate: fn(&Position) -> movegen::MoveList,
+    generate: fn(&Position) -> chessbits_movegen::MoveList,
 ) -> Vec<(usize, Move)> {
     positions
         .iter()
@@ -187,14 +188,14 @@ fn legality(c: &mut Criterion) {
     let positions = middlegames();
     // Every pseudo-legal move of every position: the moves a hash table or killer slot
     // would hand over, legal or not.
-    let candidates = moves_of(&positions, movegen::pseudo_legal_moves);
+    let candidates = moves_of(&positions, chessbits_movegen::pseudo_legal_moves);
     let mut group = c.benchmark_group("legality");
     group.throughput(Throughput::Elements(candidates.len() as u64));
     group.bench_function("is_legal (no move list)", |b| {
         b.iter(|| {
             let mut n = 0u32;
             for &(i, m) in &candidates {
-                n += u32::from(movegen::is_legal(&positions[i], black_box(m)));
+                n += u32::from(chessbits_movegen::is_legal(&positions[i], black_box(m)));
             }
             n
         })
@@ -203,7 +204,8 @@ fn legality(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0u32;
             for &(i, m) in &candidates {
-                n += u32::from(movegen::legal_moves(&positions[i]).contains(black_box(m)));
+                n +=
+                    u32::from(chessbits_movegen::legal_moves(&positions[i]).contains(black_box(m)));
             }
             n
         })
@@ -214,14 +216,14 @@ fn legality(c: &mut Criterion) {
 /// Static exchange evaluation and gives-check (what the Chess Programming Wiki's "Square Attacked By" builds attacks-to for), per call.
 fn see_and_checks(c: &mut Criterion) {
     let positions = middlegames();
-    let captures = moves_of(&positions, movegen::captures);
+    let captures = moves_of(&positions, chessbits_movegen::captures);
     let mut group = c.benchmark_group("see");
     group.throughput(Throughput::Elements(captures.len() as u64));
     group.bench_function("see (swap algorithm)", |b| {
         b.iter(|| {
             let mut acc = 0i32;
             for &(i, m) in &captures {
-                acc = acc.wrapping_add(movegen::see(&positions[i], black_box(m)));
+                acc = acc.wrapping_add(chessbits_movegen::see(&positions[i], black_box(m)));
             }
             acc
         })
@@ -230,7 +232,7 @@ fn see_and_checks(c: &mut Criterion) {
         b.iter(|| {
             let mut acc = 0i32;
             for &(i, m) in &captures {
-                acc = acc.wrapping_add(movegen::see_exact(&positions[i], black_box(m)));
+                acc = acc.wrapping_add(chessbits_movegen::see_exact(&positions[i], black_box(m)));
             }
             acc
         })
@@ -239,21 +241,21 @@ fn see_and_checks(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0u32;
             for &(i, m) in &captures {
-                n += u32::from(movegen::see_ge(&positions[i], black_box(m), 0));
+                n += u32::from(chessbits_movegen::see_ge(&positions[i], black_box(m), 0));
             }
             n
         })
     });
     group.finish();
 
-    let moves = moves_of(&positions, movegen::legal_moves);
+    let moves = moves_of(&positions, chessbits_movegen::legal_moves);
     let mut group = c.benchmark_group("gives-check");
     group.throughput(Throughput::Elements(moves.len() as u64));
     group.bench_function("gives_check (attacks-to after the move)", |b| {
         b.iter(|| {
             let mut n = 0u32;
             for &(i, m) in &moves {
-                n += u32::from(movegen::gives_check(&positions[i], black_box(m)));
+                n += u32::from(chessbits_movegen::gives_check(&positions[i], black_box(m)));
             }
             n
         })
@@ -264,7 +266,7 @@ fn see_and_checks(c: &mut Criterion) {
             let mut n = 0u32;
             for &(i, m) in &moves {
                 let pos = &mut positions[i];
-                let undo = pos.make(black_box(m));
+                let undo = pos.make_unchecked(black_box(m));
                 n += u32::from(pos.is_check());
                 pos.unmake(m, undo);
             }

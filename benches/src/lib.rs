@@ -3,7 +3,7 @@
 //!
 //! Run the benchmarks and get a markdown report with `cargo xtask bench [--quick]`.
 
-use bitboard_core::{Bitboard, Square};
+use chessbits_bitboard_core::{Bitboard, Square};
 
 /// Seed of the benchmark inputs.
 pub const SEED: u64 = 0xbe4c_4a11_0c0f_fee5;

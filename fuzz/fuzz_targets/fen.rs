@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use position::{CastlingMode, Position, Setup, Validation};
+use chessbits_position::{CastlingMode, Position, Setup, Validation};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(setup) = Setup::from_ascii(data) else {
@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
             let back = Position::from_setup_with(&again, mode, validation)
                 .expect("our FEN validates at the level it came from");
             assert_eq!(back.fen(), fen);
-            let _ = movegen::legal_moves(&pos);
+            let _ = chessbits_movegen::legal_moves(&pos);
         }
     }
 });

@@ -9,7 +9,7 @@ fuzz_target!(|data: &[u8]| {
     let (mut pos, choices) = chessbits_fuzz::position_and_rest(data);
     let mut stack = Vec::new();
     for &c in choices.iter().take(400) {
-        let moves = movegen::legal_moves(&pos);
+        let moves = chessbits_movegen::legal_moves(&pos);
         let before = pos.clone();
         if c == 255 && !pos.is_check() {
             let undo = pos.make_null();
@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
             let Some(&m) = moves.iter().nth(usize::from(c) % moves.len().max(1)) else {
                 break;
             };
-            let undo = pos.make(m);
+            let undo = pos.make_unchecked(m);
             stack.push((before, Some(m), undo));
         }
         assert_eq!(pos.hash(), pos.compute_hash(), "{}", pos.fen());

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pgn::{GameBuilder, Reader, RecordCollector, SanMode};
+use chessbits_pgn::{GameBuilder, Reader, RecordCollector, SanMode};
 
 fuzz_target!(|data: &[u8]| {
     let mut records = Vec::new();
@@ -16,8 +16,8 @@ fuzz_target!(|data: &[u8]| {
     }
     for record in &records {
         for mode in [SanMode::Strict, SanMode::Lenient] {
-            let _ = pgn::replay(record, mode, |before, m, after| {
-                assert!(movegen::is_legal(before, m));
+            let _ = chessbits_pgn::replay(record, mode, |before, m, after| {
+                assert!(chessbits_movegen::is_legal(before, m));
                 let _ = after;
             });
         }
@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
     let mut reader = Reader::new(data);
     while let Ok(Some((game, _))) = reader.read_game(&mut GameBuilder::new()) {
         let mut out = Vec::new();
-        pgn::write_game(&game, &mut out);
+        chessbits_pgn::write_game(&game, &mut out);
         let (back, _) = Reader::new(&out[..])
             .read_game(&mut GameBuilder::new())
             .expect("no I/O error on a slice")

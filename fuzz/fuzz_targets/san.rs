@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use movegen::san::{San, SanMode, SanPlus};
+use chessbits_movegen::san::{San, SanMode, SanPlus};
 
 fuzz_target!(|data: &[u8]| {
     let (pos, text) = chessbits_fuzz::position_and_rest(data);
@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
             continue;
         }
         assert!(
-            movegen::is_legal(&pos, m),
+            chessbits_movegen::is_legal(&pos, m),
             "{san} decoded to an illegal move"
         );
         let canonical = San::from_move(&pos, m);

@@ -2,19 +2,19 @@
 //! reads back to the same move.
 #![no_main]
 
-use bitboard_core::Move;
+use chessbits_bitboard_core::Move;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let (pos, text) = chessbits_fuzz::position_and_rest(data);
     let _ = Move::from_uci_ascii(text);
-    let Ok(m) = movegen::uci_to_move(&pos, text) else {
+    let Ok(m) = chessbits_movegen::uci_to_move(&pos, text) else {
         return;
     };
     if m.is_null() {
         return;
     }
-    assert!(movegen::is_legal(&pos, m));
-    let back = movegen::move_to_uci(&pos, m);
-    assert_eq!(movegen::uci_to_move(&pos, back.as_bytes()), Ok(m));
+    assert!(chessbits_movegen::is_legal(&pos, m));
+    let back = chessbits_movegen::move_to_uci(&pos, m);
+    assert_eq!(chessbits_movegen::uci_to_move(&pos, back.as_bytes()), Ok(m));
 });

@@ -2,7 +2,7 @@
 //! (castling both ways and in Chess960, en passant legal and pinned, promotions, check,
 //! double check), chosen by the input's first byte.
 
-use position::{CastlingMode, Position};
+use chessbits_position::{CastlingMode, Position};
 
 const POOL: [(&str, CastlingMode); 12] = [
     (

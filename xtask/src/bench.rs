@@ -163,7 +163,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
         group: "legality",
         title: "Legality of a move from elsewhere",
         description: "Every pseudo-legal move of the 1,000 middlegame positions, legal or not: \
-                  `movegen::is_legal` (no move list) against generating all legal moves and \
+                  `chessbits_movegen::is_legal` (no move list) against generating all legal moves and \
                   searching the list.",
         unit: "move",
     },
@@ -171,10 +171,10 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
         bench_target: "square_attacks",
         group: "see",
         title: "Static exchange evaluation",
-        description: "Every legal capture of the 1,000 middlegame positions: `movegen::see` \
+        description: "Every legal capture of the 1,000 middlegame positions: `chessbits_movegen::see` \
                   (the swap algorithm over attackers-to, x-rays revealed as pieces leave), \
-                  `movegen::see_exact` (a search of every capture order) and \
-                  `movegen::see_ge(m, 0)`, which stops as soon as the answer is settled.",
+                  `chessbits_movegen::see_exact` (a search of every capture order) and \
+                  `chessbits_movegen::see_ge(m, 0)`, which stops as soon as the answer is settled.",
         unit: "call",
     },
     Experiment {
@@ -182,7 +182,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
         group: "gives-check",
         title: "Gives check, without playing the move",
         description: "Every legal move of the 1,000 middlegame positions: \
-                  `movegen::gives_check` against make, `is_check`, unmake.",
+                  `chessbits_movegen::gives_check` against make, `is_check`, unmake.",
         unit: "move",
     },
 ];
@@ -395,7 +395,7 @@ fn command_output(program: &str, args: &[&str]) -> Option<String> {
 fn table_note(group: &str) -> String {
     match group {
         "in-between" => {
-            let sizes: Vec<String> = attack_tables::inbetween::TABLE_BYTES
+            let sizes: Vec<String> = chessbits_attack_tables::inbetween::TABLE_BYTES
                 .iter()
                 .map(|(name, between, line)| format!("{name} {between} + {line}"))
                 .collect();
@@ -403,7 +403,7 @@ fn table_note(group: &str) -> String {
         }
         "attacks-to" => format!(
             " The 0x88 table has {} bytes.",
-            attack_tables::x88::TABLE_BYTES
+            chessbits_attack_tables::x88::TABLE_BYTES
         ),
         _ => String::new(),
     }

@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use bitboard_core::{reference, Bitboard, Direction, Square};
+use chessbits_bitboard_core::{reference, Bitboard, Direction, Square};
 
 use crate::Error;
 

@@ -223,8 +223,10 @@ mod tests {
         for (_, _, ours) in CPP {
             if let Some(name) = ours {
                 assert!(
-                    attack_tables::METHODS.iter().any(|m| m.name == *name),
-                    "{name} is not in attack_tables::METHODS"
+                    chessbits_attack_tables::METHODS
+                        .iter()
+                        .any(|m| m.name == *name),
+                    "{name} is not in chessbits_attack_tables::METHODS"
                 );
             }
         }

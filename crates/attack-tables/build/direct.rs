@@ -3,7 +3,7 @@
 //! occupancy, probed by double hashing (Knuth's Algorithm D, the scheme of the Python
 //! dictionary the paper uses). Each square's table has room for twice its keys.
 
-use bitboard_core::{Bitboard, Square};
+use chessbits_bitboard_core::{Bitboard, Square};
 
 use super::lines::Line;
 

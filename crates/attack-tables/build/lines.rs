@@ -2,7 +2,7 @@
 //! squares in ascending order: bit `i` of a *line vector* is the line's `i`-th square. The
 //! rotated and direct-lookup tables are indexed by these vectors or by the masked occupancy.
 
-use bitboard_core::{reference, Bitboard, Direction, Square};
+use chessbits_bitboard_core::{reference, Bitboard, Direction, Square};
 
 /// A line through a square.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! gathered under the mask in order, spell `i` (so `pext(occupied, mask)` is the index).
 //! Built only for targets with the `bmi2` feature.
 
-use bitboard_core::{reference, Bitboard, Direction, Square};
+use chessbits_bitboard_core::{reference, Bitboard, Direction, Square};
 
 /// Scatters the low bits of `index` to the set bits of `mask`, lowest first (PDEP).
 fn deposit(index: usize, mask: Bitboard) -> Bitboard {

@@ -4,7 +4,7 @@
 //! line is indexed by the slider's square and the line vector; only the vector's first
 //! `length` bits count, so masking with 255 is enough whatever follows the line).
 
-use bitboard_core::Square;
+use chessbits_bitboard_core::Square;
 
 use super::lines::Line;
 

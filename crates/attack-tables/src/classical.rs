@@ -1,9 +1,9 @@
 //! The classical ray walk: follow each ray square by square until the first blocker.
 //!
-//! This is `bitboard_core::reference` behind the [`SlidingAttacks`] trait: slow, obviously
+//! This is `chessbits_bitboard_core::reference` behind the [`SlidingAttacks`] trait: slow, obviously
 //! correct, and the specification every other method is tested against. It needs no table.
 
-use bitboard_core::{reference, Bitboard, Square};
+use chessbits_bitboard_core::{reference, Bitboard, Square};
 
 use crate::SlidingAttacks;
 

@@ -15,8 +15,8 @@
 //! depend on whether `occupied` includes it.
 //!
 //! ```
-//! use attack_tables::{Classical, Direct, SlidingAttacks};
-//! use bitboard_core::{Bitboard, Square};
+//! use chessbits_attack_tables::{Classical, Direct, SlidingAttacks};
+//! use chessbits_bitboard_core::{Bitboard, Square};
 //!
 //! // Tannous 2007, Figure 1: the white bishop on c4.
 //! let occupied = Bitboard::from_square(Square::C4) | Square::E6 | Square::B3 | Square::D3;
@@ -33,7 +33,7 @@ use std::hash::BuildHasherDefault;
 use std::sync::OnceLock;
 use std::vec::Vec;
 
-use bitboard_core::{reference, Bitboard, Direction, Square};
+use chessbits_bitboard_core::{reference, Bitboard, Direction, Square};
 
 use crate::SlidingAttacks;
 

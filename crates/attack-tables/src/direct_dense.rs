@@ -9,14 +9,14 @@
 //! slot; there is no rotation and no occupancy to maintain: the key is `occupied & mask`.
 //!
 //! ```
-//! use attack_tables::{Classical, DirectDense, SlidingAttacks};
-//! use bitboard_core::{Bitboard, Square};
+//! use chessbits_attack_tables::{Classical, DirectDense, SlidingAttacks};
+//! use chessbits_bitboard_core::{Bitboard, Square};
 //!
 //! let occupied = Bitboard::from_square(Square::C6) | Square::F7 | Square::C2;
 //! assert_eq!(DirectDense::queen(Square::C4, occupied), Classical::queen(Square::C4, occupied));
 //! ```
 
-use bitboard_core::{Bitboard, Square};
+use chessbits_bitboard_core::{Bitboard, Square};
 
 use crate::{tables, SlidingAttacks};
 

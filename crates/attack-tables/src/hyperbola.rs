@@ -19,14 +19,14 @@
 //! table holds the slider's bit and three line masks per square (2 KiB).
 //!
 //! ```
-//! use attack_tables::{Classical, Hyperbola, SlidingAttacks};
-//! use bitboard_core::{Bitboard, Square};
+//! use chessbits_attack_tables::{Classical, Hyperbola, SlidingAttacks};
+//! use chessbits_bitboard_core::{Bitboard, Square};
 //!
 //! let occupied = Bitboard::from_square(Square::E6) | Square::B4 | Square::G2;
 //! assert_eq!(Hyperbola::queen(Square::E4, occupied), Classical::queen(Square::E4, occupied));
 //! ```
 
-use bitboard_core::{Bitboard, Square};
+use chessbits_bitboard_core::{Bitboard, Square};
 
 use crate::SlidingAttacks;
 

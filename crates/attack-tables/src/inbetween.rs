@@ -4,7 +4,7 @@
 //! the squares and rotated into place, and pure calculation with no table at all.
 //!
 //! All four return the same sets (the tests check every one of the 4,096 square pairs against
-//! `bitboard_core::reference`). [`crate::between`] and [`crate::line`], which `position` and
+//! `chessbits_bitboard_core::reference`). [`crate::between`] and [`crate::line`], which `position` and
 //! `movegen` use for pins, checks and castling paths, are the rectangular lookups: the
 //! benchmark (`cargo xtask bench`, experiment "in-between sets") measures them fastest here.
 //!
@@ -15,7 +15,7 @@
 //! | 0x88 difference | [`between_x88`] | [`line_x88`] | 2,048 + 256 |
 //! | calculation | [`between_calculated`] | [`line_calculated`] | 0 |
 
-use bitboard_core::{reference, Bitboard, Square};
+use chessbits_bitboard_core::{reference, Bitboard, Square};
 
 /// Bytes of each variant's tables: `(name, between bytes, line bytes)`.
 pub const TABLE_BYTES: [(&str, usize, usize); 4] = [

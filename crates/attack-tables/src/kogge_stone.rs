@@ -8,14 +8,14 @@
 //! that a wide CPU runs in parallel (and a compiler may vectorise).
 //!
 //! ```
-//! use attack_tables::{Classical, KoggeStone, SlidingAttacks};
-//! use bitboard_core::{Bitboard, Square};
+//! use chessbits_attack_tables::{Classical, KoggeStone, SlidingAttacks};
+//! use chessbits_bitboard_core::{Bitboard, Square};
 //!
 //! let occupied = Bitboard::from_square(Square::E6) | Square::B4 | Square::G2;
 //! assert_eq!(KoggeStone::queen(Square::E4, occupied), Classical::queen(Square::E4, occupied));
 //! ```
 
-use bitboard_core::{Bitboard, Square};
+use chessbits_bitboard_core::{Bitboard, Square};
 
 use crate::SlidingAttacks;
 

@@ -13,7 +13,7 @@
 //! The tables total about 914 KiB. Computing them at run time would need either an `init()`
 //! call that every user must remember, or lazily initialised globals with a synchronisation
 //! check on every lookup; computing them in `const` evaluation is slow to compile and hard
-//! to debug. Instead `build.rs` calls `bitboard_core::reference` (a build-dependency: the
+//! to debug. Instead `build.rs` calls `chessbits_bitboard_core::reference` (a build-dependency: the
 //! very functions the tests compare against) and writes the tables as plain `static` arrays
 //! with hex literals into `OUT_DIR`, which the crate `include!`s. The magic multipliers for
 //! the sliding pieces are not searched during the build: `cargo xtask gen-tables` finds them
@@ -77,8 +77,8 @@
 //! use.
 //!
 //! ```
-//! use attack_tables::{aligned, between, rook_attacks, Classical, Magic, SlidingAttacks};
-//! use bitboard_core::{Bitboard, Square};
+//! use chessbits_attack_tables::{aligned, between, rook_attacks, Classical, Magic, SlidingAttacks};
+//! use chessbits_bitboard_core::{Bitboard, Square};
 //!
 //! let occupied = Bitboard::from_square(Square::E6) | Square::B4;
 //! let attacks = rook_attacks(Square::E4, occupied);
@@ -115,7 +115,7 @@ mod registry;
 pub mod rotated;
 pub mod x88;
 
-pub use bitboard_core::{Bitboard, Color, Direction, Piece, Role, Square};
+pub use chessbits_bitboard_core::{Bitboard, Color, Direction, Piece, Role, Square};
 pub use classical::Classical;
 #[cfg(feature = "std")]
 pub use direct::Direct;
@@ -142,7 +142,7 @@ mod tables {
     use crate::magic::MagicEntry;
     #[cfg(has_pext)]
     use crate::pext::PextEntry;
-    use bitboard_core::Bitboard;
+    use chessbits_bitboard_core::Bitboard;
 
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 }

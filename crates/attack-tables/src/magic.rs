@@ -12,12 +12,12 @@
 //! rook (800 KiB) and 5,248 for the bishop (41 KiB). The magic multipliers come from
 //! `cargo xtask gen-tables` (a seeded search, committed as `src/magics.rs` and re-exported
 //! here as [`ROOK_MAGICS`], [`BISHOP_MAGICS`] and [`SEED`]); `build.rs` fills the tables from
-//! `bitboard_core::reference` and refuses to build if a magic maps two occupancies with
+//! `chessbits_bitboard_core::reference` and refuses to build if a magic maps two occupancies with
 //! different attack sets to one entry.
 //!
 //! ```
-//! use attack_tables::magic;
-//! use bitboard_core::{Bitboard, Square};
+//! use chessbits_attack_tables::magic;
+//! use chessbits_bitboard_core::{Bitboard, Square};
 //!
 //! let entry = magic::rook_entry(Square::A1);
 //! assert_eq!(entry.mask().count(), 12);
@@ -28,7 +28,7 @@
 //! assert_eq!(Bitboard(magic::rook_table()[index]), magic::rook_attacks(Square::A1, occupied));
 //! ```
 
-use bitboard_core::{Bitboard, Square};
+use chessbits_bitboard_core::{Bitboard, Square};
 
 use crate::{tables, SlidingAttacks};
 

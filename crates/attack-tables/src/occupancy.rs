@@ -8,7 +8,7 @@
 //! [`OccupancyState::toggle`]) as pieces come and go, so the cost of maintaining the state is
 //! paid where a real program pays it.
 
-use bitboard_core::{Bitboard, Square};
+use chessbits_bitboard_core::{Bitboard, Square};
 
 /// An occupancy kept incrementally: built once, then updated square by square.
 ///

@@ -39,9 +39,9 @@
 //! squares, the paper's baseline "without hash".
 //!
 //! ```
-//! use attack_tables::perfect::{self, PerfectDirect};
-//! use attack_tables::{Classical, SlidingAttacks};
-//! use bitboard_core::{Bitboard, Square};
+//! use chessbits_attack_tables::perfect::{self, PerfectDirect};
+//! use chessbits_attack_tables::{Classical, SlidingAttacks};
+//! use chessbits_bitboard_core::{Bitboard, Square};
 //!
 //! // Fenner & Levene 2008, section 3.1: the a-file's occupancies hash mod 258 with one gap, at 86 and 87.
 //! let mut used = [false; 258];
@@ -55,7 +55,7 @@
 //! assert_eq!(PerfectDirect::queen(Square::E4, occupied), Classical::queen(Square::E4, occupied));
 //! ```
 
-use bitboard_core::{reference, Bitboard, Direction, Square};
+use chessbits_bitboard_core::{reference, Bitboard, Direction, Square};
 
 use crate::SlidingAttacks;
 

@@ -9,15 +9,15 @@
 //! built. On AMD CPUs before Zen 3 PEXT is microcoded and slow; there the magic method wins.
 //!
 //! ```
-//! use attack_tables::{Classical, Pext, SlidingAttacks};
-//! use bitboard_core::{Bitboard, Square};
+//! use chessbits_attack_tables::{Classical, Pext, SlidingAttacks};
+//! use chessbits_bitboard_core::{Bitboard, Square};
 //!
 //! let occupied = Bitboard::from_square(Square::E6) | Square::B4 | Square::G2;
 //! assert_eq!(Pext::queen(Square::E4, occupied), Classical::queen(Square::E4, occupied));
 //! ```
 #![allow(unsafe_code)]
 
-use bitboard_core::{Bitboard, Square};
+use chessbits_bitboard_core::{Bitboard, Square};
 
 use crate::{tables, SlidingAttacks};
 

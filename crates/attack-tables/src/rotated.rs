@@ -23,9 +23,9 @@
 //! is meant to be used.
 //!
 //! ```
-//! use attack_tables::rotated::RotatedOccupancy;
-//! use attack_tables::{Classical, OccupancyState, Rotated, SlidingAttacks};
-//! use bitboard_core::{Bitboard, Square};
+//! use chessbits_attack_tables::rotated::RotatedOccupancy;
+//! use chessbits_attack_tables::{Classical, OccupancyState, Rotated, SlidingAttacks};
+//! use chessbits_bitboard_core::{Bitboard, Square};
 //!
 //! let occupied = Bitboard::from_square(Square::E6) | Square::B4 | Square::G2;
 //! let mut kept = RotatedOccupancy::new(occupied);
@@ -38,7 +38,7 @@
 //! assert_eq!(Rotated::bishop_in(Square::E1, &kept), Classical::bishop(Square::E1, after));
 //! ```
 
-use bitboard_core::{Bitboard, Square};
+use chessbits_bitboard_core::{Bitboard, Square};
 
 use crate::{tables, OccupancyState, SlidingAttacks};
 

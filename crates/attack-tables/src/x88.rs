@@ -11,7 +11,7 @@
 //! Seven kinds (white pawn, black pawn, knight, bishop, rook, queen, king) × 256 differences
 //! × 8 bytes = 14,336 bytes.
 
-use bitboard_core::{reference, Bitboard, Color, Piece, Role, Square};
+use chessbits_bitboard_core::{reference, Bitboard, Color, Piece, Role, Square};
 
 use crate::inbetween::x88_diff_index;
 

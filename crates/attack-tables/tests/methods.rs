@@ -4,18 +4,18 @@
 //! mask, through both the plain and the kept-occupancy entry points; and on random full
 //! boards for the queen.
 //!
-//! The methods come from the registry (`attack_tables::for_each_method`); a test below fails
+//! The methods come from the registry (`chessbits_attack_tables::for_each_method`); a test below fails
 //! when a type implementing `SlidingAttacks` is missing from it.
 
 #![allow(clippy::unwrap_used)]
 
 mod common;
 
-use attack_tables::{
+use chessbits_attack_tables::{
     magic, Classical, DirectDense, Hyperbola, KoggeStone, Magic, MethodVisitor, OccupancyState,
     Perfect, PerfectDirect, PerfectMinimal, Rotated, SlidingAttacks, METHODS,
 };
-use bitboard_core::{Bitboard, Square};
+use chessbits_bitboard_core::{Bitboard, Square};
 use common::Rng;
 
 /// What one method's check covered.
@@ -106,7 +106,7 @@ impl MethodVisitor for CheckAll {
 #[test]
 fn every_method_equals_classical_on_every_subset() {
     let mut all = CheckAll::default();
-    attack_tables::for_each_method(&mut all);
+    chessbits_attack_tables::for_each_method(&mut all);
     // Every method this build has was checked, under its registry name, once.
     let available: Vec<&str> = METHODS
         .iter()
@@ -179,10 +179,10 @@ fn table_sizes() {
         shared + 8 * (258 + 514 + 257) * 8
     );
     #[cfg(feature = "std")]
-    assert!(attack_tables::Direct::table_bytes() > DirectDense::table_bytes() / 2);
+    assert!(chessbits_attack_tables::Direct::table_bytes() > DirectDense::table_bytes() / 2);
     #[cfg(has_pext)]
     assert_eq!(
-        attack_tables::Pext::table_bytes(),
+        chessbits_attack_tables::Pext::table_bytes(),
         (102_400 + 5_248) * 8 + 2 * 64 * 16
     );
 }

@@ -2,7 +2,7 @@
 //! every occupancy: which slots `h1` and `h2` leave unused for the chess lines, and that the
 //! minimal variants map onto exactly `0 .. 2^N - 1`.
 
-use attack_tables::perfect::{
+use chessbits_attack_tables::perfect::{
     h1, h1_minimal, h2, h2_minimal, minimal_constant, spread, ANTI_DIAGONAL_MODULUS,
     DIAGONAL_MODULUS, FILE_MODULUS,
 };
@@ -102,8 +102,8 @@ fn base_minus_two_values_fill_the_interval() {
 /// restricted to its line, on every subset of every relevant mask plus the squares outside.
 #[test]
 fn per_line_functions_equal_the_reference_on_their_line() {
-    use attack_tables::{magic, perfect as p, Classical, SlidingAttacks};
-    use bitboard_core::{Bitboard, Square};
+    use chessbits_attack_tables::{magic, perfect as p, Classical, SlidingAttacks};
+    use chessbits_bitboard_core::{Bitboard, Square};
     type Line = fn(Square, Bitboard) -> Bitboard;
     let files: [Line; 4] = [
         p::file_by_loop,

@@ -1,9 +1,9 @@
 //! Rotated bitboards kept incrementally: any sequence of toggles leaves the same four boards
 //! as building them from scratch, and the kept boards answer like the reference.
 
-use attack_tables::rotated::RotatedOccupancy;
-use attack_tables::{Classical, OccupancyState, Rotated, SlidingAttacks};
-use bitboard_core::{Bitboard, Square};
+use chessbits_attack_tables::rotated::RotatedOccupancy;
+use chessbits_attack_tables::{Classical, OccupancyState, Rotated, SlidingAttacks};
+use chessbits_bitboard_core::{Bitboard, Square};
 
 #[test]
 fn toggles_and_updates_equal_building_from_scratch() {

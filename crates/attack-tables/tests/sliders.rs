@@ -1,12 +1,12 @@
-//! The magic tables equal `bitboard_core::reference` on every square and on every subset of
+//! The magic tables equal `chessbits_bitboard_core::reference` on every square and on every subset of
 //! every relevant mask (all 102,400 rook and 5,248 bishop occupancies), and on random
 //! full-board occupancies, so squares outside the mask provably do not matter.
 
 mod common;
 
-use attack_tables::magic::{self, MagicEntry};
-use attack_tables::{Classical, Magic, SlidingAttacks};
-use bitboard_core::{reference, Bitboard, File, Rank, Square};
+use chessbits_attack_tables::magic::{self, MagicEntry};
+use chessbits_attack_tables::{Classical, Magic, SlidingAttacks};
+use chessbits_bitboard_core::{reference, Bitboard, File, Rank, Square};
 use common::Rng;
 
 #[derive(Copy, Clone, Debug)]
@@ -36,8 +36,8 @@ impl Slider {
     }
     fn lookup(self, sq: Square, occ: Bitboard) -> Bitboard {
         match self {
-            Slider::Rook => attack_tables::rook_attacks(sq, occ),
-            Slider::Bishop => attack_tables::bishop_attacks(sq, occ),
+            Slider::Rook => chessbits_attack_tables::rook_attacks(sq, occ),
+            Slider::Bishop => chessbits_attack_tables::bishop_attacks(sq, occ),
         }
     }
     fn reference(self, sq: Square, occ: Bitboard) -> Bitboard {
@@ -151,7 +151,7 @@ fn random_full_board_occupancies_equal_reference() {
                 checked += 1;
             }
             assert_eq!(
-                attack_tables::queen_attacks(sq, occ),
+                chessbits_attack_tables::queen_attacks(sq, occ),
                 reference::queen_attacks(sq, occ)
             );
         }

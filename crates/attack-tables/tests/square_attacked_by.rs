@@ -2,8 +2,8 @@
 //! agree with the reference on all 4,096 square pairs, and the 0x88 attacked-by-piece table
 //! agrees with the attack functions for every piece, square pair and many occupancies.
 
-use attack_tables::{inbetween, x88};
-use bitboard_core::{reference, Bitboard, Color, Piece, Role, Square};
+use chessbits_attack_tables::{inbetween, x88};
+use chessbits_bitboard_core::{reference, Bitboard, Color, Piece, Role, Square};
 
 #[test]
 fn all_four_between_variants_agree_on_all_pairs() {
@@ -97,7 +97,7 @@ fn attacked_by_piece_on_square_matches_the_attack_functions() {
                     1 => r & rng(&mut state),
                     _ => r | rng(&mut state),
                 }) | from;
-                let expected = attack_tables::attacks(piece, from, occ);
+                let expected = chessbits_attack_tables::attacks(piece, from, occ);
                 for to in Square::ALL {
                     let got = x88::attacks_square(piece, from, to, occ);
                     assert_eq!(got, expected.contains(to), "{piece:?} {from} {to} {occ:?}");

@@ -1,8 +1,8 @@
-//! Every non-sliding table equals `bitboard_core::reference` on every square (and every pair
+//! Every non-sliding table equals `chessbits_bitboard_core::reference` on every square (and every pair
 //! or triple of squares for between, line and aligned).
 
-use attack_tables as at;
-use bitboard_core::{reference, Bitboard, Color, Direction, Piece, Role, Square};
+use chessbits_attack_tables as at;
+use chessbits_bitboard_core::{reference, Bitboard, Color, Direction, Piece, Role, Square};
 
 #[test]
 fn knight_king_pawn_equal_reference_on_every_square() {
@@ -55,7 +55,7 @@ fn rays_equal_reference_in_every_direction() {
     assert_eq!(checked, 512);
     assert_eq!(
         at::ray(Square::A1, Direction::North),
-        Bitboard::file(bitboard_core::File::A) - Square::A1
+        Bitboard::file(chessbits_bitboard_core::File::A) - Square::A1
     );
 }
 

@@ -13,7 +13,7 @@ use crate::{Color, File, Rank, Square};
 /// `Debug` draws the board with rank 8 on top, `X` for a member and `.` for the rest:
 ///
 /// ```
-/// use bitboard_core::{Bitboard, Square};
+/// use chessbits_bitboard_core::{Bitboard, Square};
 /// let bb = Bitboard::from_square(Square::E4) | Square::D5;
 /// assert_eq!(format!("{bb:?}"), "\
 /// . . . . . . . .

@@ -15,7 +15,7 @@
 //! `i` of a [`Bitboard`] is square `i`.
 //!
 //! ```
-//! use bitboard_core::{Bitboard, Direction, Rank, Square};
+//! use chessbits_bitboard_core::{Bitboard, Direction, Rank, Square};
 //!
 //! let pawns = Bitboard::rank(Rank::Second);
 //! let pushed = pawns.shift(Direction::North);

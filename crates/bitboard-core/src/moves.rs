@@ -33,7 +33,7 @@ pub enum MoveKind {
 /// position, which converts such moves when it checks them.
 ///
 /// ```
-/// use bitboard_core::{Move, Square, Role};
+/// use chessbits_bitboard_core::{Move, Square, Role};
 /// let m: Move = "e7e8q".parse().unwrap();
 /// assert_eq!(m, Move::promote(Square::E7, Square::E8, Role::Queen));
 /// assert_eq!(m.to_string(), "e7e8q");
@@ -201,7 +201,7 @@ impl Move {
     /// Rebuilds a move from [`Move::to_bits`]. Every `u16` decodes to some move, but only
     /// the values the constructors produce are [canonical](Move::is_canonical): a value with
     /// promotion bits on a move that is not a promotion prints like its canonical twin and
-    /// compares unequal to it. Legality tests (`movegen::is_legal`) reject such values.
+    /// compares unequal to it. Legality tests (`chessbits_movegen::is_legal`) reject such values.
     #[inline]
     pub const fn from_bits(bits: u16) -> Move {
         Move(bits)
@@ -213,7 +213,7 @@ impl Move {
     /// from [`Move::from_bits`] (a hash-table or killer slot) may not be.
     ///
     /// ```
-    /// use bitboard_core::{Move, Square};
+    /// use chessbits_bitboard_core::{Move, Square};
     /// let e4 = Move::normal(Square::E2, Square::E4);
     /// assert!(e4.is_canonical());
     /// let twin = Move::from_bits(e4.to_bits() | 1 << 14);

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use bitboard_core::{Bitboard, Direction, File, Move, Rank, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Direction, File, Move, Rank, Role, Square};
 use proptest::prelude::*;
 
 fn squares_of(bb: Bitboard) -> Vec<Square> {

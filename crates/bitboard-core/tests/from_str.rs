@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use bitboard_core::{Color, File, Move, Piece, Rank, Role, Square};
+use chessbits_bitboard_core::{Color, File, Move, Piece, Rank, Role, Square};
 
 #[test]
 fn display_then_from_str_is_the_identity() {

@@ -4,10 +4,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use chessbits_movegen::book::{write_book, BookFile};
+use chessbits_pgn::book::{BookBuilder, BookOptions};
+use chessbits_position::Position;
 use clap::Subcommand;
-use movegen::book::{write_book, BookFile};
-use pgn::book::{BookBuilder, BookOptions};
-use position::Position;
 
 #[derive(Subcommand)]
 pub(crate) enum BookCommand {
@@ -120,7 +120,7 @@ fn with_book(
 fn build(games: &[PathBuf], output: &PathBuf, options: BookOptions) -> ExitCode {
     let mut builder = BookBuilder::new(options);
     for path in games {
-        let input = match pgn::input::open(path) {
+        let input = match chessbits_pgn::input::open(path) {
             Ok(input) => input,
             Err(e) => {
                 eprintln!("error: {}: {e}", path.display());

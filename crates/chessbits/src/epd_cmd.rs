@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use attack_tables::SlidingAttacks;
-use position::{parse_suite, CastlingMode, Position, PositionError, Setup, Validation};
+use chessbits_attack_tables::SlidingAttacks;
+use chessbits_position::{parse_suite, CastlingMode, Position, PositionError, Setup, Validation};
 
 /// What `perft --epd` was asked.
 pub(crate) struct SuiteOptions {
@@ -26,7 +26,7 @@ pub(crate) struct SuiteRun {
     pub(crate) status: ExitCode,
 }
 
-impl attack_tables::MethodVisitor for SuiteRun {
+impl chessbits_attack_tables::MethodVisitor for SuiteRun {
     fn visit<S: SlidingAttacks>(&mut self) {
         self.status = run::<S>(&self.opts);
     }
@@ -92,7 +92,7 @@ fn run<S: SlidingAttacks>(opts: &SuiteOptions) -> ExitCode {
                 skipped += 1;
                 continue;
             }
-            let got = movegen::perft_with::<S>(&pos, depth);
+            let got = chessbits_movegen::perft_with::<S>(&pos, depth);
             nodes += got;
             checks += 1;
             if got != expected {

@@ -21,9 +21,9 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use attack_tables::{MethodError, MethodVisitor, SlidingAttacks, METHODS};
+use chessbits_attack_tables::{MethodError, MethodVisitor, SlidingAttacks, METHODS};
+use chessbits_position::{CastlingMode, Position, PositionError, Setup};
 use clap::{Parser, Subcommand};
-use position::{CastlingMode, Position, PositionError, Setup};
 
 mod book_cmd;
 mod epd_cmd;
@@ -33,7 +33,7 @@ mod pgn_table;
 
 /// The method used when `--method` is not given: the build's default, the fastest measured
 /// on the target (see the README).
-const DEFAULT_METHOD: &str = <attack_tables::DefaultMethod as SlidingAttacks>::NAME;
+const DEFAULT_METHOD: &str = <chessbits_attack_tables::DefaultMethod as SlidingAttacks>::NAME;
 
 #[derive(Parser)]
 #[command(
@@ -154,7 +154,7 @@ fn main() -> ExitCode {
                     opts,
                     status: ExitCode::SUCCESS,
                 };
-                return match attack_tables::with_method(&method, &mut run) {
+                return match chessbits_attack_tables::with_method(&method, &mut run) {
                     Ok(()) => run.status,
                     Err(e) => method_error(&method, e),
                 };
@@ -177,7 +177,7 @@ fn main() -> ExitCode {
                 opts,
                 status: ExitCode::SUCCESS,
             };
-            match attack_tables::with_method(&method, &mut run) {
+            match chessbits_attack_tables::with_method(&method, &mut run) {
                 Ok(()) => run.status,
                 Err(e) => method_error(&method, e),
             }
@@ -242,9 +242,9 @@ fn run_perft<S: SlidingAttacks>(pos: &Position, opts: PerftOptions) -> ExitCode 
     let chess960 = pos.mode().is_chess960();
     let nodes = if opts.divide && opts.depth > 0 {
         let rows = if opts.bulk {
-            movegen::divide_with::<S>(pos, opts.depth)
+            chessbits_movegen::divide_with::<S>(pos, opts.depth)
         } else {
-            movegen::divide_full_with::<S>(pos, opts.depth)
+            chessbits_movegen::divide_full_with::<S>(pos, opts.depth)
         };
         for (m, n) in &rows {
             let _ = writeln!(out, "{}: {n}", m.uci(chess960));
@@ -266,8 +266,8 @@ fn run_perft<S: SlidingAttacks>(pos: &Position, opts: PerftOptions) -> ExitCode 
 
 fn count<S: SlidingAttacks>(pos: &Position, depth: u32, bulk: bool) -> u64 {
     if bulk {
-        movegen::perft_with::<S>(pos, depth)
+        chessbits_movegen::perft_with::<S>(pos, depth)
     } else {
-        movegen::perft_full_with::<S>(pos, depth)
+        chessbits_movegen::perft_full_with::<S>(pos, depth)
     }
 }

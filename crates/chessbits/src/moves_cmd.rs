@@ -5,17 +5,17 @@ use std::io::Write;
 use std::process::ExitCode;
 
 /// Runs `chessbits moves`.
-pub(crate) fn run(pos: &position::Position, tactical: bool, checks: bool) -> ExitCode {
+pub(crate) fn run(pos: &chessbits_position::Position, tactical: bool, checks: bool) -> ExitCode {
     let list = if tactical {
-        movegen::captures_and_promotions(pos)
+        chessbits_movegen::captures_and_promotions(pos)
     } else {
-        movegen::legal_moves(pos)
+        chessbits_movegen::legal_moves(pos)
     };
     let chess960 = pos.mode().is_chess960();
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "move,see,check");
     for &m in list.iter() {
-        let check = movegen::gives_check(pos, m);
+        let check = chessbits_movegen::gives_check(pos, m);
         if checks && !check {
             continue;
         }
@@ -23,7 +23,7 @@ pub(crate) fn run(pos: &position::Position, tactical: bool, checks: bool) -> Exi
             out,
             "{},{},{}",
             m.uci(chess960),
-            movegen::see(pos, m),
+            chessbits_movegen::see(pos, m),
             check
         );
     }

@@ -18,11 +18,13 @@ use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use chessbits_pgn::filter::{Dedup, Filter, Reached, TagTest};
+use chessbits_pgn::input::open_input;
+use chessbits_pgn::{
+    Both, GameBuilder, GameError, GameRecord, Reader, RecordCollector, Report, SanMode,
+};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use pgn::filter::{Dedup, Filter, Reached, TagTest};
-use pgn::input::open_input;
-use pgn::{Both, GameBuilder, GameError, GameRecord, Reader, RecordCollector, Report, SanMode};
 
 use crate::pgn_table::{encode_games, encode_moves, Encoded, Format, Table, TableWriter};
 
@@ -154,7 +156,7 @@ pub(crate) struct FilterArgs {
 }
 
 impl FilterArgs {
-    fn filter(&self) -> Result<Filter, pgn::filter::FilterError> {
+    fn filter(&self) -> Result<Filter, chessbits_pgn::filter::FilterError> {
         let mut tags = Vec::new();
         for t in &self.tag {
             tags.push(TagTest::equals(t)?);
@@ -166,7 +168,7 @@ impl FilterArgs {
             tags.push(TagTest::range(t)?);
         }
         if let Some(range) = &self.elo {
-            let (lo, hi) = pgn::filter::parse_range(range)?;
+            let (lo, hi) = chessbits_pgn::filter::parse_range(range)?;
             tags.push(TagTest::Range("WhiteElo".into(), lo, hi));
             tags.push(TagTest::Range("BlackElo".into(), lo, hi));
         }
@@ -429,7 +431,7 @@ fn run_inputs<V, T, W>(
     sink: &mut dyn Sink<T>,
 ) -> Outcome
 where
-    V: pgn::Visitor + Send,
+    V: chessbits_pgn::Visitor + Send,
     V::Output: Send,
     T: Send,
     W: Fn(&str, Vec<V::Output>) -> io::Result<(Report, T)> + Sync,
@@ -475,7 +477,7 @@ where
         let base = done_raw;
         let mut decoded = 0u64;
         let file_name = name.as_str();
-        let result = pgn::pipeline::run_with(
+        let result = chessbits_pgn::pipeline::run_with(
             Reader::new(input.reader),
             make_visitor(),
             weight,
@@ -512,7 +514,7 @@ where
         done_raw += totals.raw_bytes;
         // The input ends quietly at a decoding error (so that the game before it is
         // finished); the error is reported here.
-        let result = result.and_then(|()| match pgn::input::Input::damage(&damage) {
+        let result = result.and_then(|()| match chessbits_pgn::input::Input::damage(&damage) {
             Some(e) => Err(e),
             None => Ok(()),
         });

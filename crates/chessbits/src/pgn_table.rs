@@ -18,11 +18,11 @@ use arrow_array::{
 };
 use arrow_buffer::{NullBuffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
+use chessbits_pgn::table::{Eval, GameRow, MoveRow};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnPath;
-use pgn::table::{Eval, GameRow, MoveRow};
 
 /// Which table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

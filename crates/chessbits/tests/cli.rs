@@ -51,7 +51,7 @@ fn methods_lists_every_method_once_and_marks_the_default() {
         .map(|l| l.trim_end_matches(" (default)"))
         .collect();
     // Exactly the registry's methods that this build has, in its order.
-    let expected: Vec<&str> = attack_tables::METHODS
+    let expected: Vec<&str> = chessbits_attack_tables::METHODS
         .iter()
         .filter(|m| m.is_available())
         .map(|m| m.name)
@@ -61,7 +61,11 @@ fn methods_lists_every_method_once_and_marks_the_default() {
         names.contains(&"classical") && names.contains(&"magic"),
         "{out}"
     );
-    assert_eq!(names.contains(&"pext"), attack_tables::HAS_PEXT, "{out}");
+    assert_eq!(
+        names.contains(&"pext"),
+        chessbits_attack_tables::HAS_PEXT,
+        "{out}"
+    );
     assert_eq!(out.matches(" (default)").count(), 1, "{out}");
 }
 
@@ -69,7 +73,7 @@ fn methods_lists_every_method_once_and_marks_the_default() {
 fn an_unknown_method_is_an_error() {
     let o = chessbits(&["perft", "1", "--method", "no-such-method"]);
     assert_eq!(o.status.code(), Some(2));
-    if !attack_tables::HAS_PEXT {
+    if !chessbits_attack_tables::HAS_PEXT {
         let o = chessbits(&["perft", "1", "--method", "pext"]);
         assert_eq!(o.status.code(), Some(2));
         assert!(String::from_utf8_lossy(&o.stderr).contains("BMI2"));
@@ -140,7 +144,7 @@ fn methods_marks_the_default() {
     assert!(o.status.success());
     let out = stdout(&o);
     // The fastest method on the target: PEXT where the build has BMI2, else magic.
-    let default = if attack_tables::HAS_PEXT {
+    let default = if chessbits_attack_tables::HAS_PEXT {
         "pext (default)"
     } else {
         "magic (default)"

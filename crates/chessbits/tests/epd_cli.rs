@@ -14,7 +14,7 @@ fn chessbits(args: &[&str]) -> Output {
 
 fn suite(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../movegen/tests/data")
+        .join("tests/data/epd")
         .join(name)
         .display()
         .to_string()
@@ -123,7 +123,7 @@ fn moves_lists_see_and_checks_as_csv() {
 #[test]
 fn book_build_show_and_choose() {
     let sample = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../pgn/tests/data/sample/lichess_db_2025-05_1000k.pgn.zst")
+        .join("tests/data/sample/lichess_db_2025-05_1000k.pgn.zst")
         .display()
         .to_string();
     let book = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
@@ -143,7 +143,7 @@ fn book_build_show_and_choose() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let committed = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../movegen/tests/data/book/chessbits-lichess-ply10-min3.bin");
+        .join("tests/data/chessbits-lichess-ply10-min3.bin");
     assert_eq!(
         std::fs::read(&book).unwrap(),
         std::fs::read(committed).unwrap()

@@ -22,7 +22,7 @@ fn temp(name: &str, content: &[u8]) -> PathBuf {
 
 fn sample() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../pgn/tests/data/sample/lichess_DannyTheDonkey_2019-01-29.pgn.zst")
+        .join("tests/data/sample/lichess_DannyTheDonkey_2019-01-29.pgn.zst")
 }
 
 #[test]
@@ -41,7 +41,7 @@ fn plain_and_gzip_read_like_zstd() {
     use std::io::{Read, Write};
     let s = sample();
     let mut text = Vec::new();
-    pgn::input::open(&s)
+    chessbits_pgn::input::open(&s)
         .unwrap()
         .read_to_end(&mut text)
         .unwrap();

@@ -14,8 +14,8 @@ use std::process::{Command, Output};
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Float64Type, Int32Type, Int64Type};
 use arrow_array::{Array, RecordBatch};
+use chessbits_pgn::{GameBuilder, Reader};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
-use pgn::{GameBuilder, Reader};
 
 fn chessbits(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_chessbits"))
@@ -36,7 +36,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 fn sample(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../pgn/tests/data/sample")
+        .join("tests/data/sample")
         .join(name)
 }
 
@@ -45,7 +45,7 @@ const LICHESS: &str = "lichess_db_2025-05_1000k";
 
 fn decoded(path: &Path) -> Vec<u8> {
     let mut out = Vec::new();
-    pgn::input::open(path)
+    chessbits_pgn::input::open(path)
         .unwrap()
         .read_to_end(&mut out)
         .unwrap();

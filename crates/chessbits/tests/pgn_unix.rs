@@ -49,7 +49,7 @@ fn temp(name: &str, content: &[u8]) -> PathBuf {
 
 fn sample(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../pgn/tests/data/sample")
+        .join("tests/data/sample")
         .join(name)
 }
 
@@ -59,7 +59,7 @@ fn lichess() -> PathBuf {
 
 fn decoded(path: &Path) -> Vec<u8> {
     let mut out = Vec::new();
-    pgn::input::open(path)
+    chessbits_pgn::input::open(path)
         .unwrap()
         .read_to_end(&mut out)
         .unwrap();
@@ -191,7 +191,7 @@ fn megabytes_of_close_parens() {
         let err = stderr(&o);
         assert!(err.contains(&format!(
             "{} more errors in this game",
-            mb * 500_000 - pgn::MAX_GAME_ERRORS
+            mb * 500_000 - chessbits_pgn::MAX_GAME_ERRORS
         )));
         assert!(err.len() < 20_000, "{} bytes on stderr", err.len());
         let o = chessbits(&["pgn", "check", "--json", p]);
@@ -346,12 +346,12 @@ fn truncated_zstd() {
 }
 
 /// Games kept by `pgn filter`, read back.
-fn kept(args: &[&str]) -> Vec<pgn::Game> {
+fn kept(args: &[&str]) -> Vec<chessbits_pgn::Game> {
     let o = chessbits(args);
     assert!(o.status.code() == Some(0), "{args:?}: {}", stderr(&o));
     let mut games = Vec::new();
-    pgn::Reader::new(&o.stdout[..])
-        .read_all(&mut pgn::GameBuilder::new(), |(g, e)| {
+    chessbits_pgn::Reader::new(&o.stdout[..])
+        .read_all(&mut chessbits_pgn::GameBuilder::new(), |(g, e)| {
             assert!(e.is_empty());
             games.push(g);
         })
@@ -360,16 +360,18 @@ fn kept(args: &[&str]) -> Vec<pgn::Game> {
 }
 
 /// The source games, read here.
-fn source(path: &Path) -> Vec<pgn::Game> {
+fn source(path: &Path) -> Vec<chessbits_pgn::Game> {
     let text = decoded(path);
     let mut games = Vec::new();
-    pgn::Reader::new(&text[..])
-        .read_all(&mut pgn::GameBuilder::new(), |(g, _)| games.push(g))
+    chessbits_pgn::Reader::new(&text[..])
+        .read_all(&mut chessbits_pgn::GameBuilder::new(), |(g, _)| {
+            games.push(g)
+        })
         .unwrap();
     games
 }
 
-fn tag<'a>(g: &'a pgn::Game, name: &str) -> &'a str {
+fn tag<'a>(g: &'a chessbits_pgn::Game, name: &str) -> &'a str {
     std::str::from_utf8(g.tag(name).unwrap_or(b"")).unwrap()
 }
 
@@ -378,8 +380,8 @@ fn filter_by_tags_result_plies_and_position() {
     let input = sample("twic0920.pgn.zst");
     let i = input.to_str().unwrap();
     let all = source(&input);
-    let elo = |g: &pgn::Game, t| tag(g, t).parse::<i32>().ok();
-    let count = |f: &dyn Fn(&pgn::Game) -> bool| all.iter().filter(|g| f(g)).count();
+    let elo = |g: &chessbits_pgn::Game, t| tag(g, t).parse::<i32>().ok();
+    let count = |f: &dyn Fn(&chessbits_pgn::Game) -> bool| all.iter().filter(|g| f(g)).count();
 
     let strong = kept(&["pgn", "filter", i, "--elo", "2600..", "--result", "1-0"]);
     let expected = count(&|g| {
@@ -426,7 +428,7 @@ fn filter_by_tags_result_plies_and_position() {
     let o = chessbits(&["pgn", "filter", i, "--elo", "2600..", "--result", "1-0"]);
     let mut again = Vec::new();
     for g in &strong {
-        pgn::write_game(g, &mut again);
+        chessbits_pgn::write_game(g, &mut again);
     }
     assert_eq!(o.stdout, again);
 }
@@ -440,8 +442,8 @@ fn filter_drops_duplicates() {
     let o = chessbits_stdin(&["pgn", "filter", i, "-", i, "--dedup"], &zst);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let mut n = 0;
-    pgn::Reader::new(&o.stdout[..])
-        .read_all(&mut pgn::GameBuilder::new(), |_| n += 1)
+    chessbits_pgn::Reader::new(&o.stdout[..])
+        .read_all(&mut chessbits_pgn::GameBuilder::new(), |_| n += 1)
         .unwrap();
     let all = source(&input);
     let distinct: std::collections::HashSet<Vec<Vec<u8>>> = all
@@ -452,8 +454,8 @@ fn filter_drops_duplicates() {
     // Without --dedup, all three copies.
     let o = chessbits_stdin(&["pgn", "filter", i, "-", i], &zst);
     let mut m = 0;
-    pgn::Reader::new(&o.stdout[..])
-        .read_all(&mut pgn::GameBuilder::new(), |_| m += 1)
+    chessbits_pgn::Reader::new(&o.stdout[..])
+        .read_all(&mut chessbits_pgn::GameBuilder::new(), |_| m += 1)
         .unwrap();
     assert_eq!(m, 3 * all.len());
 }

@@ -1,12 +1,12 @@
 //! Plays the first moves of a game from a Polyglot opening book.
 //!
 //! ```sh
-//! cargo run --release -p movegen --example book -- BOOK.bin [SEED]
-//! cargo run --release -p movegen --example book -- crates/movegen/tests/data/book/polyglot-twic0920-ply16-min2.bin 7
+//! cargo run --release -p chessbits-movegen --example book -- BOOK.bin [SEED]
+//! cargo run --release -p chessbits-movegen --example book -- crates/movegen/tests/data/book/polyglot-twic0920-ply16-min2.bin 7
 //! ```
 
-use movegen::book::Book;
-use position::Position;
+use chessbits_movegen::book::Book;
+use chessbits_position::Position;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -42,6 +42,6 @@ fn main() {
             .map(|b| format!("{} {}", b.mv, b.weight))
             .collect();
         println!("{:>3}. {m:6} from [{}]", ply + 1, listed.join(", "));
-        let _ = pos.make(m);
+        let _ = pos.make_unchecked(m);
     }
 }

@@ -1,12 +1,12 @@
 //! Static exchange evaluation, gives-check and the quiescence generators on one position.
 //!
 //! ```sh
-//! cargo run --release -p movegen --example tactics
-//! cargo run --release -p movegen --example tactics -- "FEN"
+//! cargo run --release -p chessbits-movegen --example tactics
+//! cargo run --release -p chessbits-movegen --example tactics -- "FEN"
 //! ```
 
-use movegen::{captures_and_promotions, checks, gives_check, see, see_ge};
-use position::Position;
+use chessbits_movegen::{captures_and_promotions, checks, gives_check, see, see_ge};
+use chessbits_position::Position;
 
 fn main() {
     let fen = std::env::args().nth(1).unwrap_or_else(|| {

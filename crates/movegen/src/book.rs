@@ -9,8 +9,8 @@
 
 use alloc::vec::Vec;
 
-use bitboard_core::{Move, Role, Square};
-use position::Position;
+use chessbits_bitboard_core::{Move, Role, Square};
+use chessbits_position::Position;
 
 /// A book could not be opened.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -80,8 +80,8 @@ pub struct BookMove {
 /// are found by binary search on the key, and nothing is copied.
 ///
 /// ```
-/// use movegen::book::{encode_move, write_book, Book, BookEntry};
-/// use position::Position;
+/// use chessbits_movegen::book::{encode_move, write_book, Book, BookEntry};
+/// use chessbits_position::Position;
 ///
 /// let pos = Position::new();
 /// let e4 = "e2e4".parse().unwrap();
@@ -97,7 +97,7 @@ pub struct BookMove {
 /// assert_eq!((moves[0].mv, moves[0].weight), (e4, 3));
 /// let chosen = book.choose(&pos, 42).unwrap();
 /// assert!(chosen == e4 || chosen == d4);
-/// # Ok::<(), movegen::book::BookError>(())
+/// # Ok::<(), chessbits_movegen::book::BookError>(())
 /// ```
 #[derive(Copy, Clone, Debug)]
 pub struct Book<'a> {
@@ -217,8 +217,8 @@ fn choose_weighted(moves: &[BookMove], seed: u64) -> Option<Move> {
 /// feature (on by default).
 ///
 /// ```
-/// use movegen::book::{encode_move, write_book, BookEntry, BookFile};
-/// use position::Position;
+/// use chessbits_movegen::book::{encode_move, write_book, BookEntry, BookFile};
+/// use chessbits_position::Position;
 ///
 /// let pos = Position::new();
 /// let mut entries = vec![BookEntry {

@@ -1,8 +1,8 @@
 //! Gives-check without playing the move, and the move generators a quiescence search uses.
 
-use attack_tables as at;
-use bitboard_core::{Bitboard, Move, MoveKind, Rank, Role, Square};
-use position::Position;
+use chessbits_attack_tables as at;
+use chessbits_bitboard_core::{Bitboard, Move, MoveKind, Rank, Role, Square};
+use chessbits_position::Position;
 
 use crate::gen::{self, Filter};
 use crate::list::MoveList;
@@ -15,7 +15,7 @@ use crate::DefaultMethod;
 ///
 /// It works out which of the side to move's pieces stand where after `m`, and asks the
 /// attacks-to question once from the opponent's king: "super-piece" lookups for rook and
-/// bishop lines, knight and pawn patterns. Equal to `pos.play(m).is_check()` on every legal
+/// bishop lines, knight and pawn patterns. Equal to `pos.play_unchecked(m).is_check()` on every legal
 /// move of the perft suites (`tests/check.rs`). A position without an opposing king never
 /// has a check.
 pub fn gives_check(pos: &Position, m: Move) -> bool {

@@ -1,9 +1,9 @@
 //! The legal move generator, written once and specialised by the sliding-attack method `S`
 //! and by what receives the moves (a [`Visitor`]: a move list, or a counter for perft).
 
-use attack_tables::{self as at, OccupancyState, SlidingAttacks};
-use bitboard_core::{Bitboard, Color, Direction, Move, Rank, Square};
-use position::{CastlingSide, Position};
+use chessbits_attack_tables::{self as at, OccupancyState, SlidingAttacks};
+use chessbits_bitboard_core::{Bitboard, Color, Direction, Move, Rank, Square};
+use chessbits_position::{CastlingSide, Position};
 
 /// Receives generated moves in batches: one origin with a set of destinations.
 pub(crate) trait Visitor {

@@ -2,9 +2,9 @@
 //! generator: a second, independent statement of the rules that the property tests hold the
 //! generator to.
 
-use attack_tables as at;
-use bitboard_core::{Bitboard, Move, MoveKind, Rank, Role, Square};
-use position::{CastlingSide, Position};
+use chessbits_attack_tables as at;
+use chessbits_bitboard_core::{Bitboard, Move, MoveKind, Rank, Role, Square};
+use chessbits_position::{CastlingSide, Position};
 
 use crate::MoveList;
 
@@ -207,7 +207,7 @@ pub fn is_legal_by_playing(pos: &Position, m: Move) -> bool {
             return false;
         }
     }
-    let after = pos.play(m);
+    let after = pos.play_unchecked(m);
     let king = after.board().king_of(us);
     king.is_some_and(|k| {
         !after

@@ -1,23 +1,26 @@
 //! # movegen
 //!
-//! Legal move generation for a [`position::Position`]: check evasions, pins, double check,
+//! Legal move generation for a [`chessbits_position::Position`]: check evasions, pins, double check,
 //! the en-passant capture that uncovers a check along a rank or diagonal, castling out of,
 //! through or into check, Chess960 castling. Moves go into a [`MoveList`] of fixed capacity
 //! (no heap allocation; 218 is the most legal moves any position has). [`captures`] and
 //! [`quiets`] split the moves for engines, [`is_legal`] checks a move that comes from
 //! elsewhere, and [`perft`] / [`divide`] count leaf nodes to prove it all against published
 //! node counts. [`san`] reads and writes Standard Algebraic Notation and [`uci`] checks UCI
-//! moves, both through the same legality rules as [`is_legal`].
+//! moves, both through the same legality rules as [`is_legal`]. The [`Play`] trait is the
+//! checked way to play a move that comes from outside (`try_play`, `play`, `play_san`,
+//! `play_uci`): an illegal move is a [`PlayError`] naming the move and the FEN, and the
+//! position stays as it was.
 //!
 //! For engines it adds what is built on attacks to a square: static exchange evaluation
 //! ([`see`], [`see_ge`], with configurable [`PieceValues`]), [`gives_check`] without playing
 //! the move, the quiescence generators [`checks`] and [`captures_and_promotions`], and
 //! Polyglot opening books ([`book`]: read, look up, choose, write; building one from games
-//! is `pgn::book`).
+//! is `chessbits_pgn::book`).
 //!
-//! It sits on `position` (which it never changes except through `make`/`unmake`) and on
+//! It sits on `position` (which it never changes except through `make_unchecked`/`unmake`) and on
 //! `attack-tables`. Every generator is generic over the sliding-attack method
-//! (`S: attack_tables::SlidingAttacks`), so perft can run with any method of `attack-tables`
+//! (`S: chessbits_attack_tables::SlidingAttacks`), so perft can run with any method of `attack-tables`
 //! and the benchmarks compare like with like; the functions without `_with` use
 //! [`DefaultMethod`]. A method may keep its own form of the occupancy (`S::Occupancy`, four
 //! boards for rotated bitboards): perft builds it once and updates it beside the position in
@@ -26,11 +29,11 @@
 //! move list or only counts (perft's bulk counting).
 //!
 //! ```
-//! use position::Position;
+//! use chessbits_position::Position;
 //!
 //! let pos = Position::new();
-//! assert_eq!(movegen::legal_moves(&pos).len(), 20);
-//! assert_eq!(movegen::perft(&pos, 3), 8_902);
+//! assert_eq!(chessbits_movegen::legal_moves(&pos).len(), 20);
+//! assert_eq!(chessbits_movegen::perft(&pos, 3), 8_902);
 //! ```
 #![no_std]
 #![deny(missing_docs)]
@@ -46,14 +49,15 @@ mod gen;
 mod legality;
 mod list;
 mod perft;
+mod play;
 mod pseudo;
 pub mod san;
 mod see;
 pub mod uci;
 
-use attack_tables::SlidingAttacks;
-use bitboard_core::{Bitboard, Move};
-use position::{History, Outcome, Position, Termination};
+use chessbits_attack_tables::SlidingAttacks;
+use chessbits_bitboard_core::{Bitboard, Move};
+use chessbits_position::{History, Outcome, Position, Termination};
 
 pub use check::{captures_and_promotions, checks, gives_check};
 pub use legality::{is_legal_by_playing, is_pseudo_legal, pseudo_legal_moves};
@@ -61,6 +65,7 @@ pub use list::{MoveList, MoveListIntoIter};
 pub use perft::{
     divide, divide_full_with, divide_with, perft, perft_full, perft_full_with, perft_with,
 };
+pub use play::{Play, PlayError};
 pub use pseudo::{count_pseudo_legal_with, pseudo_legal_moves_with};
 pub use san::{San, SanError, SanMode, SanPlus};
 pub use see::{see, see_exact, see_exact_with, see_ge, see_ge_with, see_with, PieceValues};
@@ -71,8 +76,8 @@ use gen::Filter;
 /// The sliding-attack method the functions without a `_with` suffix use: the fastest
 /// measured on the target (see the README): PEXT where the target has BMI2, else fancy
 /// magic bitboards, the fastest method that needs no CPU extension. Chosen in
-/// `attack-tables` ([`attack_tables::DefaultMethod`]).
-pub type DefaultMethod = attack_tables::DefaultMethod;
+/// `attack-tables` ([`chessbits_attack_tables::DefaultMethod`]).
+pub type DefaultMethod = chessbits_attack_tables::DefaultMethod;
 
 /// All legal moves.
 pub fn legal_moves(pos: &Position) -> MoveList {
@@ -87,26 +92,26 @@ pub fn legal_moves_with<S: SlidingAttacks>(pos: &Position) -> MoveList {
 }
 
 /// All legal moves, slider attacks by `S` from `kept`: the board's occupancy as `S` keeps it,
-/// built once with [`OccupancyState::new`](attack_tables::OccupancyState::new) and updated
+/// built once with [`OccupancyState::new`](chessbits_attack_tables::OccupancyState::new) and updated
 /// through every make and unmake, so that a method with state (rotated bitboards) need not
 /// rebuild it for every position.
 ///
 /// ```
-/// use attack_tables::{OccupancyState, Rotated};
-/// use attack_tables::rotated::RotatedOccupancy;
-/// use position::Position;
+/// use chessbits_attack_tables::{OccupancyState, Rotated};
+/// use chessbits_attack_tables::rotated::RotatedOccupancy;
+/// use chessbits_position::Position;
 ///
 /// let mut pos = Position::new();
 /// let mut kept = RotatedOccupancy::new(pos.board().occupied());
-/// let e4 = movegen::legal_moves_in::<Rotated>(&pos, &kept)
+/// let e4 = chessbits_movegen::legal_moves_in::<Rotated>(&pos, &kept)
 ///     .iter()
 ///     .copied()
 ///     .find(|m| m.uci(false).to_string() == "e2e4")
 ///     .unwrap();
 /// let before = pos.board().occupied();
-/// let undo = pos.make(e4);
+/// let undo = pos.make_unchecked(e4);
 /// kept.update(before, pos.board().occupied());
-/// assert_eq!(movegen::legal_moves_in::<Rotated>(&pos, &kept).len(), 20);
+/// assert_eq!(chessbits_movegen::legal_moves_in::<Rotated>(&pos, &kept).len(), 20);
 /// pos.unmake(e4, undo);
 /// kept.update(kept.bitboard(), pos.board().occupied());
 /// assert_eq!(kept, RotatedOccupancy::new(pos.board().occupied()));
@@ -140,7 +145,7 @@ pub fn quiets(pos: &Position) -> MoveList {
 }
 
 /// The legal moves of the piece on `from`.
-pub fn moves_from(pos: &Position, from: bitboard_core::Square) -> MoveList {
+pub fn moves_from(pos: &Position, from: chessbits_bitboard_core::Square) -> MoveList {
     let mut list = MoveList::new();
     let filter = Filter {
         from: Bitboard::from_square(from),

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::ops::Deref;
 
-use bitboard_core::{Bitboard, Move, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Move, Role, Square};
 
 use crate::gen::Visitor;
 
@@ -97,10 +97,10 @@ impl<'a> IntoIterator for &'a MoveList {
 /// The moves by value: `for m in legal_moves(&pos)` works.
 ///
 /// ```
-/// use position::Position;
+/// use chessbits_position::Position;
 /// let mut n = 0;
-/// for m in movegen::legal_moves(&Position::new()) {
-///     assert!(movegen::is_legal(&Position::new(), m));
+/// for m in chessbits_movegen::legal_moves(&Position::new()) {
+///     assert!(chessbits_movegen::is_legal(&Position::new(), m));
 ///     n += 1;
 /// }
 /// assert_eq!(n, 20);

@@ -2,9 +2,9 @@
 
 use alloc::vec::Vec;
 
-use attack_tables::{OccupancyState, SlidingAttacks};
-use bitboard_core::{Bitboard, Move};
-use position::Position;
+use chessbits_attack_tables::{OccupancyState, SlidingAttacks};
+use chessbits_bitboard_core::{Bitboard, Move};
+use chessbits_position::Position;
 
 use crate::gen::{self, Filter};
 use crate::list::{Counter, MoveList};
@@ -33,9 +33,9 @@ fn play<S: SlidingAttacks>(
     pos: &mut Position,
     kept: &mut S::Occupancy,
     m: Move,
-) -> (position::Undo, Bitboard) {
+) -> (chessbits_position::Undo, Bitboard) {
     let before = pos.board().occupied();
-    let undo = pos.make(m);
+    let undo = pos.make_unchecked(m);
     kept.update(before, pos.board().occupied());
     (undo, before)
 }
@@ -46,7 +46,7 @@ fn take_back<S: SlidingAttacks>(
     pos: &mut Position,
     kept: &mut S::Occupancy,
     m: Move,
-    (undo, before): (position::Undo, Bitboard),
+    (undo, before): (chessbits_position::Undo, Bitboard),
 ) {
     let after = pos.board().occupied();
     pos.unmake(m, undo);

@@ -3,9 +3,9 @@
 //! [`crate::is_pseudo_legal`]). This is the generation the papers time (Tannous 2007, Table 1;
 //! Fenner & Levene 2008, Table 4): it differs between methods only in how slider attacks are found.
 
-use attack_tables::{self as at, SlidingAttacks};
-use bitboard_core::{Bitboard, Direction, Move, Rank};
-use position::{CastlingSide, Position};
+use chessbits_attack_tables::{self as at, SlidingAttacks};
+use chessbits_bitboard_core::{Bitboard, Direction, Move, Rank};
+use chessbits_position::{CastlingSide, Position};
 
 use crate::gen::Visitor;
 use crate::list::{Counter, MoveList};

@@ -1,8 +1,8 @@
 //! Static exchange evaluation: the material balance of the exchanges on one square.
 
-use attack_tables as at;
-use bitboard_core::{Bitboard, Color, Move, Role, Square};
-use position::{Board, Position};
+use chessbits_attack_tables as at;
+use chessbits_bitboard_core::{Bitboard, Color, Move, Role, Square};
+use chessbits_position::{Board, Position};
 
 /// The material value of each role, for [`see_with`] and [`see_ge_with`].
 ///

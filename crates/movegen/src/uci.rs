@@ -4,8 +4,8 @@
 use alloc::borrow::ToOwned;
 use alloc::string::{String, ToString};
 
-use bitboard_core::Move;
-use position::Position;
+use chessbits_bitboard_core::Move;
+use chessbits_position::Position;
 
 /// Why UCI text does not give a legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -13,7 +13,7 @@ use position::Position;
 pub enum UciError {
     /// The text is not UCI notation.
     #[error(transparent)]
-    Syntax(#[from] bitboard_core::ParseMoveError),
+    Syntax(#[from] chessbits_bitboard_core::ParseMoveError),
     /// The move is not legal in the position.
     #[error("illegal move {0}")]
     Illegal(String),
@@ -49,7 +49,7 @@ pub fn move_to_uci(pos: &Position, m: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bitboard_core::Square;
+    use chessbits_bitboard_core::Square;
 
     #[test]
     fn round_trips() {

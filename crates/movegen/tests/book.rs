@@ -8,8 +8,8 @@ mod suites;
 
 use std::path::PathBuf;
 
-use movegen::book::{decode_move, encode_move, write_book, Book, BookEntry, BookError};
-use position::Position;
+use chessbits_movegen::book::{decode_move, encode_move, write_book, Book, BookEntry, BookError};
+use chessbits_position::Position;
 use proptest::prelude::*;
 
 fn data(name: &str) -> Vec<u8> {
@@ -74,7 +74,7 @@ fn our_books_read_back_the_same_in_python_chess() {
 fn every_legal_move_survives_encoding() {
     let mut n = 0;
     for (name, pos) in suites::all() {
-        for &m in movegen::legal_moves(&pos).iter() {
+        for &m in chessbits_movegen::legal_moves(&pos).iter() {
             assert_eq!(decode_move(&pos, encode_move(m)), Some(m), "{name}: {m:?}");
             n += 1;
         }
@@ -174,7 +174,7 @@ proptest! {
     fn arbitrary_moves_decode_to_legal_moves_or_none(raw in any::<u16>()) {
         let pos = Position::new();
         if let Some(m) = decode_move(&pos, raw) {
-            prop_assert!(movegen::is_legal(&pos, m));
+            prop_assert!(chessbits_movegen::is_legal(&pos, m));
         }
     }
 }
@@ -183,7 +183,7 @@ proptest! {
 /// for keys that are not there.
 #[test]
 fn the_streamed_reader_equals_the_in_memory_one() {
-    use movegen::book::BookFile;
+    use chessbits_movegen::book::BookFile;
     for name in [
         "polyglot-twic0920-ply16-min2.bin",
         "chessbits-lichess-ply10-min3.bin",

@@ -6,8 +6,8 @@
 
 mod suites;
 
-use bitboard_core::{Move, MoveKind};
-use movegen::{captures_and_promotions, checks, gives_check};
+use chessbits_bitboard_core::{Move, MoveKind};
+use chessbits_movegen::{captures_and_promotions, checks, gives_check};
 
 #[test]
 fn gives_check_equals_make_and_test() {
@@ -15,8 +15,8 @@ fn gives_check_equals_make_and_test() {
     let mut checking = [0usize; 4]; // normal, promotion, en passant, castling
     let mut failures = Vec::new();
     for (name, pos) in suites::all() {
-        for &m in movegen::legal_moves(&pos).iter() {
-            let played = pos.play(m).is_check();
+        for &m in chessbits_movegen::legal_moves(&pos).iter() {
+            let played = pos.play_unchecked(m).is_check();
             if gives_check(&pos, m) != played {
                 failures.push(format!(
                     "{name}: {} {}: gives_check {}, after the move is_check {played}",
@@ -59,11 +59,11 @@ fn sorted(moves: &[Move]) -> Vec<u16> {
 #[test]
 fn quiescence_generators_are_exact() {
     for (name, pos) in suites::all() {
-        let legal = movegen::legal_moves(&pos);
+        let legal = chessbits_movegen::legal_moves(&pos);
         let want_checks: Vec<Move> = legal
             .iter()
             .copied()
-            .filter(|&m| pos.play(m).is_check())
+            .filter(|&m| pos.play_unchecked(m).is_check())
             .collect();
         assert_eq!(
             sorted(&checks(&pos)),

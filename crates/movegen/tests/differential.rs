@@ -13,7 +13,7 @@
 //! games from the start, from every position of the perft suites in `tests/data` and from
 //! the 960 Chess960 starts. The quick size runs in the README's test command; the large run
 //! (over a million positions) is `#[ignore]`d and run by CI:
-//! `cargo test --release -p movegen --test differential -- --ignored`.
+//! `cargo test --release -p chessbits-movegen --test differential -- --ignored`.
 
 #![allow(clippy::unwrap_used)]
 
@@ -21,9 +21,9 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use bitboard_core::{Move, Role, Square};
-use movegen::san::{SanMode, SanPlus};
-use position::{CastlingMode, Position, Validation};
+use chessbits_bitboard_core::{Move, Role, Square};
+use chessbits_movegen::san::{SanMode, SanPlus};
+use chessbits_position::{CastlingMode, Position, Validation};
 use shakmaty as sm;
 use shakmaty::Position as _;
 
@@ -99,19 +99,19 @@ fn compare(ours_pos: &Position, theirs: &sm::Chess, rng: &mut Rng, tally: &mut T
 
     let their_moves = theirs.legal_moves();
     let expected: BTreeSet<u16> = their_moves.iter().map(|m| ours(m).to_bits()).collect();
-    let legal = movegen::legal_moves(ours_pos);
+    let legal = chessbits_movegen::legal_moves(ours_pos);
     let got: BTreeSet<u16> = legal.iter().map(|m| m.to_bits()).collect();
     assert_eq!(got.len(), legal.len(), "duplicate moves in {fen}");
     assert_eq!(got, expected, "legal moves of {fen}");
 
     assert_eq!(ours_pos.is_check(), theirs.is_check(), "check in {fen}");
     assert_eq!(
-        movegen::is_checkmate(ours_pos),
+        chessbits_movegen::is_checkmate(ours_pos),
         theirs.is_checkmate(),
         "checkmate in {fen}"
     );
     assert_eq!(
-        movegen::is_stalemate(ours_pos),
+        chessbits_movegen::is_stalemate(ours_pos),
         theirs.is_stalemate(),
         "stalemate in {fen}"
     );
@@ -134,9 +134,9 @@ fn compare(ours_pos: &Position, theirs: &sm::Chess, rng: &mut Rng, tally: &mut T
             "{their_san} in {fen}"
         );
         let uci = sm::uci::UciMove::from_move(*m, mode).to_string();
-        assert_eq!(movegen::move_to_uci(ours_pos, mine), uci, "{fen}");
+        assert_eq!(chessbits_movegen::move_to_uci(ours_pos, mine), uci, "{fen}");
         assert_eq!(
-            movegen::uci_to_move(ours_pos, uci.as_bytes()),
+            chessbits_movegen::uci_to_move(ours_pos, uci.as_bytes()),
             Ok(mine),
             "{uci} in {fen}"
         );
@@ -146,7 +146,7 @@ fn compare(ours_pos: &Position, theirs: &sm::Chess, rng: &mut Rng, tally: &mut T
     for _ in 0..16 {
         let m = Move::from_bits(rng.next() as u16);
         assert_eq!(
-            movegen::is_legal(ours_pos, m),
+            chessbits_movegen::is_legal(ours_pos, m),
             expected.contains(&m.to_bits()),
             "is_legal({m:?}) in {fen}"
         );
@@ -176,7 +176,7 @@ fn walk(start: &Position, plies: usize, rng: &mut Rng, tally: &mut Tally) {
         }
         let m = moves[rng.below(moves.len())];
         let before = pos.clone();
-        let undo = pos.make(ours(&m));
+        let undo = pos.make_unchecked(ours(&m));
         let after = pos.clone();
         pos.unmake(ours(&m), undo);
         assert!(pos == before, "unmake of {} in {}", ours(&m), before.fen());
@@ -260,7 +260,7 @@ fn suite_positions() -> Vec<Position> {
         ("ethereal_fischer960.epd", CastlingMode::Chess960),
     ] {
         for case in common::parse_epd(&common::data(name)) {
-            let setup = position::Setup::from_ascii(case.fen.as_bytes()).unwrap();
+            let setup = chessbits_position::Setup::from_ascii(case.fen.as_bytes()).unwrap();
             let pos = Position::from_setup_with(&setup, mode, Validation::Playable).unwrap();
             out.push(pos);
         }

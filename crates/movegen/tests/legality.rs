@@ -6,9 +6,11 @@
 
 #![allow(clippy::unwrap_used)]
 
-use bitboard_core::{Move, Role, Square};
-use movegen::{is_legal, is_legal_by_generation, is_pseudo_legal, legal_moves, pseudo_legal_moves};
-use position::Position;
+use chessbits_bitboard_core::{Move, Role, Square};
+use chessbits_movegen::{
+    is_legal, is_legal_by_generation, is_pseudo_legal, legal_moves, pseudo_legal_moves,
+};
+use chessbits_position::Position;
 
 fn positions() -> Vec<Position> {
     let text = include_str!("data/middlegames.fen");
@@ -99,9 +101,9 @@ fn every_u16_answers_as_list_membership() {
     let mut positions: Vec<Position> = positions().into_iter().step_by(10).collect();
     for fen in special {
         let mode = if fen.contains("HF") || fen.contains("GB") {
-            position::CastlingMode::Chess960
+            chessbits_position::CastlingMode::Chess960
         } else {
-            position::CastlingMode::Standard
+            chessbits_position::CastlingMode::Standard
         };
         positions.push(Position::from_fen_with(fen, mode).unwrap());
     }

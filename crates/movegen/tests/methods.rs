@@ -4,16 +4,16 @@
 //! the incremental upkeep of rotated bitboards through every make and unmake.
 //!
 //! The limit is `PERFT_NODE_LIMIT` if set, else 1,000,000 nodes per entry with optimisations
-//! and 20,000 without. The methods come from the registry (`attack_tables::for_each_method`).
+//! and 20,000 without. The methods come from the registry (`chessbits_attack_tables::for_each_method`).
 
 #![allow(clippy::unwrap_used)]
 
 mod common;
 
-use attack_tables::{MethodVisitor, SlidingAttacks, METHODS};
+use chessbits_attack_tables::{MethodVisitor, SlidingAttacks, METHODS};
+use chessbits_movegen::{perft_full_with, perft_with};
+use chessbits_position::{CastlingMode, Position, Setup, Validation};
 use common::{data, node_limit, parse_epd};
-use movegen::{perft_full_with, perft_with};
-use position::{CastlingMode, Position, Setup, Validation};
 
 /// The ROCE suite, read in playable mode: it holds a few positions with impossible checks.
 fn roce() -> Vec<(Position, Vec<(u32, u64)>)> {
@@ -38,7 +38,7 @@ fn every_method_counts_the_roce_suite() {
         limit: node_limit(),
         names: Vec::new(),
     };
-    attack_tables::for_each_method(&mut run);
+    chessbits_attack_tables::for_each_method(&mut run);
     let available: Vec<&str> = METHODS
         .iter()
         .filter(|m| m.is_available())
@@ -87,7 +87,7 @@ impl MethodVisitor for RoceRun {
 }
 
 /// Pseudo-legal generation with every method gives the same moves as the independent
-/// statement of the rules in `movegen::pseudo_legal_moves`, on the ROCE suite and the 6,838
+/// statement of the rules in `chessbits_movegen::pseudo_legal_moves`, on the ROCE suite and the 6,838
 /// positions of python-chess's random-game perft file (Chess960 castling included).
 #[test]
 fn pseudo_legal_generation_agrees_for_every_method() {
@@ -102,20 +102,27 @@ fn pseudo_legal_generation_agrees_for_every_method() {
         );
     }
     assert_eq!(positions.len(), 126 + 6838);
-    let sorted = |mut moves: Vec<bitboard_core::Move>| {
+    let sorted = |mut moves: Vec<chessbits_bitboard_core::Move>| {
         moves.sort_unstable_by_key(|m| format!("{m:?}"));
         moves
     };
     let expected: Vec<_> = positions
         .iter()
-        .map(|pos| sorted(movegen::pseudo_legal_moves(pos).iter().copied().collect()))
+        .map(|pos| {
+            sorted(
+                chessbits_movegen::pseudo_legal_moves(pos)
+                    .iter()
+                    .copied()
+                    .collect(),
+            )
+        })
         .collect();
     let mut run = PseudoRun {
         positions,
         expected,
         methods: 0,
     };
-    attack_tables::for_each_method(&mut run);
+    chessbits_attack_tables::for_each_method(&mut run);
     assert_eq!(
         run.methods,
         METHODS.iter().filter(|m| m.is_available()).count()
@@ -125,7 +132,7 @@ fn pseudo_legal_generation_agrees_for_every_method() {
 /// Pseudo-legal generation with one method against the expected moves.
 struct PseudoRun {
     positions: Vec<Position>,
-    expected: Vec<Vec<bitboard_core::Move>>,
+    expected: Vec<Vec<chessbits_bitboard_core::Move>>,
     methods: usize,
 }
 
@@ -142,12 +149,12 @@ impl MethodVisitor for PseudoRun {
 }
 
 /// A method's pseudo-legal moves and their count, the occupancy built from scratch.
-fn pseudo<S: SlidingAttacks>(pos: &Position) -> (Vec<bitboard_core::Move>, u64) {
-    use attack_tables::OccupancyState;
+fn pseudo<S: SlidingAttacks>(pos: &Position) -> (Vec<chessbits_bitboard_core::Move>, u64) {
+    use chessbits_attack_tables::OccupancyState;
     let kept = S::Occupancy::new(pos.board().occupied());
-    let moves = movegen::pseudo_legal_moves_with::<S>(pos, &kept);
+    let moves = chessbits_movegen::pseudo_legal_moves_with::<S>(pos, &kept);
     (
         moves.iter().copied().collect(),
-        movegen::count_pseudo_legal_with::<S>(pos, &kept),
+        chessbits_movegen::count_pseudo_legal_with::<S>(pos, &kept),
     )
 }

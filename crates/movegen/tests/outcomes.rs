@@ -2,15 +2,15 @@
 
 #![allow(clippy::unwrap_used)]
 
-use bitboard_core::{Color, Move};
-use movegen::{is_checkmate, is_stalemate, outcome};
-use position::{History, Outcome, Position, Termination};
+use chessbits_bitboard_core::{Color, Move};
+use chessbits_movegen::{is_checkmate, is_stalemate, outcome};
+use chessbits_position::{History, Outcome, Position, Termination};
 
 fn play(pos: &mut Position, history: &mut History, uci: &str) {
     for u in uci.split_whitespace() {
         let m = pos.move_from_uci(u.parse::<Move>().unwrap());
-        assert!(movegen::is_legal(pos, m), "{u} in {}", pos.fen());
-        let _ = pos.make(m);
+        assert!(chessbits_movegen::is_legal(pos, m), "{u} in {}", pos.fen());
+        let _ = pos.make_unchecked(m);
         history.push(pos);
     }
 }

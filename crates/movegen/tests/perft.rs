@@ -9,9 +9,9 @@
 
 mod common;
 
+use chessbits_movegen::perft;
+use chessbits_position::{CastlingMode, Position, Setup, Validation};
 use common::{data, node_limit, parse_epd, Case};
-use movegen::perft;
-use position::{CastlingMode, Position, Setup, Validation};
 
 /// python-chess's format: `id`, `epd`, `perft <depth> <nodes>` lines.
 fn parse_perft(bytes: &[u8]) -> Vec<Case> {

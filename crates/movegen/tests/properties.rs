@@ -4,12 +4,14 @@
 
 #![allow(clippy::unwrap_used)]
 
-use bitboard_core::{Move, Role, Square};
-use movegen::{
+use chessbits_bitboard_core::{Move, Role, Square};
+use chessbits_movegen::{
     captures, count_legal_moves, is_legal, is_legal_by_playing, is_pseudo_legal, legal_moves,
     pseudo_legal_moves, quiets,
 };
-use position::{CastlingMode, CastlingNotation, EnPassantMode, Position, Setup, Validation};
+use chessbits_position::{
+    CastlingMode, CastlingNotation, EnPassantMode, Position, Setup, Validation,
+};
 use proptest::prelude::*;
 
 const STARTS: &[(&str, CastlingMode)] = &[
@@ -55,7 +57,7 @@ fn walk(start: usize, choices: &[u16]) -> Vec<Position> {
         if moves.is_empty() {
             break;
         }
-        pos = pos.play(moves[c as usize % moves.len()]);
+        pos = pos.play_unchecked(moves[c as usize % moves.len()]);
         seen.push(pos.clone());
     }
     seen
@@ -118,7 +120,7 @@ proptest! {
             prop_assert!(pos.board().is_consistent());
             let mut scratch = pos.clone();
             for &m in legal_moves(&pos).iter() {
-                let undo = scratch.make(m);
+                let undo = scratch.make_unchecked(m);
                 prop_assert_eq!(scratch.hash(), scratch.compute_hash(), "{} {:?}", pos.fen(), m);
                 prop_assert!(scratch.board().is_consistent());
                 scratch.unmake(m, undo);
@@ -138,7 +140,7 @@ proptest! {
         for pos in walk(start, &choices) {
             let board = pos.board();
             for sq in Square::ALL {
-                for color in [bitboard_core::Color::White, bitboard_core::Color::Black] {
+                for color in [chessbits_bitboard_core::Color::White, chessbits_bitboard_core::Color::Black] {
                     let all = board.attackers_by(sq, color, board.occupied());
                     prop_assert_eq!(board.is_attacked_by(sq, color, board.occupied()), all.any());
                     prop_assert_eq!(board.is_attacked_by_early_exit(sq, color, board.occupied()), all.any());

@@ -9,9 +9,9 @@ mod suites;
 
 use std::collections::HashMap;
 
-use bitboard_core::{reference, Bitboard, Color, Move, Role, Square};
-use movegen::{see, see_exact_with, see_ge, see_ge_with, see_with, PieceValues};
-use position::{Position, Setup};
+use chessbits_bitboard_core::{reference, Bitboard, Color, Move, Role, Square};
+use chessbits_movegen::{see, see_exact_with, see_ge, see_ge_with, see_with, PieceValues};
+use chessbits_position::{Position, Setup};
 
 /// The SEE test suite circulated among engine authors (Ethereal's, copied by many engines
 /// since; our copy from the public source of the Integral engine): FEN, move, value with
@@ -100,7 +100,10 @@ const PROMOTING_RECAPTURES: &[(&str, i32)] = &[
 fn suite_move(pos: &Position, uci: &str) -> Move {
     let m: Move = uci.parse().unwrap();
     let m = pos.move_from_uci(m);
-    assert!(movegen::is_legal(pos, m), "{uci} not legal in {pos:?}");
+    assert!(
+        chessbits_movegen::is_legal(pos, m),
+        "{uci} not legal in {pos:?}"
+    );
     m
 }
 
@@ -253,7 +256,7 @@ fn compare_all(values: &PieceValues) -> Comparison {
     let mut failures = Vec::new();
     for (name, pos) in suites::all() {
         let chess960 = pos.mode().is_chess960();
-        for &m in movegen::legal_moves(&pos).iter() {
+        for &m in chessbits_movegen::legal_moves(&pos).iter() {
             let fast = see_with(&pos, m, values);
             let exact = see_exact_with(&pos, m, values);
             let swap = reference_see(&pos, m, values, true);
@@ -338,7 +341,7 @@ fn agrees_with_the_reference_with_other_values() {
 #[test]
 fn quiet_moves_and_castling() {
     let pos = Position::new();
-    for &m in movegen::legal_moves(&pos).iter() {
+    for &m in chessbits_movegen::legal_moves(&pos).iter() {
         assert_eq!(see(&pos, m), 0, "{m}");
     }
     // A knight moved where a pawn takes it loses the knight.

@@ -7,16 +7,16 @@
 //! `polyglot make-book`'s rules: a book built from the same games with the same limits has
 //! the same entries, `crates/movegen/tests/book.rs`.) Where a position's scores exceed what
 //! a 16-bit weight holds, all of that position's weights are divided by the same factor.
-//! Reading the book back is `movegen::book`.
+//! Reading the book back is `chessbits_movegen::book`.
 
 use std::collections::HashMap;
 use std::io::Read;
 
-use movegen::book::{encode_move, BookEntry};
+use chessbits_movegen::book::{encode_move, BookEntry};
 
 use crate::reader::{GameResult, ReadError, Reader, Skip, Visitor};
 use crate::replay::{replay, GameError, GameRecord, RecordCollector};
-use movegen::san::SanMode;
+use chessbits_movegen::san::SanMode;
 
 /// The limits of a book build.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -129,8 +129,8 @@ impl BookBuilder {
         let (_, error) = replay(record, SanMode::Lenient, |before, m, _| {
             if ply < max_ply && !m.is_null() {
                 let score = match before.turn() {
-                    bitboard_core::Color::White => white_score,
-                    bitboard_core::Color::Black => black_score,
+                    chessbits_bitboard_core::Color::White => white_score,
+                    chessbits_bitboard_core::Color::Black => black_score,
                 };
                 let entry = stats
                     .entry((before.hash(), encode_move(m)))
@@ -168,7 +168,7 @@ impl BookBuilder {
         &self.errors
     }
 
-    /// The book's entries (unsorted: `movegen::book::write_book` sorts and writes them).
+    /// The book's entries (unsorted: `chessbits_movegen::book::write_book` sorts and writes them).
     pub fn finish(&self) -> Vec<BookEntry> {
         let min_games = self.options.min_games.max(1);
         let mut entries: Vec<(u64, u16, u64)> = self

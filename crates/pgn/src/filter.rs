@@ -9,12 +9,12 @@ use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::str::FromStr;
 
-use position::Position;
+use chessbits_position::Position;
 
 use crate::game::Game;
 use crate::replay::{replay, GameError, GameRecord};
-use movegen::san::SanMode;
-use movegen::uci::move_to_uci;
+use chessbits_movegen::san::SanMode;
+use chessbits_movegen::uci::move_to_uci;
 
 /// A test on one tag. A game without the tag fails every test on it.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,7 +44,7 @@ pub enum FilterError {
         /// The text.
         fen: String,
         /// Why.
-        error: position::PositionError,
+        error: chessbits_position::PositionError,
     },
 }
 

@@ -15,8 +15,8 @@
 //!   errors, after which it goes on. Memory is bounded (comments and tag values are cut at
 //!   [`Limits`]); variations nest to any depth without recursion.
 //! - [`San`] / [`SanPlus`] read SAN in a strict or a lenient [`SanMode`] and write canonical
-//!   SAN; [`uci_to_move`] / [`move_to_uci`] do UCI. Both live in `movegen` (`movegen::san`,
-//!   `movegen::uci`), so that an engine gets them without this crate, and are re-exported
+//!   SAN; [`uci_to_move`] / [`move_to_uci`] do UCI. Both live in `movegen` (`chessbits_movegen::san`,
+//!   `chessbits_movegen::uci`), so that an engine gets them without this crate, and are re-exported
 //!   here.
 //! - [`Game`] is an owned tree built by [`GameBuilder`]; [`write_game`] prints it as
 //!   export-format PGN that reads back to the same tree.
@@ -39,7 +39,7 @@
 //! and only those are checked for pins and check.
 //!
 //! ```
-//! use pgn::{Reader, RecordCollector, SanMode};
+//! use chessbits_pgn::{Reader, RecordCollector, SanMode};
 //!
 //! let pgn = b"[Event \"Example\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 {Ruy Lopez} a6 *\n";
 //! let record = Reader::new(&pgn[..])
@@ -47,7 +47,7 @@
 //!     .unwrap()
 //!     .unwrap();
 //! let mut rows = Vec::new();
-//! let report = pgn::fens_games(&[record], SanMode::Lenient, &mut rows);
+//! let report = chessbits_pgn::fens_games(&[record], SanMode::Lenient, &mut rows);
 //! assert_eq!(report.moves, 6);
 //! assert!(report.errors.is_empty());
 //! ```
@@ -64,13 +64,13 @@ mod replay;
 pub mod table;
 mod writer;
 
+pub use chessbits_movegen::san::{suffix_of, San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
+pub use chessbits_movegen::uci::{move_to_uci, uci_to_move, UciError};
+pub use chessbits_position::Position;
 pub use game::{Game, GameBuilder, Line, LineId, Node, MAX_GAME_BYTES};
-pub use movegen::san::{suffix_of, San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
-pub use movegen::uci::{move_to_uci, uci_to_move, UciError};
-pub use position::Position;
 pub use reader::{
-    Both, GameResult, Limits, Nag, ReadError, ReadErrorKind, Reader, Skip, Visitor, BUFFER_SIZE,
-    MAX_TOKEN,
+    Both, GameResult, Games, Limits, Nag, ReadError, ReadErrorKind, Reader, Skip, Visitor,
+    BUFFER_SIZE, MAX_TOKEN,
 };
 pub use replay::{
     check_games, fens_games, move_number, replay, start_position, write_fen, GameError,

@@ -70,7 +70,7 @@ impl Default for Limits {
 /// `unsafe`.
 ///
 /// ```
-/// use pgn::{Reader, Visitor};
+/// use chessbits_pgn::{Reader, Visitor};
 ///
 /// struct CountMoves(usize);
 /// impl Visitor for CountMoves {
@@ -270,6 +270,36 @@ impl<R: Read> Reader<R> {
         Ok(Some(visitor.end_game()))
     }
 
+    /// The games of the input as an iterator: each item is a [`Game`](crate::Game) tree with
+    /// the reader's errors in it (a malformed game is still an item; reading goes on with the
+    /// next). An I/O error is the last item.
+    ///
+    /// ```
+    /// use chessbits_pgn::Reader;
+    ///
+    /// let pgn = b"1. e4 e5 *\n\n1. d4 d5 ) 2. c4 *\n";
+    /// let mut moves = Vec::new();
+    /// for item in Reader::new(&pgn[..]).games() {
+    ///     let (game, errors) = item?;
+    ///     moves.push((game.mainline_sans().count(), errors.len()));
+    /// }
+    /// assert_eq!(moves, [(2, 0), (3, 1)]);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn games(self) -> Games<R, crate::GameBuilder> {
+        self.into_games_with(crate::GameBuilder::new())
+    }
+
+    /// The outputs of `visitor`, one per game, as an iterator (the visitor API with the
+    /// control inverted: [`Reader::read_game`] in a loop). An I/O error is the last item.
+    pub fn into_games_with<V: Visitor>(self, visitor: V) -> Games<R, V> {
+        Games {
+            reader: self,
+            visitor,
+            done: false,
+        }
+    }
+
     /// Reads a `{` comment; delivers it unless `skip`.
     fn read_comment<V: Visitor>(&mut self, v: &mut V, skip: bool) -> io::Result<()> {
         self.start += 1; // '{'
@@ -358,3 +388,41 @@ impl<R: Read> Reader<R> {
         self.skip_line()
     }
 }
+
+/// The games of a [`Reader`] as an iterator: [`Reader::games`], [`Reader::into_games_with`].
+pub struct Games<R, V> {
+    reader: Reader<R>,
+    visitor: V,
+    done: bool,
+}
+
+impl<R, V> Games<R, V> {
+    /// The reader, for its position in the input ([`Reader::bytes_consumed`],
+    /// [`Reader::line`]).
+    pub fn reader(&self) -> &Reader<R> {
+        &self.reader
+    }
+}
+
+impl<R: Read, V: Visitor> Iterator for Games<R, V> {
+    type Item = io::Result<V::Output>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        match self.reader.read_game(&mut self.visitor) {
+            Ok(Some(output)) => Some(Ok(output)),
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+impl<R: Read, V: Visitor> core::iter::FusedIterator for Games<R, V> {}

@@ -9,14 +9,14 @@
 
 use std::fmt;
 
-use bitboard_core::{Color, Move};
-use position::{
+use chessbits_bitboard_core::{Color, Move};
+use chessbits_position::{
     CastlingMode, CastlingNotation, EnPassantMode, Position, PositionError, Setup, Validation,
 };
 
 use crate::reader::{GameResult, ReadError, ReadErrorKind, Skip, Visitor};
 use crate::table::{parse_clock, parse_eval, Eval};
-use movegen::san::{suffix_of, San, SanError, SanMode, SanPlus};
+use chessbits_movegen::san::{suffix_of, San, SanError, SanMode, SanPlus};
 
 /// The most reader errors a collector keeps for one game; the rest are counted and reported
 /// as one [`ReadErrorKind::MoreErrors`], so memory stays bounded whatever the input.
@@ -386,7 +386,7 @@ pub fn replay(
         if m.is_null() {
             let _ = next.make_null();
         } else {
-            let _ = next.make(m);
+            let _ = next.make_unchecked(m);
         }
         on_move(&pos, m, &next);
         pos = next;

@@ -10,8 +10,8 @@
 //! [`RecordCollector::with_annotations`]: crate::RecordCollector::with_annotations
 
 use crate::replay::{replay, write_fen, GameError, GameRecord, Report};
-use movegen::san::{suffix_of, San, SanMode, SanPlus};
-use movegen::uci::move_to_uci;
+use chessbits_movegen::san::{suffix_of, San, SanMode, SanPlus};
+use chessbits_movegen::uci::move_to_uci;
 
 /// An engine evaluation from a `[%eval ...]` comment command.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -181,9 +181,9 @@ pub fn write_game(game: &Game, out: &mut Vec<u8>) {
     // Whose move the game starts with, and its number, from the FEN tag.
     let (black_first, first_move) = game
         .tag("FEN")
-        .and_then(|fen| position::Setup::from_ascii(fen).ok())
+        .and_then(|fen| chessbits_position::Setup::from_ascii(fen).ok())
         .map_or((false, 1), |s| {
-            (s.turn == bitboard_core::Color::Black, s.fullmoves)
+            (s.turn == chessbits_bitboard_core::Color::Black, s.fullmoves)
         });
     let number = |ply: u32| -> (u32, bool) {
         let p = ply + u32::from(black_first);

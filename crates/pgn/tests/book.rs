@@ -6,8 +6,8 @@
 
 use std::path::PathBuf;
 
-use movegen::book::{write_book, Book, BookEntry};
-use pgn::book::{BookBuilder, BookOptions};
+use chessbits_movegen::book::{write_book, Book, BookEntry};
+use chessbits_pgn::book::{BookBuilder, BookOptions};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -15,14 +15,14 @@ fn root() -> PathBuf {
 
 fn build(sample: &str, max_ply: u32, min_games: u32) -> Vec<BookEntry> {
     let mut builder = BookBuilder::new(BookOptions { max_ply, min_games });
-    let input = pgn::input::open(&root().join("tests/data/sample").join(sample)).unwrap();
+    let input = chessbits_pgn::input::open(&root().join("tests/data/sample").join(sample)).unwrap();
     builder.add_pgn(input).unwrap();
     assert!(builder.errors().is_empty(), "{:?}", builder.errors());
     builder.finish()
 }
 
 fn fixture(name: &str) -> Vec<u8> {
-    std::fs::read(root().join("../movegen/tests/data/book").join(name)).unwrap()
+    std::fs::read(root().join("tests/data/book").join(name)).unwrap()
 }
 
 fn entries(bytes: &[u8]) -> Vec<BookEntry> {

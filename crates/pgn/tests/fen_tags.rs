@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use pgn::{GameBuilder, Reader, RecordCollector, SanMode};
+use chessbits_pgn::{GameBuilder, Reader, RecordCollector, SanMode};
 
 const PGN: &[u8] = b"[FEN \"7k/8/8/8/8/8/8/K7 w k - 0 1\"]\n[SetUp \"1\"]\n\n1. Kb2 *\n\n\
 [FEN \"7K/8/8/8/8/8/8/k7 b K - 0 1\"]\n[SetUp \"1\"]\n\n1... Kb2 *\n\n1. e4 e5 *\n";
@@ -19,7 +19,7 @@ fn a_castling_right_beside_a_corner_king_is_dropped_and_the_games_replay() {
     assert_eq!(records.len(), 3);
     let mut moves = 0;
     for record in &records {
-        let (n, error) = pgn::replay(record, SanMode::Lenient, |_, _, _| {});
+        let (n, error) = chessbits_pgn::replay(record, SanMode::Lenient, |_, _, _| {});
         assert!(error.is_none(), "{error:?}");
         moves += n;
     }
@@ -28,17 +28,17 @@ fn a_castling_right_beside_a_corner_king_is_dropped_and_the_games_replay() {
         .iter()
         .zip(["7k/8/8/8/8/8/8/K7 w - - 0 1", "7K/8/8/8/8/8/8/k7 b - - 0 1"])
     {
-        let pos = pgn::start_position(record.fen.as_deref(), None).unwrap();
+        let pos = chessbits_pgn::start_position(record.fen.as_deref(), None).unwrap();
         assert_eq!(pos.fen(), fen);
     }
     // Strictly validated, the right is a typed error naming the square.
-    let strict = position::Position::from_fen("7k/8/8/8/8/8/8/K7 w k - 0 1").unwrap_err();
+    let strict = chessbits_position::Position::from_fen("7k/8/8/8/8/8/8/K7 w k - 0 1").unwrap_err();
     assert!(strict.to_string().contains("h8"), "{strict}");
 
     let mut reader = Reader::new(PGN);
     while let Some((game, _)) = reader.read_game(&mut GameBuilder::new()).unwrap() {
         let mut out = Vec::new();
-        pgn::write_game(&game, &mut out);
+        chessbits_pgn::write_game(&game, &mut out);
         let (back, _) = Reader::new(&out[..])
             .read_game(&mut GameBuilder::new())
             .unwrap()

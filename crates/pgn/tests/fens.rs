@@ -8,7 +8,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use pgn::{GameBuilder, GameRecord, Reader, RecordCollector, SanMode};
+use chessbits_pgn::{GameBuilder, GameRecord, Reader, RecordCollector, SanMode};
 
 const SAMPLES: [&str; 5] = [
     "lichess_db_2025-05_1000k",
@@ -24,7 +24,7 @@ fn sample_dir() -> PathBuf {
 
 fn read_zst(path: &Path) -> Vec<u8> {
     let mut out = Vec::new();
-    pgn::input::open(path)
+    chessbits_pgn::input::open(path)
         .expect("sample file")
         .read_to_end(&mut out)
         .expect("zstd");
@@ -47,8 +47,8 @@ fn rows_equal_python_chess() {
         let pgn = read_zst(&sample_dir().join(format!("{name}.pgn.zst")));
         let expected = read_zst(&sample_dir().join(format!("{name}.csv.zst")));
         let recs = records(&pgn);
-        let mut got = pgn::FENS_HEADER.as_bytes().to_vec();
-        let report = pgn::fens_games(&recs, SanMode::Lenient, &mut got);
+        let mut got = chessbits_pgn::FENS_HEADER.as_bytes().to_vec();
+        let report = chessbits_pgn::fens_games(&recs, SanMode::Lenient, &mut got);
         assert!(report.errors.is_empty(), "{name}: {:?}", report.errors);
         for (i, (g, e)) in got
             .split(|&b| b == b'\n')
@@ -74,7 +74,7 @@ fn rows_equal_python_chess() {
 fn strict_mode_reads_the_sample_too() {
     for name in SAMPLES {
         let pgn = read_zst(&sample_dir().join(format!("{name}.pgn.zst")));
-        let report = pgn::check_games(&records(&pgn), SanMode::Strict);
+        let report = chessbits_pgn::check_games(&records(&pgn), SanMode::Strict);
         assert!(report.errors.is_empty(), "{name}: {:?}", report.errors);
     }
 }
@@ -89,10 +89,10 @@ fn writer_round_trips_every_sample_game() {
         while let Some((game, errors)) = reader.read_game(&mut builder).expect("no I/O error") {
             assert!(errors.is_empty(), "{name}: {errors:?}");
             let mut out = Vec::new();
-            pgn::write_game(&game, &mut out);
+            chessbits_pgn::write_game(&game, &mut out);
             for line in out.split(|&b| b == b'\n') {
                 if !line.starts_with(b"[") {
-                    assert!(line.len() <= pgn::MAX_COLUMNS || !line.contains(&b' '));
+                    assert!(line.len() <= chessbits_pgn::MAX_COLUMNS || !line.contains(&b' '));
                 }
             }
             let (back, errors) = Reader::new(&out[..])
@@ -107,7 +107,7 @@ fn writer_round_trips_every_sample_game() {
                 assert_eq!(back.tag(&name_str), game.tag(&name_str));
             }
             let mut again = Vec::new();
-            pgn::write_game(&back, &mut again);
+            chessbits_pgn::write_game(&back, &mut again);
             assert_eq!(again, out);
             games += 1;
         }
@@ -115,27 +115,33 @@ fn writer_round_trips_every_sample_game() {
     assert_eq!(games, 2043);
 }
 
-/// The shared data beside the repository, if it is there.
+/// The shared data set (its `pgn/` directory), when `CHESSBITS_DATA` names it: tests read
+/// nothing outside this package unless told where (`.ci/run` sets it to `../shared/data`).
 fn shared_data() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pgn");
-    dir.is_dir().then_some(dir)
+    let dir = PathBuf::from(std::env::var_os("CHESSBITS_DATA")?).join("pgn");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("skipped: {} is not a directory", dir.display());
+        None
+    }
 }
 
 /// All 145,716 games of the GNU Chess book collection (85 MB): about 2 s in release.
-/// `cargo test --release -p pgn -- --ignored` (or `chessbits pgn check` on the file).
+/// `cargo test --release -p chessbits-pgn -- --ignored` (or `chessbits pgn check` on the file).
 #[test]
-#[ignore = "reads 85 MB from ../shared/data"]
+#[ignore = "reads 85 MB from $CHESSBITS_DATA"]
 fn gnuchess_book_replays_without_error() {
     let Some(dir) = shared_data() else {
-        eprintln!("skipped: ../shared/data/pgn is not there");
+        eprintln!("skipped: set CHESSBITS_DATA to the shared data directory to run this");
         return;
     };
     let path = dir.join("master/gnuchess-book_1.02.pgn.zst");
-    let mut report = pgn::Report::default();
-    pgn::pipeline::run(
-        Reader::new(pgn::input::open(&path).expect("the file")),
+    let mut report = chessbits_pgn::Report::default();
+    chessbits_pgn::pipeline::run(
+        Reader::new(chessbits_pgn::input::open(&path).expect("the file")),
         2,
-        |batch| pgn::check_games(&batch, SanMode::Lenient),
+        |batch| chessbits_pgn::check_games(&batch, SanMode::Lenient),
         |r| report.merge(r),
         |_| {},
     )

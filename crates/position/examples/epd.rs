@@ -1,10 +1,10 @@
 //! Reads an EPD file (a test suite or a perft suite) and prints each record's operations.
 //!
 //! ```sh
-//! cargo run -p position --example epd -- crates/movegen/tests/data/roce_perftsuite.epd
+//! cargo run -p chessbits-position --example epd -- crates/movegen/tests/data/roce_perftsuite.epd
 //! ```
 
-use position::parse_suite;
+use chessbits_position::parse_suite;
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {

@@ -2,8 +2,8 @@
 
 use core::fmt;
 
-use attack_tables::{self as at, OccupancyState, SlidingAttacks};
-use bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
+use chessbits_attack_tables::{self as at, OccupancyState, SlidingAttacks};
+use chessbits_bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
 
 /// Piece placement: one bitboard per colour, one per role, their union, and a 64-entry
 /// mailbox for constant-time "what stands on this square". Knows nothing of whose turn it is.

@@ -1,6 +1,6 @@
 //! Castling rights for standard chess and Chess960.
 
-use bitboard_core::{Bitboard, Color, File, Rank, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Color, File, Rank, Role, Square};
 
 /// Which way a king castles.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -73,7 +73,7 @@ impl CastlingMode {
     /// king's back rank), standard otherwise (also when there are no rights).
     ///
     /// ```
-    /// use position::{CastlingMode, Setup};
+    /// use chessbits_position::{CastlingMode, Setup};
     /// let standard: Setup = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
     /// assert_eq!(CastlingMode::detect(&standard), CastlingMode::Standard);
     /// let fischer: Setup = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
@@ -239,12 +239,13 @@ impl Castles {
         let rank = back_rank(color);
         let king_to = Square::from_coords(side.king_to_file(), rank);
         let rook_to = Square::from_coords(side.rook_to_file(), rank);
-        self.path[color as usize * 2 + side as usize] = (attack_tables::between(king, king_to)
-            | attack_tables::between(rook, rook_to)
-            | king_to
-            | rook_to)
-            - king
-            - rook;
+        self.path[color as usize * 2 + side as usize] =
+            (chessbits_attack_tables::between(king, king_to)
+                | chessbits_attack_tables::between(rook, rook_to)
+                | king_to
+                | rook_to)
+                - king
+                - rook;
     }
 
     /// Removes the rights a move from `from` to `to` loses: those of a king that moves and

@@ -5,7 +5,7 @@
 //! operands and a `;`: `r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5;
 //! id "Ruy Lopez";`. [`Epd`] reads and writes them, with typed access to the common opcodes
 //! (`bm`, `am`, `id`, `c0`-`c9`, `hmvc`, `fmvn`, and perft counts `D1`-`Dn`). SAN operands
-//! (`bm`, `am`) stay text here: decoding SAN needs the move generator (`pgn::san`).
+//! (`bm`, `am`) stay text here: decoding SAN needs the move generator (`chessbits_pgn::san`).
 //!
 //! The perft suites people use bend the format, and [`Epd::parse`] reads them as they are:
 //! a full six-field FEN before the operations (`... w KQkq - 0 1 ;D1 20`), operations that
@@ -95,7 +95,7 @@ pub struct Operation {
 /// A position and its operations.
 ///
 /// ```
-/// use position::Epd;
+/// use chessbits_position::Epd;
 ///
 /// let epd = Epd::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400")?;
 /// assert_eq!(epd.perft_counts(), vec![(1, 20), (2, 400)]);
@@ -106,7 +106,7 @@ pub struct Operation {
 /// assert_eq!(bm.id(), Some("test 1"));
 /// assert_eq!(bm.comment(0), Some("a; b"));
 /// assert_eq!(bm.to_string(), r#"2k5/8/8/8/8/8/8/R3K3 w Q - bm Ra8+; id "test 1"; c0 "a; b";"#);
-/// # Ok::<(), position::EpdError>(())
+/// # Ok::<(), chessbits_position::EpdError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Epd {

@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use bitboard_core::Color;
+use chessbits_bitboard_core::Color;
 
 use crate::Position;
 
@@ -93,8 +93,8 @@ impl fmt::Display for Termination {
 /// at most `halfmoves` entries.
 ///
 /// ```
-/// use bitboard_core::{Move, Square};
-/// use position::{History, Position};
+/// use chessbits_bitboard_core::{Move, Square};
+/// use chessbits_position::{History, Position};
 ///
 /// let mut pos = Position::new();
 /// let mut history = History::starting_at(&pos);
@@ -102,7 +102,7 @@ impl fmt::Display for Termination {
 ///                (Square::F3, Square::G1), (Square::F6, Square::G8)];
 /// for _ in 0..2 {
 ///     for (from, to) in shuffle {
-///         let _ = pos.make(Move::normal(from, to));
+///         let _ = pos.make_unchecked(Move::normal(from, to));
 ///         history.push(&pos);
 ///     }
 /// }
@@ -168,7 +168,7 @@ impl History {
 
     /// The outcome that holds without looking at legal moves: fivefold repetition and the
     /// 75-move rule (automatic draws), then insufficient material. Checkmate and stalemate
-    /// need move generation: `movegen::outcome` adds them.
+    /// need move generation: `chessbits_movegen::outcome` adds them.
     pub fn automatic_draw(&self, pos: &Position) -> Option<Termination> {
         if self.repetitions(pos) >= 5 {
             Some(Termination::FivefoldRepetition)

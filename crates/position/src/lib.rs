@@ -5,8 +5,8 @@
 //! - [`Setup`]: an unvalidated position as FEN, X-FEN or Shredder-FEN describe it.
 //! - [`Position`]: a validated position (placement by colour and role in a [`Board`], side to
 //!   move, [`Castles`], en-passant square, clocks, checkers) whose Polyglot Zobrist hash is kept
-//!   up to date by [`Position::make`] / [`Position::unmake`] (with a 24-byte [`Undo`] record) or
-//!   the copy-make [`Position::play`]. Validation names the problem ([`PositionError`]).
+//!   up to date by [`Position::make_unchecked`] / [`Position::unmake`] (with a 24-byte [`Undo`] record) or
+//!   the copy-make [`Position::play_unchecked`]. Validation names the problem ([`PositionError`]).
 //! - [`History`]: repetitions by hash, the 50- and 75-move rules, insufficient material, and
 //!   the [`Outcome`] of a game.
 //! - [`Epd`]: EPD records with their operations, and [`parse_suite`] for test and perft suites.
@@ -23,13 +23,13 @@
 //! (start position `0x463b96181691fc9c`).
 //!
 //! ```
-//! use bitboard_core::{Move, Square};
-//! use position::Position;
+//! use chessbits_bitboard_core::{Move, Square};
+//! use chessbits_position::Position;
 //!
 //! let mut pos = Position::new();
 //! assert_eq!(pos.hash(), 0x463b96181691fc9c);
 //! let e4 = Move::normal(Square::E2, Square::E4);
-//! let undo = pos.make(e4);
+//! let undo = pos.make_unchecked(e4);
 //! assert_eq!(pos.hash(), 0x823c9b50fd114196);
 //! pos.unmake(e4, undo);
 //! assert_eq!(pos, Position::new());
@@ -50,11 +50,11 @@ mod position;
 mod setup;
 mod zobrist;
 
+pub use crate::position::{EnPassantMode, Position, PositionError, Undo, Validation};
 pub use board::Board;
 pub use castling::{Castles, CastlingMode, CastlingSide};
 pub use epd::{parse_suite, Epd, EpdError, Operation, SuiteEntry};
 pub use history::{History, Outcome, Termination};
-pub use position::{EnPassantMode, Position, PositionError, Undo, Validation};
 pub use setup::{CastlingNotation, FenField, ParseFenError, Setup};
 
 /// The README's examples, compiled and run as doctests.

@@ -6,8 +6,8 @@
 use alloc::string::String;
 use core::fmt;
 
-use attack_tables as at;
-use bitboard_core::{Bitboard, Color, Piece, Role, Square};
+use chessbits_attack_tables as at;
+use chessbits_bitboard_core::{Bitboard, Color, Piece, Role, Square};
 
 use crate::board::Board;
 use crate::castling::{Castles, CastlingMode};
@@ -35,12 +35,12 @@ pub enum EnPassantMode {
 /// A legal chess position: placement, side to move, castling rights, en-passant square,
 /// clocks, and its Polyglot Zobrist hash, kept up to date by every move.
 ///
-/// Build one from FEN or a [`Setup`]; both validate. Change it with [`Position::make`] and
+/// Build one from FEN or a [`Setup`]; both validate. Change it with [`Position::make_unchecked`] and
 /// [`Position::unmake`] (which take moves that are legal: generate them with the `movegen`
-/// crate), or copy-make with [`Position::play`].
+/// crate), or copy-make with [`Position::play_unchecked`].
 ///
 /// ```
-/// use position::Position;
+/// use chessbits_position::Position;
 /// let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
 /// // No black pawn can take on e3, so the en-passant square is not written back.
 /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");

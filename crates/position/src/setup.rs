@@ -4,7 +4,7 @@ use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
-use bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
 
 use crate::board::Board;
 use crate::castling::back_rank;

@@ -1,6 +1,6 @@
 //! Zobrist hashing with the Polyglot keys, so that hashes equal Polyglot opening-book keys.
 
-use bitboard_core::{Color, Piece, Square};
+use chessbits_bitboard_core::{Color, Piece, Square};
 
 use crate::polyglot_keys::POLYGLOT_RANDOM;
 

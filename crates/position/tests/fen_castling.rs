@@ -6,11 +6,11 @@
 
 #![allow(clippy::unwrap_used)]
 
-use bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
-use position::{CastlingMode, CastlingSide, Position, Setup};
+use chessbits_bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
+use chessbits_position::{CastlingMode, CastlingSide, Position, Setup};
 
 fn fen(pieces: &[(Square, Piece)], castling: char) -> String {
-    let mut board = position::Board::empty();
+    let mut board = chessbits_position::Board::empty();
     for &(sq, piece) in pieces {
         board.put(sq, piece);
     }
@@ -104,7 +104,7 @@ fn king_on_h8_with_k() {
     let err = Position::from_setup(&setup, CastlingMode::Standard).unwrap_err();
     assert_eq!(
         err,
-        position::PositionError::InvalidCastlingRight { rook: Square::H8 }
+        chessbits_position::PositionError::InvalidCastlingRight { rook: Square::H8 }
     );
     assert!(err.to_string().contains("h8"), "{err}");
 }

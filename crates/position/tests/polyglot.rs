@@ -2,14 +2,14 @@
 
 #![allow(clippy::unwrap_used)]
 
-use bitboard_core::Move;
-use position::Position;
+use chessbits_bitboard_core::Move;
+use chessbits_position::Position;
 
 fn play_uci(moves: &str) -> Position {
     let mut pos = Position::new();
     for uci in moves.split_whitespace() {
         let m = pos.move_from_uci(uci.parse::<Move>().unwrap());
-        let _ = pos.make(m);
+        let _ = pos.make_unchecked(m);
         assert_eq!(pos.hash(), pos.compute_hash(), "after {uci}");
     }
     pos

@@ -1,7 +1,7 @@
 //! The compact types stay compact.
 
-use bitboard_core::Move;
-use position::{Position, Undo};
+use chessbits_bitboard_core::Move;
+use chessbits_position::{Position, Undo};
 
 #[test]
 fn undo_and_move_are_small() {

@@ -2,8 +2,8 @@
 
 #![allow(clippy::unwrap_used)]
 
-use bitboard_core::{Color, Square};
-use position::{CastlingMode, Position, PositionError};
+use chessbits_bitboard_core::{Color, Square};
+use chessbits_position::{CastlingMode, Position, PositionError};
 
 fn err(fen: &str) -> PositionError {
     Position::from_fen(fen).unwrap_err()
@@ -109,7 +109,7 @@ fn lenient_drops_bad_rights_and_ep() {
 /// square that contradicts the check is dropped, promoted material is not counted.
 #[test]
 fn lenient_and_playable_accept_what_strict_rejects() {
-    use position::Validation;
+    use chessbits_position::Validation;
     for (fen, expected) in [
         (
             "4k3/8/8/8/4QPp1/8/8/4K3 b - f3 0 1",

@@ -31,7 +31,7 @@ pub(super) fn check(inputs: &[PathBuf], opts: &Options) -> ExitCode {
         &msgs,
         RecordCollector::new,
         GameRecord::weight,
-        |_, batch| Ok((pgn::check_games(&batch, mode), ())),
+        |_, batch| Ok((chessbits_pgn::check_games(&batch, mode), ())),
         &mut Nothing,
     );
     let mut out = io::stdout().lock();
@@ -106,7 +106,7 @@ pub(super) fn fens(inputs: &[PathBuf], output: Option<&Path>, opts: &Options) ->
             ))
         }
     };
-    if let Err(e) = out.write_all(pgn::FENS_HEADER.as_bytes()) {
+    if let Err(e) = out.write_all(chessbits_pgn::FENS_HEADER.as_bytes()) {
         if e.kind() == io::ErrorKind::BrokenPipe {
             return ExitCode::SUCCESS;
         }
@@ -122,7 +122,7 @@ pub(super) fn fens(inputs: &[PathBuf], output: Option<&Path>, opts: &Options) ->
         GameRecord::weight,
         |_, batch| {
             let mut rows = Vec::with_capacity(1 << 20);
-            let report = pgn::fens_games(&batch, mode, &mut rows);
+            let report = chessbits_pgn::fens_games(&batch, mode, &mut rows);
             Ok((report, rows))
         },
         &mut sink,
@@ -273,13 +273,13 @@ pub(super) fn table(
         |file, batch| match table {
             Table::Games => {
                 let mut rows = Vec::with_capacity(batch.len());
-                let report = pgn::table::game_rows(&batch, mode, &mut rows);
+                let report = chessbits_pgn::table::game_rows(&batch, mode, &mut rows);
                 let n = rows.len() as u64;
                 Ok((report, (n, encode_games(file, &rows, format)?)))
             }
             Table::Moves => {
                 let mut rows = Vec::with_capacity(batch.len() * 80);
-                let report = pgn::table::move_rows(&batch, mode, &mut rows);
+                let report = chessbits_pgn::table::move_rows(&batch, mode, &mut rows);
                 let n = rows.len() as u64;
                 Ok((report, (n, encode_moves(file, &rows, format)?)))
             }
@@ -349,7 +349,10 @@ pub(super) fn filter(
         kept: 0,
     };
     let mode = opts.mode();
-    type Out = (GameRecord, (pgn::Game, Vec<pgn::ReadError>));
+    type Out = (
+        GameRecord,
+        (chessbits_pgn::Game, Vec<chessbits_pgn::ReadError>),
+    );
     fn weight(o: &Out) -> usize {
         let game = &o.1 .0;
         let tree: usize = game
@@ -379,7 +382,7 @@ pub(super) fn filter(
                 report.add_game(record, verdict.moves, verdict.error);
                 if verdict.keep {
                     let mut text = Vec::with_capacity(1024);
-                    pgn::write_game(game, &mut text);
+                    chessbits_pgn::write_game(game, &mut text);
                     kept.push((verdict.key, text));
                 }
             }

@@ -1,8 +1,8 @@
 //! [`San`] to the one legal move it means in a position.
 
-use attack_tables as at;
-use bitboard_core::{Bitboard, Move, Rank, Role, Square};
-use position::Position;
+use chessbits_attack_tables as at;
+use chessbits_bitboard_core::{Bitboard, Move, Rank, Role, Square};
+use chessbits_position::Position;
 
 use super::encode::{disambiguation, legal_others};
 use super::{San, SanError, SanMode};

@@ -2,8 +2,8 @@
 
 use alloc::vec::Vec;
 
-use bitboard_core::{Bitboard, File, Move, MoveKind, Rank, Role, Square};
-use position::{CastlingSide, Position};
+use chessbits_bitboard_core::{Bitboard, File, Move, MoveKind, Rank, Role, Square};
+use chessbits_position::{CastlingSide, Position};
 
 use super::decode::reaching;
 use super::{suffix_of, San, SanPlus};
@@ -25,7 +25,7 @@ impl SanPlus {
         if m.is_null() {
             let _ = pos.make_null();
         } else {
-            let _ = pos.make(m);
+            let _ = pos.make_unchecked(m);
         }
         SanPlus {
             san,

@@ -1,4 +1,4 @@
-//! Standard Algebraic Notation (SAN): reading SAN into a legal [`Move`](bitboard_core::Move) of a [`Position`] and
+//! Standard Algebraic Notation (SAN): reading SAN into a legal [`Move`](chessbits_bitboard_core::Move) of a [`Position`] and
 //! writing the canonical SAN of a move.
 //!
 //! Reading is two steps. [`SanPlus::from_ascii_with`] parses the text alone (no position):
@@ -17,12 +17,12 @@
 
 //!
 //! The code is in three parts: `parse` (text to [`San`], no position), `decode` ([`San`] to
-//! the legal [`Move`](bitboard_core::Move) in a position, through the legality rules of [`crate::is_legal`]) and
+//! the legal [`Move`](chessbits_bitboard_core::Move) in a position, through the legality rules of [`crate::is_legal`]) and
 //! `encode` (a legal move to its canonical [`San`]).
 //!
 //! ```
-//! use movegen::san::{San, SanMode, SanPlus};
-//! use position::Position;
+//! use chessbits_movegen::san::{San, SanMode, SanPlus};
+//! use chessbits_position::Position;
 //!
 //! let pos = Position::new();
 //! let san = SanPlus::from_ascii(b"Nf3").unwrap();
@@ -35,8 +35,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use bitboard_core::{File, Rank, Role, Square};
-use position::{CastlingSide, Position};
+use chessbits_bitboard_core::{File, Rank, Role, Square};
+use chessbits_position::{CastlingSide, Position};
 
 mod decode;
 mod encode;

@@ -1,7 +1,7 @@
 //! SAN text to [`San`] / [`SanPlus`], without a position.
 
-use bitboard_core::{File, Rank, Role, Square};
-use position::CastlingSide;
+use chessbits_bitboard_core::{File, Rank, Role, Square};
+use chessbits_position::CastlingSide;
 
 use super::{San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
 

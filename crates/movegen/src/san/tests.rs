@@ -3,8 +3,8 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use bitboard_core::{Move, Square};
-use position::{CastlingSide, Position};
+use chessbits_bitboard_core::{Move, Square};
+use chessbits_position::{CastlingSide, Position};
 
 use super::*;
 
@@ -13,7 +13,7 @@ fn play(pos: &mut Position, san: &str) -> Move {
     let m = s.san.to_move(pos, SanMode::Strict).expect(san);
     let back = SanPlus::from_move(pos, m);
     assert_eq!(back.san, s.san, "{san}");
-    let _ = pos.make(m);
+    let _ = pos.make_unchecked(m);
     m
 }
 

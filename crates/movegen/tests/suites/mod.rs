@@ -1,9 +1,9 @@
 //! Every position of the perft suites in `tests/data` and the real-game middlegames, read
-//! with `position::parse_suite` (so the EPD reader is exercised on every suite as it is).
+//! with `chessbits_position::parse_suite` (so the EPD reader is exercised on every suite as it is).
 
 use std::path::PathBuf;
 
-use position::{parse_suite, CastlingMode, Position, PositionError, Setup, Validation};
+use chessbits_position::{parse_suite, CastlingMode, Position, PositionError, Setup, Validation};
 
 /// The suite files (all of `tests/data`'s perft suites) and the middlegame FEN list.
 pub(crate) const FILES: &[&str] = &[

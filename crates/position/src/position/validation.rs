@@ -1,7 +1,7 @@
 //! Building a [`Position`] from a [`Setup`], and what makes a setup a legal position.
 
-use attack_tables as at;
-use bitboard_core::{Bitboard, Color, Rank, Role, Square};
+use chessbits_attack_tables as at;
+use chessbits_bitboard_core::{Bitboard, Color, Rank, Role, Square};
 
 use super::Position;
 use crate::board::Board;
@@ -220,10 +220,10 @@ impl Position {
         let side = CastlingSide::of_rook(king, rook);
         if mode == CastlingMode::Standard {
             let home_file = match side {
-                CastlingSide::KingSide => bitboard_core::File::H,
-                CastlingSide::QueenSide => bitboard_core::File::A,
+                CastlingSide::KingSide => chessbits_bitboard_core::File::H,
+                CastlingSide::QueenSide => chessbits_bitboard_core::File::A,
             };
-            if king.file() != bitboard_core::File::E || rook.file() != home_file {
+            if king.file() != chessbits_bitboard_core::File::E || rook.file() != home_file {
                 return None;
             }
         }
