@@ -67,12 +67,12 @@ pub(crate) fn run(root: &Path, target_dir: &Path, quick: bool) -> Result<String,
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let status = Command::new(cargo)
         .current_dir(root)
-        .args(["build", "--release", "-p", "chessbits"])
+        .args(["build", "--release", "-p", "chessbits-cli"])
         .env("CARGO_TARGET_DIR", target_dir)
         .status()
         .map_err(|e| format!("cannot build chessbits: {e}"))?;
     if !status.success() {
-        return Err("cargo build -p chessbits failed".into());
+        return Err("cargo build -p chessbits-cli failed".into());
     }
     let bin: PathBuf = target_dir.join("release").join("chessbits");
     let parquet = target_dir.join("bench-report").join("master-games.parquet");
