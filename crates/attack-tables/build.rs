@@ -121,8 +121,11 @@ fn main() {
         ));
     }
 
-    items.extend(rotated_items());
-    items.extend(direct_items());
+    // The research-only methods' tables (3.1 MB of source) only when asked for.
+    if std::env::var_os("CARGO_FEATURE_RESEARCH").is_some() {
+        items.extend(rotated_items());
+        items.extend(direct_items());
+    }
     // PEXT tables only for targets that have the instruction (cfg!(target_feature) would
     // describe the host running this script, not the target).
     let target_features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();

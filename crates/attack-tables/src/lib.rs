@@ -60,9 +60,9 @@
 //! | method | module | source | tables (bytes) |
 //! |---|---|---|---:|
 //! | [`Classical`] | [`classical`] | ray walk, the reference (Fenner & Levene 2008, "without hash") | 0 |
-//! | [`Rotated`] | [`rotated`] | Hyatt 1999; keeps 4 occupancies ([`OccupancyState`]) | 524,672 |
+//! | `Rotated` | `rotated` (feature `research`) | Hyatt 1999; keeps 4 occupancies ([`OccupancyState`]) | 524,672 |
 //! | `Direct` | `direct` (feature `std`) | Tannous 2007, `std::collections::HashMap` | ≈ 758,608 |
-//! | [`DirectDense`] | [`direct_dense`] | Tannous 2007 with open-addressing arrays | 692,352 |
+//! | `DirectDense` | `direct_dense` (feature `research`) | Tannous 2007 with open-addressing arrays | 692,352 |
 //! | [`Perfect`] | [`perfect`] | Fenner & Levene 2008, `h1`/`h2` then occupancy vector | 56,325 |
 //! | [`PerfectMinimal`] | [`perfect`] | Fenner & Levene 2008, minimal `ĥ1`/`ĥ2` | 56,572 |
 //! | [`PerfectDirect`] | [`perfect`] | Fenner & Levene 2008, hash indexes the attacks (§3.1) | 72,000 |
@@ -72,7 +72,10 @@
 //! | `Pext` | `pext` (targets with BMI2 only, see [`HAS_PEXT`]) | BMI2 `pext` index | 863,232 |
 //!
 //! Each reports its own figure through [`SlidingAttacks::table_bytes`]. The rotated,
-//! dense-direct and PEXT tables come from `build.rs` like the others; the perfect-hash tables
+//! dense-direct and PEXT tables come from `build.rs` like the others, the first two only with
+//! the `research` feature: they are there to be measured, no default path uses them, and as
+//! generated source they are 3.1 MB that every user of `position` and `movegen` would
+//! otherwise compile; the perfect-hash tables
 //! are small enough to be `const`-evaluated; the `HashMap`s of `Direct` are built on first
 //! use.
 //!
@@ -90,10 +93,16 @@
 //! assert!(aligned(Square::A1, Square::C3, Square::H8));
 //! ```
 //!
-//! The crate is `no_std` (the `std` feature, on by default, adds `Direct`) and has no
+//! Features: `std` (on by default) adds `Direct`; `research` adds `Rotated` and
+//! `DirectDense` (off by default). [`METHODS`] lists every method with the reason a build
+//! lacks it. `Pext` is compiled where the target has BMI2 (`-C target-cpu=native` on such a
+//! CPU, or `-C target-feature=+bmi2`); docs.rs documents it.
+//!
+//! The crate is `no_std` and has no
 //! `unsafe` code outside `pext`, which has two blocks, each with its `// SAFETY:` argument
 //! and a test: the PEXT intrinsic, and the unchecked read of the table slot it indexes.
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 // The exception is the `pext` module (the intrinsic and its unchecked table read).
 #![deny(unsafe_code)]
@@ -101,6 +110,7 @@
 pub mod classical;
 #[cfg(feature = "std")]
 pub mod direct;
+#[cfg(feature = "research")]
 pub mod direct_dense;
 pub mod hyperbola;
 pub mod inbetween;
@@ -110,8 +120,10 @@ mod magics;
 mod occupancy;
 pub mod perfect;
 #[cfg(has_pext)]
+#[cfg_attr(docsrs, doc(cfg(target_feature = "bmi2")))]
 pub mod pext;
 mod registry;
+#[cfg(feature = "research")]
 pub mod rotated;
 pub mod x88;
 
@@ -119,6 +131,7 @@ pub use chessbits_bitboard_core::{Bitboard, Color, Direction, Piece, Role, Squar
 pub use classical::Classical;
 #[cfg(feature = "std")]
 pub use direct::Direct;
+#[cfg(feature = "research")]
 pub use direct_dense::DirectDense;
 pub use hyperbola::Hyperbola;
 pub use kogge_stone::KoggeStone;
@@ -130,6 +143,7 @@ pub use pext::Pext;
 pub use registry::{
     for_each_method, with_method, DefaultMethod, MethodError, MethodInfo, MethodVisitor, METHODS,
 };
+#[cfg(feature = "research")]
 pub use rotated::Rotated;
 
 /// Whether this build has the `pext` module (`Pext`): the target must have BMI2, e.g. with
@@ -138,6 +152,7 @@ pub const HAS_PEXT: bool = cfg!(has_pext);
 
 /// The generated tables; see the crate documentation for their sizes.
 mod tables {
+    #[cfg(feature = "research")]
     use crate::direct_dense::DenseSlot;
     use crate::magic::MagicEntry;
     #[cfg(has_pext)]

@@ -95,9 +95,11 @@ macro_rules! methods {
 
 methods! {
     "classical" => Classical,
+    #[cfg(feature = "research"), missing = "rotated needs the `research` feature of attack-tables"]
     "rotated" => Rotated,
     #[cfg(feature = "std"), missing = "direct needs the `std` feature of attack-tables"]
     "direct" => Direct,
+    #[cfg(feature = "research"), missing = "direct-dense needs the `research` feature of attack-tables"]
     "direct-dense" => DirectDense,
     "perfect" => Perfect,
     "perfect-minimal" => PerfectMinimal,
