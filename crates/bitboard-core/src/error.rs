@@ -66,7 +66,8 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    pub(crate) fn new(what: &'static str, text: &str, expected: &'static str) -> ParseError {
+    /// An error reading `text` as a `what`, saying what was `expected`.
+    pub fn new(what: &'static str, text: &str, expected: &'static str) -> ParseError {
         ParseError {
             what,
             text: String::from(text),

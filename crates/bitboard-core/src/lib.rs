@@ -34,6 +34,7 @@ extern crate alloc;
 mod bitboard;
 pub mod error;
 mod moves;
+mod names;
 mod piece;
 pub mod reference;
 mod square;

@@ -53,9 +53,30 @@ pub fn decoder<'a, R: Read + Send + 'a>(
 ) -> io::Result<Box<dyn Read + Send + 'a>> {
     Ok(match compression {
         Compression::None => Box::new(inner),
+        #[cfg(feature = "zstd")]
         Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(inner)?),
+        #[cfg(feature = "gzip")]
         Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(BufReader::new(inner))),
+        #[allow(unreachable_patterns)]
+        other => return Err(not_in_this_build(other)),
     })
+}
+
+/// The error for a compressed input when the decoder's feature is off.
+#[allow(dead_code)]
+fn not_in_this_build(compression: Compression) -> io::Error {
+    let feature = match compression {
+        Compression::Zstd => "zstd",
+        Compression::Gzip => "gzip",
+        Compression::None => "",
+    };
+    io::Error::new(
+        io::ErrorKind::Unsupported,
+        format!(
+            "the input is {feature}-compressed, and this build of chessbits-pgn has no \
+             `{feature}` feature"
+        ),
+    )
 }
 
 /// Looks at the first bytes of `inner` and wraps it in the matching decoder. Returns the
@@ -198,7 +219,7 @@ pub fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
     Ok(sniff(raw)?.0)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "zstd", feature = "gzip"))]
 mod tests {
     use super::*;
 

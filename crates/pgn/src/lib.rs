@@ -58,6 +58,7 @@ pub mod book;
 pub mod filter;
 mod game;
 pub mod input;
+mod names;
 pub mod pipeline;
 mod reader;
 mod replay;

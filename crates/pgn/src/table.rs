@@ -57,8 +57,12 @@ pub fn parse_clock(comment: &[u8]) -> Option<f64> {
 /// ignored). Pawns are rounded to whole centipawns.
 pub fn parse_eval(comment: &[u8]) -> Option<Eval> {
     let value = command(comment, b"eval")?;
-    let value = value.split(|&c| c == b',').next()?.trim_ascii();
-    let text = std::str::from_utf8(value).ok()?;
+    eval_value(value.split(|&c| c == b',').next()?)
+}
+
+/// The value of an `[%eval]` command: pawns (`0.17`, `-1.05`) or `#` and a mate distance.
+pub(crate) fn eval_value(value: &[u8]) -> Option<Eval> {
+    let text = std::str::from_utf8(value.trim_ascii()).ok()?;
     if let Some(mate) = text.strip_prefix('#') {
         return mate.parse().ok().map(Eval::Mate);
     }

@@ -44,6 +44,7 @@ mod board;
 mod castling;
 mod epd;
 mod history;
+mod names;
 mod polyglot_keys;
 #[allow(clippy::module_inception)]
 mod position;

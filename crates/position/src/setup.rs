@@ -28,20 +28,6 @@ pub enum FenField {
     Fullmoves,
 }
 
-impl fmt::Display for FenField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            FenField::Whole => "FEN",
-            FenField::Placement => "placement",
-            FenField::Turn => "side-to-move",
-            FenField::Castling => "castling",
-            FenField::EnPassant => "en-passant",
-            FenField::Halfmoves => "halfmove-clock",
-            FenField::Fullmoves => "fullmove-number",
-        })
-    }
-}
-
 /// A FEN string could not be read. Says which field, where (byte column from 0), the
 /// offending text and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -196,3 +196,31 @@ impl fmt::Display for SanPlus {
         f.write_str(&String::from_utf8_lossy(&buf))
     }
 }
+
+chessbits_bitboard_core::text_names!(SanMode, "SAN mode", {
+    SanMode::Strict => "strict",
+    SanMode::Lenient => "lenient",
+});
+
+chessbits_bitboard_core::text_names!(Suffix, "SAN suffix", {
+    Suffix::Check => "+",
+    Suffix::Checkmate => "#",
+});
+
+/// Reads SAN in strict syntax ([`San::from_ascii`]); what `Display` writes reads back the same.
+impl core::str::FromStr for San {
+    type Err = SanError;
+
+    fn from_str(s: &str) -> Result<San, SanError> {
+        San::from_ascii(s.as_bytes())
+    }
+}
+
+/// Reads SAN with its suffix in strict syntax ([`SanPlus::from_ascii`]).
+impl core::str::FromStr for SanPlus {
+    type Err = SanError;
+
+    fn from_str(s: &str) -> Result<SanPlus, SanError> {
+        SanPlus::from_ascii(s.as_bytes())
+    }
+}

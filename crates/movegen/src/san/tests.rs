@@ -188,3 +188,22 @@ fn specials() {
         Err(SanError::MissingPromotion)
     );
 }
+
+#[test]
+fn names_and_notation_round_trip() {
+    use crate::san::{SanMode, Suffix};
+    let pos = Position::new();
+    for m in crate::legal_moves(&pos) {
+        let san = SanPlus::from_move(&pos, m);
+        assert_eq!(san.to_string().parse::<SanPlus>(), Ok(san));
+        assert_eq!(san.san.to_string().parse::<San>(), Ok(san.san));
+    }
+    assert_eq!(
+        "Qxf7#".parse::<SanPlus>().map(|s| s.suffix),
+        Ok(Some(Suffix::Checkmate))
+    );
+    assert!("Qxf9".parse::<San>().is_err());
+    assert_eq!("lenient".parse(), Ok(SanMode::Lenient));
+    assert_eq!(Suffix::Check.to_string(), "+");
+    assert!("++".parse::<Suffix>().is_err());
+}

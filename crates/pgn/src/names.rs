@@ -1,0 +1,84 @@
+//! `Display` and `FromStr` for the PGN crate's small enums: a result as PGN writes it, the
+//! compression of an input, an engine evaluation as `[%eval]` writes it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use chessbits_bitboard_core::{text_names, ParseError};
+
+use crate::input::Compression;
+use crate::table::Eval;
+use crate::GameResult;
+
+text_names!(GameResult, "game result", {
+    GameResult::WhiteWins => "1-0",
+    GameResult::BlackWins => "0-1",
+    GameResult::Draw => "1/2-1/2",
+    GameResult::Unknown => "*",
+});
+
+text_names!(Compression, "compression", {
+    Compression::None => "none",
+    Compression::Zstd => "zstd",
+    Compression::Gzip => "gzip",
+});
+
+/// As `[%eval]` writes it: pawns with two decimals and a sign (`+0.17`, `-1.05`), or `#`
+/// and the moves to mate (`#3`, `#-2`).
+impl fmt::Display for Eval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Eval::Mate(n) => write!(f, "#{n}"),
+            Eval::Centipawns(cp) => {
+                let sign = if cp < 0 { '-' } else { '+' };
+                let abs = cp.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
+            }
+        }
+    }
+}
+
+/// Reads what `[%eval]` holds (and so what `Display` writes).
+impl FromStr for Eval {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Eval, ParseError> {
+        crate::table::eval_value(s.as_bytes()).ok_or_else(|| {
+            ParseError::new("evaluation", s, "pawns (+0.17) or a mate distance (#-3)")
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for r in [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Draw,
+            GameResult::Unknown,
+        ] {
+            assert_eq!(r.to_string().parse::<GameResult>(), Ok(r));
+            assert_eq!(r.to_string(), r.as_str());
+        }
+        for c in [Compression::None, Compression::Zstd, Compression::Gzip] {
+            assert_eq!(c.to_string().parse::<Compression>(), Ok(c));
+        }
+        for e in [
+            Eval::Centipawns(17),
+            Eval::Centipawns(-105),
+            Eval::Centipawns(0),
+            Eval::Centipawns(i32::MIN + 1),
+            Eval::Mate(3),
+            Eval::Mate(-2),
+        ] {
+            assert_eq!(e.to_string().parse::<Eval>(), Ok(e), "{e}");
+        }
+        assert_eq!(Eval::Centipawns(-5).to_string(), "-0.05");
+        assert!("draw".parse::<Eval>().is_err());
+        assert!("1-1".parse::<GameResult>().is_err());
+    }
+}
