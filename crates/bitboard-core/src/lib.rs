@@ -37,6 +37,8 @@ mod moves;
 mod names;
 mod piece;
 pub mod reference;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
 
 pub use bitboard::{Bitboard, Direction, Iter, Subsets};
@@ -44,6 +46,13 @@ pub use error::{ParseError, ParseMoveError, ParseMoveErrorKind, ParseSquareError
 pub use moves::{Move, MoveKind, Uci};
 pub use piece::{Color, Piece, Role};
 pub use square::{File, Rank, Square};
+
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub use serde as __serde;
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub use serde_impls::from_text as __serde_from_text;
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

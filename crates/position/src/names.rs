@@ -147,3 +147,7 @@ mod tests {
         }
     }
 }
+
+// The `serde` feature: a position and a setup as their FEN (read back with validation).
+#[cfg(feature = "serde")]
+chessbits_bitboard_core::serde_as_text!(crate::Position, crate::Setup);

@@ -224,3 +224,7 @@ impl core::str::FromStr for SanPlus {
         SanPlus::from_ascii(s.as_bytes())
     }
 }
+
+// The `serde` feature: SAN as its text.
+#[cfg(feature = "serde")]
+chessbits_bitboard_core::serde_as_text!(San, SanPlus);
