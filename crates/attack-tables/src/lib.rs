@@ -1,4 +1,4 @@
-//! # attack-tables
+//! # chessbits-attack-tables
 //!
 //! Which squares does a piece attack? This crate answers in one table lookup (two for a
 //! queen), for every piece, plus the geometry a legal-move generator needs: rays, the squares

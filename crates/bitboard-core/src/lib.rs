@@ -1,4 +1,4 @@
-//! # bitboard-core
+//! # chessbits-bitboard-core
 //!
 //! The vocabulary every other crate of the workspace speaks: [`Square`], [`File`], [`Rank`],
 //! [`Color`], [`Role`], [`Piece`], the 64-bit set of squares [`Bitboard`], and the two-byte

@@ -4,6 +4,7 @@
 //! ```sh
 //! cargo run --release -p chessbits --example perft_method -- magic 5
 //! cargo run --release -p chessbits --example perft_method -- classical 4 "FEN"
+//! cargo run --release -p chessbits --features research --example perft_method -- rotated 5
 //! ```
 
 use chessbits::attacks::{with_method, MethodVisitor, SlidingAttacks, METHODS};

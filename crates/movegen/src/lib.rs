@@ -1,4 +1,4 @@
-//! # movegen
+//! # chessbits-movegen
 //!
 //! Legal move generation for a [`chessbits_position::Position`]: check evasions, pins, double check,
 //! the en-passant capture that uncovers a check along a rank or diagonal, castling out of,

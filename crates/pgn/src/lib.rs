@@ -1,4 +1,4 @@
-//! # pgn
+//! # chessbits-pgn
 //!
 //! Real games at scale: a streaming PGN reader with bounded memory and a visitor API, an owned
 //! game tree and a writer, SAN and UCI decoding and encoding, replay of every move with errors

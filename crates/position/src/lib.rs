@@ -1,4 +1,4 @@
-//! # position
+//! # chessbits-position
 //!
 //! A chess position and everything that changes it, for standard chess and Chess960.
 //!
