@@ -248,11 +248,11 @@ impl Castles {
                 - rook;
     }
 
-    /// Removes the rights a move from `from` to `to` loses: those of a king that moves and
-    /// of a rook that moves or is captured on its square.
-    #[inline]
-    pub(crate) fn touch(&mut self, from: Square, to: Square) {
-        self.rights &= !(self.touch[from as usize] | self.touch[to as usize]);
+    /// The rights left after a move from `from` to `to` (those of a king that moves and of a
+    /// rook that moves or is captured on its square are lost); `self` is unchanged.
+    #[inline(always)]
+    pub(crate) fn after_touch(&self, from: Square, to: Square) -> u8 {
+        self.rights & !(self.touch[from as usize] | self.touch[to as usize])
     }
 
     pub(crate) fn set_bits(&mut self, bits: u8) {

@@ -6,10 +6,10 @@
 use alloc::string::String;
 use core::fmt;
 
-use chessbits_attack_tables as at;
+use chessbits_attack_tables::{self as at, SlidingAttacks};
 use chessbits_bitboard_core::{Bitboard, Color, Piece, Role, Square};
 
-use crate::board::Board;
+use crate::board::{Board, NO_PIECE};
 use crate::castling::{Castles, CastlingMode};
 use crate::setup::{CastlingNotation, FenFields, Setup};
 use crate::zobrist;
@@ -51,12 +51,40 @@ pub struct Position {
     board: Board,
     turn: Color,
     castles: Castles,
-    /// Set only when a pawn of the side to move attacks it (pseudo-legal, as Polyglot hashes).
-    ep_square: Option<Square>,
-    halfmoves: u32,
     fullmoves: u32,
-    hash: u64,
-    checkers: Bitboard,
+    /// The hash, the checkers, the halfmove clock and the en-passant square: what
+    /// [`Undo`] saves, kept together so that make and unmake copy them as one block.
+    st: State,
+}
+
+/// The part of a [`Position`] that make saves and unmake restores as one block of 24
+/// bytes (an [`Undo`] is this block as it was before the move).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct State {
+    pub(crate) hash: u64,
+    pub(crate) checkers: Bitboard,
+    pub(crate) halfmoves: u32,
+    /// Set only when a pawn of the side to move attacks it (pseudo-legal, as Polyglot hashes).
+    pub(crate) ep_square: Option<Square>,
+    /// In an [`Undo`], the captured piece's mailbox code; in a position, always `NO_PIECE`.
+    pub(crate) captured: u8,
+    /// In an [`Undo`], the castling rights before the move; in a position, always 0 (the
+    /// rights live in [`Castles`]).
+    pub(crate) castling: u8,
+}
+
+impl State {
+    /// A position's state before its hash and checkers are computed.
+    pub(crate) const fn new(halfmoves: u32) -> State {
+        State {
+            hash: 0,
+            checkers: Bitboard::EMPTY,
+            halfmoves,
+            ep_square: None,
+            captured: NO_PIECE,
+            castling: 0,
+        }
+    }
 }
 
 impl Default for Position {
@@ -72,13 +100,10 @@ impl Position {
             board: Board::standard(),
             turn: Color::White,
             castles: Castles::standard(),
-            ep_square: None,
-            halfmoves: 0,
             fullmoves: 1,
-            hash: 0,
-            checkers: Bitboard::EMPTY,
+            st: State::new(0),
         };
-        pos.hash = pos.compute_hash();
+        pos.st.hash = pos.compute_hash();
         pos
     }
     // ----- accessors -----
@@ -117,12 +142,12 @@ impl Position {
     /// capture may still be illegal because of a pin).
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
-        self.ep_square
+        self.st.ep_square
     }
 
     /// The en-passant square if a legal en-passant capture exists.
     pub fn legal_ep_square(&self) -> Option<Square> {
-        let ep = self.ep_square?;
+        let ep = self.st.ep_square?;
         let us = self.turn;
         let king = self.our_king();
         let captured = ep.offset(0, us.fold(-1, 1))?;
@@ -139,7 +164,7 @@ impl Position {
     /// Halfmoves since the last capture or pawn move.
     #[inline]
     pub fn halfmoves(&self) -> u32 {
-        self.halfmoves
+        self.st.halfmoves
     }
 
     /// The fullmove number (starts at 1, grows after black moves).
@@ -151,7 +176,7 @@ impl Position {
     /// The Polyglot Zobrist hash, kept incrementally.
     #[inline]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.st.hash
     }
     /// The position's identity for the repetition rule (FIDE Laws 9.2: the same pieces on
     /// the same squares, the same side to move and the same possible moves): the Polyglot
@@ -161,29 +186,29 @@ impl Position {
     /// later repetitions. [`History`](crate::History) compares these keys.
     #[inline]
     pub fn repetition_key(&self) -> u64 {
-        match self.ep_square {
-            Some(ep) if self.legal_ep_square().is_none() => self.hash ^ zobrist::ep_key(ep),
-            _ => self.hash,
+        match self.st.ep_square {
+            Some(ep) if self.legal_ep_square().is_none() => self.st.hash ^ zobrist::ep_key(ep),
+            _ => self.st.hash,
         }
     }
 
     /// The pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        self.st.checkers
     }
 
     /// Whether the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
-        self.checkers.any()
+        self.st.checkers.any()
     }
 
     /// The king of the side to move.
     #[inline]
     pub fn our_king(&self) -> Square {
         // A validated position always has exactly one king per side.
-        self.board.king_of(self.turn).unwrap_or(Square::A1)
+        self.board.king_square(self.turn)
     }
 
     /// The squares of the side to move's pieces of `role`.
@@ -219,7 +244,7 @@ impl Position {
             }
         }
         h ^= zobrist::castling_key(self.castles.bits());
-        if let Some(ep) = self.ep_square {
+        if let Some(ep) = self.st.ep_square {
             h ^= zobrist::ep_key(ep);
         }
         if self.turn == Color::White {
@@ -228,28 +253,31 @@ impl Position {
         h
     }
 
-    /// The checkers after a normal move or promotion from `from` to `to` (the side to move is
-    /// already the one that may be in check): the piece now on `to` if it attacks the king
-    /// (a direct check), and a slider behind `from` on the king's line (a discovered check).
-    #[inline]
+    /// The checkers after a normal move or promotion from `from` to `to` (the side to move
+    /// is already the one that may be in check). A knight or pawn can only check from where
+    /// it stands, so those two lookups are done outright; a slider can only check if the
+    /// move touched one of the king's lines (the moved piece lands on one, or leaves one and
+    /// uncovers a slider behind it), and only then are the two slider lookups made.
+    #[inline(always)]
     fn checkers_after(&self, from: Square, to: Square) -> Bitboard {
-        let king = self.our_king();
-        let occ = self.board.occupied();
-        let theirs = self.board.by_color(self.turn.other());
-        let mut checkers = Bitboard::EMPTY;
-        if let Some(piece) = self.board.piece_at(to) {
-            if at::attacks(piece, to, occ).contains(king) {
-                checkers.insert(to);
+        let them = self.turn;
+        let king = self.board.king_square(them);
+        let movers = self.board.by_color(them.other());
+        let mut checkers = ((at::knight_attacks(king) & self.board.knights())
+            | (at::pawn_attacks(them, king) & self.board.pawns()))
+            & movers;
+        if CONDITIONAL_SLIDER_CHECK {
+            if (queen_rays(king) & (Bitboard::from_square(from) | to)).any() {
+                let occ = self.board.occupied();
+                checkers |= ((at::DefaultMethod::rook(king, occ) & self.board.rooks_and_queens())
+                    | (at::DefaultMethod::bishop(king, occ) & self.board.bishops_and_queens()))
+                    & movers;
             }
-        }
-        let line = at::line(king, from);
-        if line.any() {
-            checkers |= if king.rank() == from.rank() || king.file() == from.file() {
-                at::rook_attacks(king, occ) & self.board.rooks_and_queens()
-            } else {
-                at::bishop_attacks(king, occ) & self.board.bishops_and_queens()
-            } & theirs
-                & line;
+        } else {
+            let occ = self.board.occupied();
+            checkers |= ((at::DefaultMethod::rook(king, occ) & self.board.rooks_and_queens())
+                | (at::DefaultMethod::bishop(king, occ) & self.board.bishops_and_queens()))
+                & movers;
         }
         debug_assert_eq!(checkers, self.compute_checkers());
         checkers
@@ -290,9 +318,9 @@ impl Position {
             notation: castling,
             ep_square: match ep {
                 EnPassantMode::Legal => self.legal_ep_square(),
-                EnPassantMode::PseudoLegal => self.ep_square,
+                EnPassantMode::PseudoLegal => self.st.ep_square,
             },
-            halfmoves: self.halfmoves,
+            halfmoves: self.st.halfmoves,
             fullmoves: self.fullmoves,
         }
         .write(f)
@@ -304,8 +332,8 @@ impl Position {
             board: self.board.clone(),
             turn: self.turn,
             castling_rights: self.castles.rooks(),
-            ep_square: self.ep_square,
-            halfmoves: self.halfmoves,
+            ep_square: self.st.ep_square,
+            halfmoves: self.st.halfmoves,
             fullmoves: self.fullmoves,
         }
     }
@@ -327,6 +355,35 @@ impl Position {
             && (b.by_role(Role::Bishop).is_subset(Bitboard::LIGHT_SQUARES)
                 || b.by_role(Role::Bishop).is_subset(Bitboard::DARK_SQUARES))
     }
+}
+
+const CONDITIONAL_SLIDER_CHECK: bool = true;
+
+/// The squares a queen on each square attacks on an empty board (its eight rays).
+static QUEEN_RAYS: [Bitboard; 64] = {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut bits = 0u64;
+        let mut other = 0;
+        while other < 64 {
+            let (f, r) = ((other % 8) as i32, (other / 8) as i32);
+            let (df, dr) = (f - file, r - rank);
+            if other != sq && (df == 0 || dr == 0 || df == dr || df == -dr) {
+                bits |= 1 << other;
+            }
+            other += 1;
+        }
+        table[sq] = Bitboard(bits);
+        sq += 1;
+    }
+    table
+};
+
+#[inline(always)]
+fn queen_rays(sq: Square) -> Bitboard {
+    QUEEN_RAYS[sq as usize]
 }
 
 impl fmt::Debug for Position {

@@ -3,7 +3,7 @@
 use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Color, Rank, Role, Square};
 
-use super::Position;
+use super::{Position, State};
 use crate::board::Board;
 use crate::castling::{back_rank, Castles, CastlingMode, CastlingSide};
 use crate::setup::{ParseFenError, Setup};
@@ -142,11 +142,8 @@ impl Position {
             board,
             turn,
             castles: Castles::none(mode),
-            ep_square: None,
-            halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
-            hash: 0,
-            checkers: Bitboard::EMPTY,
+            st: State::new(setup.halfmoves),
         };
         // Castling rights.
         for rook in setup.castling_rights {
@@ -166,7 +163,7 @@ impl Position {
             if pos.ep_square_is_plausible(ep) {
                 claimed_ep = Some(ep);
                 if (at::pawn_attacks(turn.other(), ep) & pos.our(Role::Pawn)).any() {
-                    pos.ep_square = Some(ep);
+                    pos.st.ep_square = Some(ep);
                 }
             } else if strict {
                 return Err(PositionError::InvalidEpSquare(ep));
@@ -180,7 +177,7 @@ impl Position {
         {
             return Err(PositionError::OppositeCheck(turn.other()));
         }
-        pos.checkers = pos.compute_checkers();
+        pos.st.checkers = pos.compute_checkers();
         if validation != Validation::Playable {
             pos.validate_checkers()?;
             if let Some(ep) = claimed_ep {
@@ -188,11 +185,11 @@ impl Position {
                     if strict {
                         return Err(PositionError::InvalidEpSquare(ep));
                     }
-                    pos.ep_square = None;
+                    pos.st.ep_square = None;
                 }
             }
         }
-        pos.hash = pos.compute_hash();
+        pos.st.hash = pos.compute_hash();
         Ok(pos)
     }
 
@@ -253,13 +250,13 @@ impl Position {
         let king = self.our_king();
         let pushed = ep.offset(0, self.turn.fold(-1, 1));
         let origin = ep.offset(0, self.turn.fold(1, -1));
-        self.checkers
+        self.st.checkers
             .into_iter()
             .all(|c| Some(c) == pushed || origin.is_some_and(|o| at::between(king, c).contains(o)))
     }
 
     fn validate_checkers(&self) -> Result<(), PositionError> {
-        let checkers = self.checkers;
+        let checkers = self.st.checkers;
         let count = checkers.count();
         let mut it = checkers.into_iter();
         let (Some(first), second) = (it.next(), it.next()) else {
