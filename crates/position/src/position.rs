@@ -253,33 +253,57 @@ impl Position {
         h
     }
 
-    /// The checkers after a normal move or promotion from `from` to `to` (the side to move
-    /// is already the one that may be in check). A knight or pawn can only check from where
-    /// it stands, so those two lookups are done outright; a slider can only check if the
-    /// move touched one of the king's lines (the moved piece lands on one, or leaves one and
-    /// uncovers a slider behind it), and only then are the two slider lookups made.
+    /// The checkers after a normal move from `from` to `to` of the piece with mailbox code
+    /// `moved` (the side to move is already the one that may be in check).
+    ///
+    /// Knights and pawns that did not attack the king before the move still do not (the
+    /// king has not moved), so the only one that can is the moved piece: one lookup in
+    /// [`STEP_ATTACKS`]. A rook (or queen) can only check along a line if the move touched
+    /// one of the king's ranks and files (the moved piece lands on one, or leaves one and
+    /// uncovers a slider behind it) and a rook or queen of the mover stands on one of them at
+    /// all; only then is the rook lookup made, and the same for bishops and diagonals. Most
+    /// moves need neither.
     #[inline(always)]
-    fn checkers_after(&self, from: Square, to: Square) -> Bitboard {
+    pub(crate) fn checkers_after_normal(&self, from: Square, to: Square, moved: u8) -> Bitboard {
         let them = self.turn;
         let king = self.board.king_square(them);
-        let movers = self.board.by_color(them.other());
-        let mut checkers = ((at::knight_attacks(king) & self.board.knights())
-            | (at::pawn_attacks(them, king) & self.board.pawns()))
-            & movers;
-        if CONDITIONAL_SLIDER_CHECK {
-            if (queen_rays(king) & (Bitboard::from_square(from) | to)).any() {
-                let occ = self.board.occupied();
-                checkers |= ((at::DefaultMethod::rook(king, occ) & self.board.rooks_and_queens())
-                    | (at::DefaultMethod::bishop(king, occ) & self.board.bishops_and_queens()))
-                    & movers;
-            }
+        let to_bb = Bitboard::from_square(to);
+        let mut checkers = if STEP_ATTACKS[usize::from(moved & 15)][to as usize].contains(king) {
+            to_bb
         } else {
-            let occ = self.board.occupied();
-            checkers |= ((at::DefaultMethod::rook(king, occ) & self.board.rooks_and_queens())
-                | (at::DefaultMethod::bishop(king, occ) & self.board.bishops_and_queens()))
-                & movers;
-        }
+            Bitboard::EMPTY
+        };
+        checkers |= self.slider_checkers_after(king, Bitboard::from_square(from) | to_bb);
         debug_assert_eq!(checkers, self.compute_checkers());
+        checkers
+    }
+
+    /// The checkers after a promotion from `from` to `to` (see
+    /// [`Position::checkers_after_normal`]).
+    #[inline(always)]
+    fn checkers_after(&self, from: Square, to: Square) -> Bitboard {
+        let code = self.board.code_at(to);
+        self.checkers_after_normal(from, to, code)
+    }
+
+    /// The sliders of the side that just moved that attack the king on `king`, looked up only
+    /// on the lines (orthogonal, diagonal) through the king that the move `touched` and on
+    /// which such a slider stands.
+    #[inline(always)]
+    fn slider_checkers_after(&self, king: Square, touched: Bitboard) -> Bitboard {
+        let movers = self.board.by_color(self.turn.other());
+        let occ = self.board.occupied();
+        let mut checkers = Bitboard::EMPTY;
+        let orth = ROOK_RAYS[king as usize];
+        let rooks = self.board.rooks_and_queens() & movers;
+        if (orth & touched).any() & (orth & rooks).any() {
+            checkers |= at::DefaultMethod::rook(king, occ) & rooks;
+        }
+        let diag = BISHOP_RAYS[king as usize];
+        let bishops = self.board.bishops_and_queens() & movers;
+        if (diag & touched).any() & (diag & bishops).any() {
+            checkers |= at::DefaultMethod::bishop(king, occ) & bishops;
+        }
         checkers
     }
 
@@ -357,10 +381,54 @@ impl Position {
     }
 }
 
-const CONDITIONAL_SLIDER_CHECK: bool = true;
+/// By mailbox code and square, the squares a knight or pawn there attacks (nothing for the
+/// other pieces and for `NO_PIECE`): the checks a moved piece that does not slide can give.
+static STEP_ATTACKS: [[Bitboard; 64]; 16] = {
+    let mut table = [[Bitboard::EMPTY; 64]; 16];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut knight = 0u64;
+        let jumps = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+        let mut i = 0;
+        while i < 8 {
+            let (f, r) = (file + jumps[i].0, rank + jumps[i].1);
+            if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                knight |= 1 << (r * 8 + f);
+            }
+            i += 1;
+        }
+        let mut white_pawn = 0u64;
+        let mut black_pawn = 0u64;
+        let mut df = -1;
+        while df <= 1 {
+            let f = file + df;
+            if df != 0 && f >= 0 && f < 8 {
+                if rank < 7 {
+                    white_pawn |= 1 << ((rank + 1) * 8 + f);
+                }
+                if rank > 0 {
+                    black_pawn |= 1 << ((rank - 1) * 8 + f);
+                }
+            }
+            df += 2;
+        }
+        // Codes are role * 2 + colour (white 0): pawns 0 and 1, knights 2 and 3.
+        table[0][sq] = Bitboard(white_pawn);
+        table[1][sq] = Bitboard(black_pawn);
+        table[2][sq] = Bitboard(knight);
+        table[3][sq] = Bitboard(knight);
+        sq += 1;
+    }
+    table
+};
 
-/// The squares a queen on each square attacks on an empty board (its eight rays).
-static QUEEN_RAYS: [Bitboard; 64] = {
+/// The squares a rook on each square attacks on an empty board (its ranks and files).
+static ROOK_RAYS: [Bitboard; 64] = rays(true);
+/// The squares a bishop on each square attacks on an empty board (its diagonals).
+static BISHOP_RAYS: [Bitboard; 64] = rays(false);
+
+const fn rays(orthogonal: bool) -> [Bitboard; 64] {
     let mut table = [Bitboard::EMPTY; 64];
     let mut sq = 0;
     while sq < 64 {
@@ -368,9 +436,13 @@ static QUEEN_RAYS: [Bitboard; 64] = {
         let mut bits = 0u64;
         let mut other = 0;
         while other < 64 {
-            let (f, r) = ((other % 8) as i32, (other / 8) as i32);
-            let (df, dr) = (f - file, r - rank);
-            if other != sq && (df == 0 || dr == 0 || df == dr || df == -dr) {
+            let (df, dr) = ((other % 8) as i32 - file, (other / 8) as i32 - rank);
+            let on_line = if orthogonal {
+                df == 0 || dr == 0
+            } else {
+                df == dr || df == -dr
+            };
+            if other != sq && on_line {
                 bits |= 1 << other;
             }
             other += 1;
@@ -379,11 +451,6 @@ static QUEEN_RAYS: [Bitboard; 64] = {
         sq += 1;
     }
     table
-};
-
-#[inline(always)]
-fn queen_rays(sq: Square) -> Bitboard {
-    QUEEN_RAYS[sq as usize]
 }
 
 impl fmt::Debug for Position {
@@ -404,5 +471,35 @@ impl core::str::FromStr for Position {
 
     fn from_str(s: &str) -> Result<Position, PositionError> {
         Position::from_fen(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn step_attacks_are_the_knight_and_pawn_attacks() {
+        for sq in Square::ALL {
+            for color in Color::ALL {
+                for role in Role::ALL {
+                    let expected = match role {
+                        Role::Pawn => at::pawn_attacks(color, sq),
+                        Role::Knight => at::knight_attacks(sq),
+                        _ => Bitboard::EMPTY,
+                    };
+                    assert_eq!(STEP_ATTACKS[role.of(color).index()][sq as usize], expected);
+                }
+            }
+            assert_eq!(
+                ROOK_RAYS[sq as usize],
+                at::Classical::rook(sq, Bitboard::EMPTY)
+            );
+            assert_eq!(
+                BISHOP_RAYS[sq as usize],
+                at::Classical::bishop(sq, Bitboard::EMPTY)
+            );
+        }
+        assert!(STEP_ATTACKS[NO_PIECE as usize].iter().all(|b| b.is_empty()));
     }
 }

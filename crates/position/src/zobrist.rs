@@ -88,7 +88,7 @@ pub(crate) fn ep_key_or_zero(ep: Option<Square>) -> u64 {
 /// The key of an en-passant square (by its file).
 #[inline]
 pub(crate) fn ep_key(sq: Square) -> u64 {
-    POLYGLOT_RANDOM[772 + sq.file().index()]
+    EP_KEYS[sq as usize]
 }
 
 /// The key toggled when white is to move.

@@ -102,7 +102,9 @@ impl Position {
         }
     }
 
-    /// Clears and stores the castling rights the move leaves, with their key change.
+    /// Clears the castling rights a move from `from` to `to` loses and returns their key
+    /// change: the key of a set of rights is the XOR of each right's key, so the change is
+    /// the key of the rights lost.
     #[inline(always)]
     fn update_castling(&mut self, from: Square, to: Square) -> u64 {
         let before = self.castles.bits();
@@ -113,7 +115,7 @@ impl Position {
         // rooks are too frequent to predict.
         let after = self.castles.after_touch(from, to);
         self.castles.set_bits(after);
-        zobrist::castling_key(before) ^ zobrist::castling_key(after)
+        zobrist::castling_key(before ^ after)
     }
 
     /// [`Position::make_unchecked`] for a normal move (a capture or not, by any piece): the
@@ -164,7 +166,7 @@ impl Position {
         self.fullmoves = self.fullmoves.saturating_add(us as u32);
         self.turn = them;
         self.st.hash = hash;
-        self.st.checkers = self.checkers_after(from, to);
+        self.st.checkers = self.checkers_after_normal(from, to, moved);
         debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
         Undo(undo)
     }
