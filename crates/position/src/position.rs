@@ -49,21 +49,21 @@ pub enum EnPassantMode {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     board: Board,
-    turn: Color,
     castles: Castles,
-    fullmoves: u32,
-    /// The hash, the checkers, the halfmove clock and the en-passant square: what
+    /// The side to move, the clocks, the hash, the checkers and the en-passant square: what
     /// [`Undo`] saves, kept together so that make and unmake copy them as one block.
     st: State,
 }
 
-/// The part of a [`Position`] that make saves and unmake restores as one block of 24
+/// The part of a [`Position`] that make saves and unmake restores as one block of 32
 /// bytes (an [`Undo`] is this block as it was before the move).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct State {
     pub(crate) hash: u64,
     pub(crate) checkers: Bitboard,
     pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) turn: Color,
     /// Set only when a pawn of the side to move attacks it (pseudo-legal, as Polyglot hashes).
     pub(crate) ep_square: Option<Square>,
     /// In an [`Undo`], the captured piece's mailbox code; in a position, always `NO_PIECE`.
@@ -75,11 +75,13 @@ pub(crate) struct State {
 
 impl State {
     /// A position's state before its hash and checkers are computed.
-    pub(crate) const fn new(halfmoves: u32) -> State {
+    pub(crate) const fn new(turn: Color, halfmoves: u32, fullmoves: u32) -> State {
         State {
             hash: 0,
             checkers: Bitboard::EMPTY,
             halfmoves,
+            fullmoves,
+            turn,
             ep_square: None,
             captured: NO_PIECE,
             castling: 0,
@@ -98,10 +100,8 @@ impl Position {
     pub fn new() -> Position {
         let mut pos = Position {
             board: Board::standard(),
-            turn: Color::White,
             castles: Castles::standard(),
-            fullmoves: 1,
-            st: State::new(0),
+            st: State::new(Color::White, 0, 1),
         };
         pos.st.hash = pos.compute_hash();
         pos
@@ -117,7 +117,7 @@ impl Position {
     /// The side to move.
     #[inline]
     pub fn turn(&self) -> Color {
-        self.turn
+        self.st.turn
     }
 
     /// The castling rights.
@@ -148,7 +148,7 @@ impl Position {
     /// The en-passant square if a legal en-passant capture exists.
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.st.ep_square?;
-        let us = self.turn;
+        let us = self.st.turn;
         let king = self.our_king();
         let captured = ep.offset(0, us.fold(-1, 1))?;
         for from in at::pawn_attacks(us.other(), ep) & self.our(Role::Pawn) {
@@ -170,7 +170,7 @@ impl Position {
     /// The fullmove number (starts at 1, grows after black moves).
     #[inline]
     pub fn fullmoves(&self) -> u32 {
-        self.fullmoves
+        self.st.fullmoves
     }
 
     /// The Polyglot Zobrist hash, kept incrementally.
@@ -208,25 +208,25 @@ impl Position {
     #[inline]
     pub fn our_king(&self) -> Square {
         // A validated position always has exactly one king per side.
-        self.board.king_square(self.turn)
+        self.board.king_square(self.st.turn)
     }
 
     /// The squares of the side to move's pieces of `role`.
     #[inline]
     pub fn our(&self, role: Role) -> Bitboard {
-        self.board.by_piece(role.of(self.turn))
+        self.board.by_piece(role.of(self.st.turn))
     }
 
     /// The squares of the opponent's pieces of `role`.
     #[inline]
     pub fn their(&self, role: Role) -> Bitboard {
-        self.board.by_piece(role.of(self.turn.other()))
+        self.board.by_piece(role.of(self.st.turn.other()))
     }
 
     /// The side to move's pieces that are pinned to its king.
     #[inline]
     pub fn pinned(&self) -> Bitboard {
-        self.board.blockers_of(self.our_king(), self.turn) & self.board.by_color(self.turn)
+        self.board.blockers_of(self.our_king(), self.st.turn) & self.board.by_color(self.st.turn)
     }
 
     /// The piece on `sq`, if any.
@@ -247,7 +247,7 @@ impl Position {
         if let Some(ep) = self.st.ep_square {
             h ^= zobrist::ep_key(ep);
         }
-        if self.turn == Color::White {
+        if self.st.turn == Color::White {
             h ^= zobrist::white_to_move_key();
         }
         h
@@ -265,7 +265,7 @@ impl Position {
     /// moves need neither.
     #[inline(always)]
     pub(crate) fn checkers_after_normal(&self, from: Square, to: Square, moved: u8) -> Bitboard {
-        let them = self.turn;
+        let them = self.st.turn;
         let king = self.board.king_square(them);
         let to_bb = Bitboard::from_square(to);
         let mut checkers = if STEP_ATTACKS[usize::from(moved & 15)][to as usize].contains(king) {
@@ -291,7 +291,7 @@ impl Position {
     /// which such a slider stands.
     #[inline(always)]
     fn slider_checkers_after(&self, king: Square, touched: Bitboard) -> Bitboard {
-        let movers = self.board.by_color(self.turn.other());
+        let movers = self.board.by_color(self.st.turn.other());
         let occ = self.board.occupied();
         let mut checkers = Bitboard::EMPTY;
         let orth = ROOK_RAYS[king as usize];
@@ -309,7 +309,7 @@ impl Position {
 
     fn compute_checkers(&self) -> Bitboard {
         self.board
-            .attackers_by(self.our_king(), self.turn.other(), self.board.occupied())
+            .attackers_by(self.our_king(), self.st.turn.other(), self.board.occupied())
     }
 
     // ----- FEN -----
@@ -337,7 +337,7 @@ impl Position {
     ) -> fmt::Result {
         FenFields {
             board: &self.board,
-            turn: self.turn,
+            turn: self.st.turn,
             castling_rights: self.castles.rooks(),
             notation: castling,
             ep_square: match ep {
@@ -345,7 +345,7 @@ impl Position {
                 EnPassantMode::PseudoLegal => self.st.ep_square,
             },
             halfmoves: self.st.halfmoves,
-            fullmoves: self.fullmoves,
+            fullmoves: self.st.fullmoves,
         }
         .write(f)
     }
@@ -354,11 +354,11 @@ impl Position {
     pub fn to_setup(&self) -> Setup {
         Setup {
             board: self.board.clone(),
-            turn: self.turn,
+            turn: self.st.turn,
             castling_rights: self.castles.rooks(),
             ep_square: self.st.ep_square,
             halfmoves: self.st.halfmoves,
-            fullmoves: self.fullmoves,
+            fullmoves: self.st.fullmoves,
         }
     }
 

@@ -36,12 +36,12 @@ impl Position {
         }
         let (from, to) = (m.from(), m.to());
         match self.board.piece_at(from) {
-            Some(p) if p.role == Role::King && p.color == self.turn => {
-                if self.board.piece_at(to) == Some(Role::Rook.of(self.turn)) {
+            Some(p) if p.role == Role::King && p.color == self.st.turn => {
+                if self.board.piece_at(to) == Some(Role::Rook.of(self.st.turn)) {
                     return Move::castle(from, to);
                 }
                 if self.mode() == CastlingMode::Standard
-                    && from.rank() == back_rank(self.turn)
+                    && from.rank() == back_rank(self.st.turn)
                     && to.rank() == from.rank()
                     && from.file() == chessbits_bitboard_core::File::E
                 {
@@ -50,7 +50,7 @@ impl Position {
                         chessbits_bitboard_core::File::C => Some(CastlingSide::QueenSide),
                         _ => None,
                     };
-                    if let Some(rook) = side.and_then(|s| self.castles.rook(self.turn, s)) {
+                    if let Some(rook) = side.and_then(|s| self.castles.rook(self.st.turn, s)) {
                         return Move::castle(from, rook);
                     }
                 }
@@ -123,7 +123,7 @@ impl Position {
     /// en-passant square after a double push.
     #[inline(always)]
     fn make_normal(&mut self, m: Move) -> Undo {
-        let us = self.turn;
+        let us = self.st.turn;
         let them = us.other();
         let (from, to) = (m.from(), m.to());
         let moved = self.board.code_at(from);
@@ -163,8 +163,8 @@ impl Position {
         }
         self.st.ep_square = ep_square;
         hash ^= self.update_castling(from, to);
-        self.fullmoves = self.fullmoves.saturating_add(us as u32);
-        self.turn = them;
+        self.st.fullmoves = self.st.fullmoves.saturating_add(us as u32);
+        self.st.turn = them;
         self.st.hash = hash;
         self.st.checkers = self.checkers_after_normal(from, to, moved);
         debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
@@ -175,7 +175,7 @@ impl Position {
     #[inline(never)]
     fn make_special(&mut self, m: Move) -> Undo {
         let mut undo = self.undo_record();
-        let us = self.turn;
+        let us = self.st.turn;
         let them = us.other();
         let (from, to) = (m.from(), m.to());
         let Some(moved) = self.board.piece_at(from) else {
@@ -240,8 +240,8 @@ impl Position {
             }
         }
         hash ^= self.update_castling(from, to);
-        self.fullmoves = self.fullmoves.saturating_add(us as u32);
-        self.turn = them;
+        self.st.fullmoves = self.st.fullmoves.saturating_add(us as u32);
+        self.st.turn = them;
         self.st.hash = hash;
         self.st.checkers = match kind {
             MoveKind::Promotion(_) => self.checkers_after(from, to),
@@ -254,29 +254,29 @@ impl Position {
     /// Takes back `m`, which must be the last move made, with the record `make` returned.
     #[inline(always)]
     pub fn unmake(&mut self, m: Move, undo: Undo) {
-        let us = self.turn.other();
         let Undo(saved) = undo;
-        if is_normal(m) {
-            self.board.unplay_normal(m.from(), m.to(), saved.captured, us);
-        } else {
-            self.unmake_special(m, saved.captured);
-        }
-        self.fullmoves = self.fullmoves.saturating_sub(us as u32);
-        self.turn = us;
-        self.castles.set_bits(saved.castling);
+        // The state block as it was, side to move and clocks included.
         self.st = State {
             captured: NO_PIECE,
             castling: 0,
             ..saved
         };
+        self.castles.set_bits(saved.castling);
+        if is_normal(m) {
+            self.board
+                .unplay_normal(m.from(), m.to(), saved.captured, saved.turn);
+        } else {
+            self.unmake_special(m, saved.captured);
+        }
         debug_assert!(self.board.is_consistent(), "unmake {m:?} broke the board");
     }
 
     /// The board part of [`Position::unmake`] for promotions, en passant and castling.
     #[inline(never)]
     fn unmake_special(&mut self, m: Move, captured: u8) {
-        let them = self.turn;
-        let us = them.other();
+        // Called after the state is restored: the side to move is the one that moved.
+        let us = self.st.turn;
+        let them = us.other();
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Normal => self.board.unplay_normal(from, to, captured, us),
@@ -324,16 +324,14 @@ impl Position {
             self.st.hash ^= zobrist::ep_key(ep);
         }
         self.st.halfmoves = self.st.halfmoves.saturating_add(1);
-        self.fullmoves = self.fullmoves.saturating_add(self.turn as u32);
-        self.turn = self.turn.other();
+        self.st.fullmoves = self.st.fullmoves.saturating_add(self.st.turn as u32);
+        self.st.turn = self.st.turn.other();
         self.st.checkers = self.compute_checkers();
         Undo(undo)
     }
 
     /// Takes back a null move.
     pub fn unmake_null(&mut self, undo: Undo) {
-        self.turn = self.turn.other();
-        self.fullmoves = self.fullmoves.saturating_sub(self.turn as u32);
         self.st = State {
             captured: NO_PIECE,
             castling: 0,
