@@ -2,7 +2,7 @@
 //! move, and reading UCI moves as the position means them.
 
 use chessbits_attack_tables as at;
-use chessbits_bitboard_core::{Move, MoveKind, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Move, MoveKind, Role, Square};
 
 use super::{Position, State};
 use crate::board::{piece_of_code, NO_PIECE};
@@ -108,7 +108,11 @@ impl Position {
     #[inline(always)]
     fn update_castling(&mut self, from: Square, to: Square) -> u64 {
         let before = self.castles.bits();
-        if before == 0 {
+        if before == 0
+            || !self
+                .castles
+                .may_lose_rights(Bitboard::from_square(from) | to)
+        {
             return 0;
         }
         // No branch on whether a right is lost: in positions with rights, moves of kings and
