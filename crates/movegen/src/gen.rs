@@ -250,7 +250,16 @@ fn generate_side<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
 
     let pawns = movable & board.pawns();
     if pawns.any() {
-        gen_pawns::<S, V, WHITE>(pos, kept, filter, pawns, (pin_orth, pin_diag), target, king, v);
+        gen_pawns::<S, V, WHITE>(
+            pos,
+            kept,
+            filter,
+            pawns,
+            (pin_orth, pin_diag),
+            target,
+            king,
+            v,
+        );
     }
 }
 
@@ -289,7 +298,8 @@ fn gen_pawns<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
     // Pushes: no pawn pinned on a diagonal moves forward; one pinned on a rank or file only
     // along its pin (its file: the square ahead is then on the pin ray, and so is the next).
     let pushers = pawns - pin_diag;
-    let one = ((pushers - pin_orth).shift(forward) | ((pushers & pin_orth).shift(forward) & pin_orth))
+    let one = ((pushers - pin_orth).shift(forward)
+        | ((pushers & pin_orth).shift(forward) & pin_orth))
         & empty;
     let third = Bitboard::relative_rank(us, Rank::Third);
     let two = (one & third).shift(forward) & push_target;

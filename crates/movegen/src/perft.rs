@@ -87,7 +87,10 @@ impl<S: SlidingAttacks, F: FnMut(&mut Position, &mut S::Occupancy) -> u64> gen::
     fn pawn_set(&mut self, to: Bitboard, offset: i32) {
         let promotions = to & Bitboard::BACKRANKS;
         for to in to - promotions {
-            self.visit(Move::normal(Square::new_masked((to as i32 - offset) as u32), to));
+            self.visit(Move::normal(
+                Square::new_masked((to as i32 - offset) as u32),
+                to,
+            ));
         }
         for to in promotions {
             let from = Square::new_masked((to as i32 - offset) as u32);

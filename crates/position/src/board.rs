@@ -32,7 +32,11 @@ const PIECE_OF_CODE: [Option<Piece>; 16] = {
     let mut table = [None; 16];
     let mut i = 0;
     while i < 12 {
-        let color = if i & 1 == 0 { Color::White } else { Color::Black };
+        let color = if i & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         table[i] = Some(Role::ALL[i / 2].of(color));
         i += 1;
     }
@@ -180,7 +184,14 @@ impl Board {
     /// Make's normal move, without a branch: the piece coded `moved` (of `us`) goes from
     /// `from` to `to`, taking the piece coded `victim` there (`NO_PIECE` for none).
     #[inline(always)]
-    pub(crate) fn play_normal(&mut self, from: Square, to: Square, moved: u8, victim: u8, us: Color) {
+    pub(crate) fn play_normal(
+        &mut self,
+        from: Square,
+        to: Square,
+        moved: u8,
+        victim: u8,
+        us: Color,
+    ) {
         let from_bb = Bitboard::from_square(from);
         let to_bb = Bitboard::from_square(to);
         // The victim leaves (for an empty square: slot 6, which stays empty, and a colour
@@ -397,12 +408,10 @@ impl Board {
         }
         colors_ok
             && union == self.occupied
-            && Square::ALL
-                .iter()
-                .all(|&sq| {
-                    let code = self.mailbox[sq as usize];
-                    code <= NO_PIECE && (code != NO_PIECE) == self.occupied.contains(sq)
-                })
+            && Square::ALL.iter().all(|&sq| {
+                let code = self.mailbox[sq as usize];
+                code <= NO_PIECE && (code != NO_PIECE) == self.occupied.contains(sq)
+            })
     }
 
     /// Writes the placement field of a FEN (`rnbqkbnr/pppppppp/8/...`).

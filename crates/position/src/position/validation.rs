@@ -248,7 +248,8 @@ impl Position {
         let king = self.our_king();
         let pushed = ep.offset(0, self.st.turn.fold(-1, 1));
         let origin = ep.offset(0, self.st.turn.fold(1, -1));
-        self.st.checkers
+        self.st
+            .checkers
             .into_iter()
             .all(|c| Some(c) == pushed || origin.is_some_and(|o| at::between(king, c).contains(o)))
     }
