@@ -1,6 +1,8 @@
 //! Perft against the peers, single thread, in one run: chessbits (`movegen`) against
 //! cozy-chess and shakmaty with bulk counting (the last ply counted, not played), and
-//! against shakmaty without bulk counting (every leaf made).
+//! against shakmaty and cozy-chess without bulk counting (every leaf made: chessbits makes
+//! and unmakes each leaf, keeping its Polyglot hash, checkers, castling rights and
+//! en-passant square; the peers copy the position and play the move on the copy).
 //!
 //! Throughput is in leaf nodes, so `cargo xtask bench` reports nodes per second. Each
 //! implementation's count is checked against the published figure before it is timed.
@@ -59,6 +61,23 @@ fn shakmaty_pos(fen: &str) -> shakmaty::Chess {
     let fen: Fen = fen.parse().expect("valid FEN");
     fen.into_position(shakmaty::CastlingMode::Standard)
         .expect("legal position")
+}
+
+/// cozy-chess without bulk counting: every leaf is played on a copy.
+fn cozy_full(board: &cozy_chess::Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    board.generate_moves(|moves| {
+        for m in moves {
+            let mut next = board.clone();
+            next.play_unchecked(m);
+            nodes += cozy_full(&next, depth - 1);
+        }
+        false
+    });
+    nodes
 }
 
 /// shakmaty without bulk counting: every leaf is played.
@@ -124,6 +143,11 @@ fn perft_full(c: &mut Criterion) {
         assert_eq!(shakmaty_full(&spos, depth), nodes, "shakmaty {label}");
         group.bench_with_input(BenchmarkId::new("shakmaty", label), &spos, |b, spos| {
             b.iter(|| shakmaty_full(black_box(spos), depth))
+        });
+        let board = cozy_board(fen);
+        assert_eq!(cozy_full(&board, depth), nodes, "cozy-chess {label}");
+        group.bench_with_input(BenchmarkId::new("cozy-chess", label), &board, |b, board| {
+            b.iter(|| cozy_full(black_box(board), depth))
         });
     }
     group.finish();

@@ -1,17 +1,25 @@
-//! The legal move generator, written once and specialised by the sliding-attack method `S`
-//! and by what receives the moves (a [`Visitor`]: a move list, or a counter for perft).
+//! The legal move generator, written once and specialised by the sliding-attack method `S`,
+//! by what receives the moves (a [`Visitor`]: a move list, or a counter for perft) and by
+//! the side to move (a `const` parameter, so that every pawn shift is a constant one).
+//!
+//! Everything that restricts moves is computed once per position, as masks: the squares a
+//! move must reach when in check (`target`: the checker and the squares between it and the
+//! king), the pin rays (`pin_orth`, `pin_diag`: from the king, exclusive, to each pinning
+//! slider, inclusive), and, only when the king has somewhere to go, the squares the
+//! opponent attacks with our king lifted off the board (`danger`). Each kind of piece then
+//! moves set-wise through them: a piece pinned on a diagonal may only move along the
+//! diagonal pin rays, and since a piece's other lines never meet the king's other rays but
+//! at the king, masking with the union of the rays is exact (the approach of Gigantua's
+//! generator; this is our own code).
 
 use chessbits_attack_tables::{self as at, OccupancyState, SlidingAttacks};
-use chessbits_bitboard_core::{Bitboard, Color, Direction, Move, Rank, Square};
-use chessbits_position::{CastlingSide, Position};
+use chessbits_bitboard_core::{Bitboard, Color, Direction, File, Move, Rank, Square};
+use chessbits_position::{Board, CastlingSide, Position};
 
 /// Receives generated moves in batches: one origin with a set of destinations.
 pub(crate) trait Visitor {
     /// Moves of a piece (not a pawn) from `from` to each square of `to`.
     fn piece(&mut self, from: Square, to: Bitboard);
-    /// Pawn moves from `from` to each square of `to`; those onto the last rank are four
-    /// promotions each.
-    fn pawn(&mut self, from: Square, to: Bitboard);
     /// Pawn moves onto each square of `to`, each from the square `offset` behind it
     /// (`from = to - offset`); those onto the last rank are four promotions each.
     fn pawn_set(&mut self, to: Bitboard, offset: i32);
@@ -54,11 +62,108 @@ pub(crate) fn generate_in<S: SlidingAttacks, V: Visitor>(
     filter: Filter,
     v: &mut V,
 ) {
+    match pos.turn() {
+        Color::White => generate_side::<S, V, true>(pos, kept, filter, v),
+        Color::Black => generate_side::<S, V, false>(pos, kept, filter, v),
+    }
+}
+
+/// The squares a rook on each square attacks on an empty board.
+static ROOK_RAYS: [Bitboard; 64] = rays(true);
+/// The squares a bishop on each square attacks on an empty board.
+static BISHOP_RAYS: [Bitboard; 64] = rays(false);
+
+const fn rays(orthogonal: bool) -> [Bitboard; 64] {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut bits = 0u64;
+        let mut other = 0;
+        while other < 64 {
+            let (df, dr) = ((other % 8) as i32 - file, (other / 8) as i32 - rank);
+            let on_line = if orthogonal {
+                df == 0 || dr == 0
+            } else {
+                df == dr || df == -dr
+            };
+            if other != sq && on_line {
+                bits |= 1 << other;
+            }
+            other += 1;
+        }
+        table[sq] = Bitboard(bits);
+        sq += 1;
+    }
+    table
+}
+
+/// The pin rays of the side whose king stands on `king`: for each enemy slider with exactly
+/// one piece between it and the king, that piece being ours, the squares from the king
+/// (exclusive) to the slider (inclusive); orthogonal and diagonal pins apart.
+#[inline(always)]
+fn pin_rays(board: &Board, king: Square, ours: Bitboard, theirs: Bitboard) -> (Bitboard, Bitboard) {
+    let occ = board.occupied();
+    let mut orth = Bitboard::EMPTY;
+    let mut diag = Bitboard::EMPTY;
+    for sniper in ROOK_RAYS[king as usize] & board.rooks_and_queens() & theirs {
+        let ray = at::between(king, sniper);
+        let blockers = ray & occ;
+        if !blockers.more_than_one() && (blockers & ours).any() {
+            orth |= ray | sniper;
+        }
+    }
+    for sniper in BISHOP_RAYS[king as usize] & board.bishops_and_queens() & theirs {
+        let ray = at::between(king, sniper);
+        let blockers = ray & occ;
+        if !blockers.more_than_one() && (blockers & ours).any() {
+            diag |= ray | sniper;
+        }
+    }
+    (orth, diag)
+}
+
+/// The squares the side `them` attacks, with `occ` as the blockers (the mover's king lifted
+/// off, so that it cannot step back along a checking ray).
+#[inline(always)]
+fn attacked_squares<S: SlidingAttacks, const WHITE: bool>(
+    board: &Board,
+    theirs: Bitboard,
+    occ: &S::Occupancy,
+) -> Bitboard {
+    // `them` is black when we are white: their pawns attack down the board.
+    let pawns = board.pawns() & theirs;
+    let mut danger = if WHITE {
+        pawns.shift(Direction::SouthEast) | pawns.shift(Direction::SouthWest)
+    } else {
+        pawns.shift(Direction::NorthEast) | pawns.shift(Direction::NorthWest)
+    };
+    for sq in board.kings() & theirs {
+        danger |= at::king_attacks(sq);
+    }
+    for sq in board.knights() & theirs {
+        danger |= at::knight_attacks(sq);
+    }
+    for sq in board.bishops_and_queens() & theirs {
+        danger |= S::bishop_in(sq, occ);
+    }
+    for sq in board.rooks_and_queens() & theirs {
+        danger |= S::rook_in(sq, occ);
+    }
+    danger
+}
+
+#[inline(always)]
+fn generate_side<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
+    pos: &Position,
+    kept: &S::Occupancy,
+    filter: Filter,
+    v: &mut V,
+) {
     let board = pos.board();
-    let us = pos.turn();
-    let them = us.other();
+    let us = Color::from_white(WHITE);
     let ours = board.by_color(us);
-    let theirs = board.by_color(them);
+    let theirs = board.by_color(us.other());
     let occ = board.occupied();
     let king = pos.our_king();
     let checkers = pos.checkers();
@@ -72,12 +177,39 @@ pub(crate) fn generate_in<S: SlidingAttacks, V: Visitor>(
         dest |= !occ;
     }
 
-    // King moves: to any square not attacked once the king has left its square.
+    // The king: to any square the opponent does not attack once the king has left its own,
+    // and castling (a quiet move, never out of check).
     if filter.from.contains(king) {
-        let occ_without_king = kept.toggled(king);
-        for to in at::king_attacks(king) & dest {
-            if !attacked::<S>(pos, to, them, &occ_without_king) {
-                v.piece(king, Bitboard::from_square(to));
+        let steps = at::king_attacks(king) & dest;
+        // The castling moves whose squares are empty: only they need the attack test.
+        let castles = pos.castles();
+        let mut rooks = [None; 2];
+        if filter.quiets && checkers.is_empty() && castles.has_color(us) {
+            for side in CastlingSide::ALL {
+                rooks[side.index()] = castles
+                    .rook(us, side)
+                    .filter(|_| (castles.path(us, side) & occ).is_empty());
+            }
+        }
+        if steps.any() || rooks[0].is_some() || rooks[1].is_some() {
+            let danger = attacked_squares::<S, WHITE>(board, theirs, &kept.toggled(king));
+            v.piece(king, steps & !danger);
+            for rook in rooks {
+                let Some(rook) = rook else {
+                    continue;
+                };
+                let legal = if matches!(rook.file(), File::A | File::H) {
+                    // The rook in its corner: lifting it uncovers nothing on the king's
+                    // path (only the board's edge is behind it), and with the king not in
+                    // check neither does lifting the king. So `danger` decides.
+                    let king_to = Move::castle(king, rook).king_to();
+                    ((at::between(king, king_to) | king_to) & danger).is_empty()
+                } else {
+                    castling_is_legal::<S>(pos, kept, king, rook)
+                };
+                if legal {
+                    v.special(Move::castle(king, rook));
+                }
             }
         }
     }
@@ -90,65 +222,44 @@ pub(crate) fn generate_in<S: SlidingAttacks, V: Visitor>(
         Some(checker) => at::between(king, checker) | checker,
         None => Bitboard::FULL,
     };
-    let pinned = pinned::<S>(pos, king, us);
-    let movable = ours & filter.from & !Bitboard::from_square(king);
+    let (pin_orth, pin_diag) = pin_rays(board, king, ours, theirs);
+    let pinned = pin_orth | pin_diag;
+    let movable = ours & filter.from;
     let dest_target = dest & target;
 
     // Knights (a pinned knight can never move).
     for from in movable & board.knights() & !pinned {
-        let to = at::knight_attacks(from) & dest_target;
-        if to.any() {
-            v.piece(from, to);
-        }
+        v.piece(from, at::knight_attacks(from) & dest_target);
     }
-    // Sliders.
-    let diag = movable & board.bishops_and_queens();
-    let orth = movable & board.rooks_and_queens();
-    for from in diag {
-        let mut to = S::bishop_in(from, kept) & dest_target;
-        if pinned.contains(from) {
-            to &= at::line(king, from);
-        }
-        if to.any() {
-            v.piece(from, to);
-        }
+    // Sliders: free ones anywhere, pinned ones along their pin (a piece pinned on a
+    // diagonal has no orthogonal move and the other way round).
+    let diag = movable & board.bishops_and_queens() & !pin_orth;
+    let orth = movable & board.rooks_and_queens() & !pin_diag;
+    for from in diag - pin_diag {
+        v.piece(from, S::bishop_in(from, kept) & dest_target);
     }
-    for from in orth {
-        let mut to = S::rook_in(from, kept) & dest_target;
-        if pinned.contains(from) {
-            to &= at::line(king, from);
-        }
-        if to.any() {
-            v.piece(from, to);
-        }
+    for from in diag & pin_diag {
+        v.piece(from, S::bishop_in(from, kept) & dest_target & pin_diag);
+    }
+    for from in orth - pin_orth {
+        v.piece(from, S::rook_in(from, kept) & dest_target);
+    }
+    for from in orth & pin_orth {
+        v.piece(from, S::rook_in(from, kept) & dest_target & pin_orth);
     }
 
-    // Pawns.
     let pawns = movable & board.pawns();
     if pawns.any() {
-        match us {
-            Color::White => {
-                gen_pawns::<S, V, true>(pos, kept, filter, pawns, pinned, target, king, v)
-            }
-            Color::Black => {
-                gen_pawns::<S, V, false>(pos, kept, filter, pawns, pinned, target, king, v)
-            }
-        }
-    }
-
-    // Castling (a quiet move, never out of check).
-    if filter.quiets
-        && checkers.is_empty()
-        && filter.from.contains(king)
-        && pos.castles().has_color(us)
-    {
-        for side in CastlingSide::ALL {
-            if let Some(rook) = pos.castles().rook(us, side) {
-                if castling_is_legal::<S>(pos, kept, king, rook, side) {
-                    v.special(Move::castle(king, rook));
-                }
-            }
-        }
+        gen_pawns::<S, V, WHITE>(
+            pos,
+            kept,
+            filter,
+            pawns,
+            (pin_orth, pin_diag),
+            target,
+            king,
+            v,
+        );
     }
 }
 
@@ -159,18 +270,20 @@ fn gen_pawns<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
     kept: &S::Occupancy,
     filter: Filter,
     pawns: Bitboard,
-    pinned: Bitboard,
+    (pin_orth, pin_diag): (Bitboard, Bitboard),
     target: Bitboard,
     king: Square,
     v: &mut V,
 ) {
-    // Specialised by colour at compile time, so that every shift below is a constant one.
     let board = pos.board();
     let us = Color::from_white(WHITE);
     let theirs = board.by_color(us.other());
     let empty = !board.occupied();
-    let forward = us.fold(Direction::North, Direction::South);
-    let start_rank = Bitboard::relative_rank(us, Rank::Second);
+    let (forward, left, right) = if WHITE {
+        (Direction::North, Direction::NorthWest, Direction::NorthEast)
+    } else {
+        (Direction::South, Direction::SouthWest, Direction::SouthEast)
+    };
     let capture_target = if filter.captures {
         theirs & target
     } else {
@@ -182,32 +295,26 @@ fn gen_pawns<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
         Bitboard::EMPTY
     };
 
-    // Pinned pawns one by one: each may only move along its pin line.
-    for from in pawns & pinned {
-        let mut to = at::pawn_attacks(us, from) & capture_target;
-        let one = Bitboard::from_square(from).shift(forward) & empty;
-        to |= one & push_target;
-        if start_rank.contains(from) {
-            to |= one.shift(forward) & push_target;
-        }
-        to &= at::line(king, from);
-        if to.any() {
-            v.pawn(from, to);
-        }
-    }
-    // The others set-wise: one shift per kind of pawn move.
-    let free = pawns - pinned;
-    let (left, right) = if WHITE {
-        (Direction::NorthWest, Direction::NorthEast)
-    } else {
-        (Direction::SouthWest, Direction::SouthEast)
-    };
-    let one = free.shift(forward) & empty;
-    let two = (one & start_rank.shift(forward)).shift(forward) & push_target;
+    // Pushes: no pawn pinned on a diagonal moves forward; one pinned on a rank or file only
+    // along its pin (its file: the square ahead is then on the pin ray, and so is the next).
+    let pushers = pawns - pin_diag;
+    let one = ((pushers - pin_orth).shift(forward)
+        | ((pushers & pin_orth).shift(forward) & pin_orth))
+        & empty;
+    let third = Bitboard::relative_rank(us, Rank::Third);
+    let two = (one & third).shift(forward) & push_target;
     v.pawn_set(one & push_target, forward.offset());
     v.pawn_set(two, 2 * forward.offset());
-    v.pawn_set(free.shift(left) & capture_target, left.offset());
-    v.pawn_set(free.shift(right) & capture_target, right.offset());
+
+    // Captures: no pawn pinned on a rank or file captures; one pinned on a diagonal only
+    // along it (onto its pinner).
+    let capturers = pawns - pin_orth;
+    let free = capturers - pin_diag;
+    let pinned = capturers & pin_diag;
+    let to_left = (free.shift(left) | (pinned.shift(left) & pin_diag)) & capture_target;
+    let to_right = (free.shift(right) | (pinned.shift(right) & pin_diag)) & capture_target;
+    v.pawn_set(to_left, left.offset());
+    v.pawn_set(to_right, right.offset());
 
     // En passant: simulate the capture and look for a check along the freed lines.
     if filter.captures {
@@ -238,29 +345,16 @@ fn attacked<S: SlidingAttacks>(pos: &Position, sq: Square, by: Color, occ: &S::O
     pos.board().attackers_by_in::<S>(sq, by, occ).any()
 }
 
-/// The side to move's pieces pinned to its king on `king`: the board's blockers (with the
-/// method `S`) that are ours.
-#[inline(always)]
-fn pinned<S: SlidingAttacks>(pos: &Position, king: Square, us: Color) -> Bitboard {
-    let board = pos.board();
-    board.blockers_of_in::<S>(king, us) & board.by_color(us)
-}
-
-/// Whether the side to move (not in check) may castle with the rook on `rook` now.
-#[inline]
+/// Whether the side to move (not in check, the castling path empty) may castle with the
+/// rook on `rook` now: the rule in full, for Chess960 (any king and rook squares).
+#[inline(never)]
 fn castling_is_legal<S: SlidingAttacks>(
     pos: &Position,
     kept: &S::Occupancy,
     king: Square,
     rook: Square,
-    side: CastlingSide,
 ) -> bool {
-    let board = pos.board();
     let us = pos.turn();
-    let occ = board.occupied();
-    if (pos.castles().path(us, side) & occ).any() {
-        return false;
-    }
     let king_to = Move::castle(king, rook).king_to();
     let occ_after = kept.toggled(king).toggled(rook);
     let king_path = at::between(king, king_to) | king_to;

@@ -186,19 +186,6 @@ impl Visitor for MoveList {
     }
 
     #[inline(always)]
-    fn pawn(&mut self, from: Square, to: Bitboard) {
-        for to in to {
-            if Bitboard::BACKRANKS.contains(to) {
-                for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
-                    self.push(Move::promote(from, to, role));
-                }
-            } else {
-                self.push(Move::normal(from, to));
-            }
-        }
-    }
-
-    #[inline(always)]
     fn pawn_set(&mut self, to: Bitboard, offset: i32) {
         for to in to {
             let from = Square::new_masked((to as i32 - offset) as u32);
@@ -224,26 +211,20 @@ pub(crate) struct Counter(pub(crate) u64);
 impl Visitor for Counter {
     #[inline(always)]
     fn piece(&mut self, _from: Square, to: Bitboard) {
-        self.0 += u64::from(to.count());
-    }
-
-    #[inline(always)]
-    fn pawn(&mut self, _from: Square, to: Bitboard) {
-        let promotions = to & Bitboard::BACKRANKS;
-        self.0 += u64::from((to - promotions).count()) + 4 * u64::from(promotions.count());
+        self.0 = self.0.wrapping_add(u64::from(to.count()));
     }
 
     #[inline(always)]
     fn pawn_set(&mut self, to: Bitboard, _offset: i32) {
+        // Each promotion counts four times; no branch on whether there are any.
         let promotions = to & Bitboard::BACKRANKS;
-        self.0 += u64::from(to.count());
-        if promotions.any() {
-            self.0 += 3 * u64::from(promotions.count());
-        }
+        self.0 = self
+            .0
+            .wrapping_add(u64::from(to.count() + 3 * promotions.count()));
     }
 
     #[inline(always)]
     fn special(&mut self, _m: Move) {
-        self.0 += 1;
+        self.0 = self.0.wrapping_add(1);
     }
 }

@@ -3,11 +3,11 @@
 use alloc::vec::Vec;
 
 use chessbits_attack_tables::{OccupancyState, SlidingAttacks};
-use chessbits_bitboard_core::{Bitboard, Move};
+use chessbits_bitboard_core::{Bitboard, Move, Role, Square};
 use chessbits_position::Position;
 
 use crate::gen::{self, Filter};
-use crate::list::{Counter, MoveList};
+use crate::list::Counter;
 use crate::DefaultMethod;
 
 /// Leaf nodes at `depth` with bulk counting (the last ply is counted, not played).
@@ -53,25 +53,92 @@ fn take_back<S: SlidingAttacks>(
     kept.update(after, before);
 }
 
+/// The visitor that walks the tree: each generated move is played on `pos`, `below`
+/// counts the leaves under it, and the move is taken back, as the generator produces it
+/// (no move list is built and read back). The generator reads a copy of the position
+/// taken before the walk, which every take-back restores `pos` to.
+struct Walk<'a, S: SlidingAttacks, F> {
+    pos: &'a mut Position,
+    kept: &'a mut S::Occupancy,
+    nodes: u64,
+    below: F,
+}
+
+impl<S: SlidingAttacks, F: FnMut(&mut Position, &mut S::Occupancy) -> u64> Walk<'_, S, F> {
+    #[inline(always)]
+    fn visit(&mut self, m: Move) {
+        let undo = play::<S>(self.pos, self.kept, m);
+        self.nodes += (self.below)(self.pos, self.kept);
+        take_back::<S>(self.pos, self.kept, m, undo);
+    }
+}
+
+impl<S: SlidingAttacks, F: FnMut(&mut Position, &mut S::Occupancy) -> u64> gen::Visitor
+    for Walk<'_, S, F>
+{
+    #[inline(always)]
+    fn piece(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            self.visit(Move::normal(from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_set(&mut self, to: Bitboard, offset: i32) {
+        let promotions = to & Bitboard::BACKRANKS;
+        for to in to - promotions {
+            self.visit(Move::normal(
+                Square::new_masked((to as i32 - offset) as u32),
+                to,
+            ));
+        }
+        for to in promotions {
+            let from = Square::new_masked((to as i32 - offset) as u32);
+            for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+                self.visit(Move::promote(from, to, role));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        self.visit(m);
+    }
+}
+
+/// Plays every legal move of `pos` in turn and adds up what `below` counts after each.
+#[inline(always)]
+fn walk<S: SlidingAttacks, F: FnMut(&mut Position, &mut S::Occupancy) -> u64>(
+    pos: &mut Position,
+    kept: &mut S::Occupancy,
+    below: F,
+) -> u64 {
+    let snapshot = pos.clone();
+    let occupancy = *kept;
+    let mut w = Walk::<S, F> {
+        pos,
+        kept,
+        nodes: 0,
+        below,
+    };
+    gen::generate_in::<S, _>(&snapshot, &occupancy, Filter::ALL, &mut w);
+    w.nodes
+}
+
+/// The legal moves of `pos`, counted by popcounts without playing them.
+#[inline(always)]
+fn count<S: SlidingAttacks>(pos: &Position, kept: &S::Occupancy) -> u64 {
+    let mut c = Counter(0);
+    gen::generate_in::<S, _>(pos, kept, Filter::ALL, &mut c);
+    c.0
+}
+
 fn bulk<S: SlidingAttacks>(pos: &mut Position, kept: &mut S::Occupancy, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => {
-            let mut c = Counter(0);
-            gen::generate_in::<S, _>(pos, kept, Filter::ALL, &mut c);
-            c.0
-        }
-        _ => {
-            let mut list = MoveList::new();
-            gen::generate_in::<S, _>(pos, kept, Filter::ALL, &mut list);
-            let mut nodes = 0;
-            for &m in list.iter() {
-                let undo = play::<S>(pos, kept, m);
-                nodes += bulk::<S>(pos, kept, depth - 1);
-                take_back::<S>(pos, kept, m, undo);
-            }
-            nodes
-        }
+        1 => count::<S>(pos, kept),
+        2 => walk::<S, _>(pos, kept, |pos, kept| count::<S>(pos, kept)),
+        _ => walk::<S, _>(pos, kept, |pos, kept| bulk::<S>(pos, kept, depth - 1)),
     }
 }
 
@@ -89,18 +156,16 @@ pub fn perft_full_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> u64 {
 }
 
 fn full<S: SlidingAttacks>(pos: &mut Position, kept: &mut S::Occupancy, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => 1,
+        // The leaves: each is made and taken back. `black_box` makes the compiler treat the
+        // position after each move as read, so that no part of make can be optimised away.
+        1 => walk::<S, _>(pos, kept, |pos, _| {
+            core::hint::black_box(&*pos);
+            1
+        }),
+        _ => walk::<S, _>(pos, kept, |pos, kept| full::<S>(pos, kept, depth - 1)),
     }
-    let mut list = MoveList::new();
-    gen::generate_in::<S, _>(pos, kept, Filter::ALL, &mut list);
-    let mut nodes = 0;
-    for &m in list.iter() {
-        let undo = play::<S>(pos, kept, m);
-        nodes += full::<S>(pos, kept, depth - 1);
-        take_back::<S>(pos, kept, m, undo);
-    }
-    nodes
 }
 
 /// Perft split by root move: each legal move with the leaf count below it (bulk counting).

@@ -14,9 +14,46 @@ use chessbits_bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     by_color: [Bitboard; 2],
-    by_role: [Bitboard; 6],
+    /// By [`Role`], then two slots that stay empty: slot 6 is where make and unmake send the
+    /// "capture" of an empty square ([`NO_PIECE`] `>> 1`), so they need no branch for it.
+    by_role: [Bitboard; 8],
     occupied: Bitboard,
-    mailbox: [Option<Piece>; 64],
+    /// [`Piece::index`] of the piece on each square, or [`NO_PIECE`]: one byte a square,
+    /// and a code that indexes tables directly (the Zobrist keys have an all-zero row for
+    /// `NO_PIECE`, so make hashes a capture and a quiet move alike).
+    mailbox: [u8; 64],
+}
+
+/// The mailbox code of an empty square (piece codes are `Piece::index`, 0 to 11).
+pub(crate) const NO_PIECE: u8 = 12;
+
+/// The piece of each mailbox code (codes 12 to 15: none).
+const PIECE_OF_CODE: [Option<Piece>; 16] = {
+    let mut table = [None; 16];
+    let mut i = 0;
+    while i < 12 {
+        let color = if i & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        table[i] = Some(Role::ALL[i / 2].of(color));
+        i += 1;
+    }
+    table
+};
+
+/// The piece of a mailbox code.
+#[inline(always)]
+pub(crate) const fn piece_of_code(code: u8) -> Option<Piece> {
+    PIECE_OF_CODE[(code & 15) as usize]
+}
+
+/// The `by_role` slot of a mailbox code: its role, or the always-empty slot 6 for
+/// `NO_PIECE`.
+#[inline(always)]
+const fn role_slot(code: u8) -> usize {
+    ((code & 15) >> 1) as usize
 }
 
 impl Default for Board {
@@ -30,9 +67,9 @@ impl Board {
     pub const fn empty() -> Board {
         Board {
             by_color: [Bitboard::EMPTY; 2],
-            by_role: [Bitboard::EMPTY; 6],
+            by_role: [Bitboard::EMPTY; 8],
             occupied: Bitboard::EMPTY,
-            mailbox: [None; 64],
+            mailbox: [NO_PIECE; 64],
         }
     }
 
@@ -127,13 +164,72 @@ impl Board {
     /// The piece on `sq`, if any.
     #[inline]
     pub const fn piece_at(&self, sq: Square) -> Option<Piece> {
+        piece_of_code(self.mailbox[sq as usize])
+    }
+
+    /// The mailbox code of `sq`: [`Piece::index`] or [`NO_PIECE`].
+    #[inline(always)]
+    pub(crate) const fn code_at(&self, sq: Square) -> u8 {
         self.mailbox[sq as usize]
+    }
+
+    /// The square of `color`'s king, for a board known to have exactly one (a validated
+    /// position's): the lowest such square, `a1` if there is none.
+    #[inline(always)]
+    pub(crate) fn king_square(&self, color: Color) -> Square {
+        let kings = self.by_color[color as usize].0 & self.by_role[Role::King as usize].0;
+        Square::new_masked(kings.trailing_zeros())
+    }
+
+    /// Make's normal move, without a branch: the piece coded `moved` (of `us`) goes from
+    /// `from` to `to`, taking the piece coded `victim` there (`NO_PIECE` for none).
+    #[inline(always)]
+    pub(crate) fn play_normal(
+        &mut self,
+        from: Square,
+        to: Square,
+        moved: u8,
+        victim: u8,
+        us: Color,
+    ) {
+        let from_bb = Bitboard::from_square(from);
+        let to_bb = Bitboard::from_square(to);
+        // The victim leaves (for an empty square: slot 6, which stays empty, and a colour
+        // that has nothing on `to`).
+        self.by_role[role_slot(victim)] &= !to_bb;
+        self.by_color[us.other() as usize] &= !to_bb;
+        self.by_role[role_slot(moved)] ^= from_bb | to_bb;
+        self.by_color[us as usize] ^= from_bb | to_bb;
+        self.occupied = (self.occupied ^ from_bb) | to_bb;
+        self.mailbox[from as usize] = NO_PIECE;
+        self.mailbox[to as usize] = moved;
+    }
+
+    /// Takes back [`Board::play_normal`]: the piece on `to` (of `us`) returns to `from`
+    /// and the piece coded `captured` (`NO_PIECE` for none) reappears on `to`.
+    #[inline(always)]
+    pub(crate) fn unplay_normal(&mut self, from: Square, to: Square, captured: u8, us: Color) {
+        let from_bb = Bitboard::from_square(from);
+        let to_bb = Bitboard::from_square(to);
+        let moved = self.mailbox[to as usize];
+        self.by_role[role_slot(moved)] ^= from_bb | to_bb;
+        self.by_color[us as usize] ^= from_bb | to_bb;
+        let back = if captured == NO_PIECE {
+            Bitboard::EMPTY
+        } else {
+            to_bb
+        };
+        self.by_role[role_slot(captured)] |= back;
+        self.by_color[us.other() as usize] |= back;
+        self.occupied = (self.occupied ^ from_bb ^ to_bb) | back;
+        self.mailbox[from as usize] = moved;
+        self.mailbox[to as usize] = captured;
     }
 
     /// The role of the piece on `sq`, if any.
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        self.mailbox[sq as usize].map(|p| p.role)
+        self.piece_at(sq).map(|p| p.role)
     }
 
     /// The king of `color`, if there is exactly one.
@@ -153,7 +249,7 @@ impl Board {
     /// Removes and returns the piece on `sq`, if any.
     #[inline]
     pub fn discard(&mut self, sq: Square) -> Option<Piece> {
-        let piece = self.mailbox[sq as usize]?;
+        let piece = self.piece_at(sq)?;
         self.remove_piece(sq, piece);
         Some(piece)
     }
@@ -161,21 +257,21 @@ impl Board {
     /// Puts `piece` on `sq`, which must be empty (checked in debug builds).
     #[inline]
     pub(crate) fn put_on_empty(&mut self, sq: Square, piece: Piece) {
-        debug_assert!(self.mailbox[sq as usize].is_none());
+        debug_assert_eq!(self.mailbox[sq as usize], NO_PIECE);
         self.by_color[piece.color as usize].insert(sq);
         self.by_role[piece.role as usize].insert(sq);
         self.occupied.insert(sq);
-        self.mailbox[sq as usize] = Some(piece);
+        self.mailbox[sq as usize] = piece.index() as u8;
     }
 
     /// Removes `piece`, which must stand on `sq` (checked in debug builds).
     #[inline]
     pub(crate) fn remove_piece(&mut self, sq: Square, piece: Piece) {
-        debug_assert_eq!(self.mailbox[sq as usize], Some(piece));
+        debug_assert_eq!(self.piece_at(sq), Some(piece));
         self.by_color[piece.color as usize].remove(sq);
         self.by_role[piece.role as usize].remove(sq);
         self.occupied.remove(sq);
-        self.mailbox[sq as usize] = None;
+        self.mailbox[sq as usize] = NO_PIECE;
     }
 
     /// Moves `piece` from `from` to the empty square `to`.
@@ -185,8 +281,8 @@ impl Board {
         self.by_color[piece.color as usize] ^= both;
         self.by_role[piece.role as usize] ^= both;
         self.occupied ^= both;
-        self.mailbox[from as usize] = None;
-        self.mailbox[to as usize] = Some(piece);
+        self.mailbox[from as usize] = NO_PIECE;
+        self.mailbox[to as usize] = piece.index() as u8;
     }
 
     /// The pieces of either colour that attack `sq`, with `occupied` as the blockers
@@ -194,8 +290,8 @@ impl Board {
     /// that way).
     #[inline]
     pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        (at::rook_attacks(sq, occupied) & self.rooks_and_queens())
-            | (at::bishop_attacks(sq, occupied) & self.bishops_and_queens())
+        (at::DefaultMethod::rook(sq, occupied) & self.rooks_and_queens())
+            | (at::DefaultMethod::bishop(sq, occupied) & self.bishops_and_queens())
             | (at::knight_attacks(sq) & self.knights())
             | (at::king_attacks(sq) & self.kings())
             | (at::pawn_attacks(Color::White, sq) & self.by_piece(Role::Pawn.of(Color::Black)))
@@ -205,7 +301,7 @@ impl Board {
     /// The pieces of `attacker` that attack `sq`, with `occupied` as the blockers.
     #[inline]
     pub fn attackers_by(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
-        self.attackers_by_in::<at::Magic>(sq, attacker, &occupied)
+        self.attackers_by_in::<at::DefaultMethod>(sq, attacker, &occupied)
     }
 
     /// [`Board::attackers_by`] with the slider attacks of the method `S`, from the occupancy
@@ -255,20 +351,20 @@ impl Board {
         }
         let rooks = self.rooks_and_queens() & them;
         if (rooks & (Bitboard::rank(sq.rank()) | Bitboard::file(sq.file()))).any()
-            && (at::rook_attacks(sq, occupied) & rooks).any()
+            && (at::DefaultMethod::rook(sq, occupied) & rooks).any()
         {
             return true;
         }
         let bishops = self.bishops_and_queens() & them;
         (bishops & (Bitboard::diagonal(sq) | Bitboard::anti_diagonal(sq))).any()
-            && (at::bishop_attacks(sq, occupied) & bishops).any()
+            && (at::DefaultMethod::bishop(sq, occupied) & bishops).any()
     }
 
     /// The pieces of either colour that stand alone between `king` and an enemy slider that
     /// would attack it along a line (pinned pieces, and pieces whose move would uncover a
     /// check on `king` if they are the slider's own colour's).
     pub fn blockers_of(&self, king: Square, king_color: Color) -> Bitboard {
-        self.blockers_of_in::<at::Magic>(king, king_color)
+        self.blockers_of_in::<at::DefaultMethod>(king, king_color)
     }
 
     /// [`Board::blockers_of`] with the method `S` finding the snipers (the enemy sliders on
@@ -294,14 +390,17 @@ impl Board {
     pub fn is_consistent(&self) -> bool {
         let colors_ok = (self.by_color[0] & self.by_color[1]).is_empty()
             && (self.by_color[0] | self.by_color[1]) == self.occupied;
+        if (self.by_role[6] | self.by_role[7]).any() {
+            return false;
+        }
         let mut union = Bitboard::EMPTY;
-        for (i, r) in self.by_role.iter().enumerate() {
+        for (i, r) in self.by_role[..6].iter().enumerate() {
             if (union & *r).any() {
                 return false;
             }
             union |= *r;
             for sq in *r {
-                match self.mailbox[sq as usize] {
+                match self.piece_at(sq) {
                     Some(p) if p.role as usize == i && self.by_color(p.color).contains(sq) => {}
                     _ => return false,
                 }
@@ -309,9 +408,10 @@ impl Board {
         }
         colors_ok
             && union == self.occupied
-            && Square::ALL
-                .iter()
-                .all(|&sq| self.mailbox[sq as usize].is_some() == self.occupied.contains(sq))
+            && Square::ALL.iter().all(|&sq| {
+                let code = self.mailbox[sq as usize];
+                code <= NO_PIECE && (code != NO_PIECE) == self.occupied.contains(sq)
+            })
     }
 
     /// Writes the placement field of a FEN (`rnbqkbnr/pppppppp/8/...`).

@@ -7,7 +7,7 @@
 //!
 //! Copied as data from python-chess 1.11.2 (`chess.polyglot.POLYGLOT_RANDOM_ARRAY`).
 
-pub(crate) static POLYGLOT_RANDOM: [u64; 781] = [
+pub(crate) const POLYGLOT_RANDOM: [u64; 781] = [
     0x9d39247e33776d41,
     0x2af7398005aaa5c7,
     0x44db015024623547,

@@ -6,10 +6,10 @@
 use alloc::string::String;
 use core::fmt;
 
-use chessbits_attack_tables as at;
+use chessbits_attack_tables::{self as at, SlidingAttacks};
 use chessbits_bitboard_core::{Bitboard, Color, Piece, Role, Square};
 
-use crate::board::Board;
+use crate::board::{Board, NO_PIECE};
 use crate::castling::{Castles, CastlingMode};
 use crate::setup::{CastlingNotation, FenFields, Setup};
 use crate::zobrist;
@@ -49,14 +49,44 @@ pub enum EnPassantMode {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     board: Board,
-    turn: Color,
     castles: Castles,
+    /// The side to move, the clocks, the hash, the checkers and the en-passant square: what
+    /// [`Undo`] saves, kept together so that make and unmake copy them as one block.
+    st: State,
+}
+
+/// The part of a [`Position`] that make saves and unmake restores as one block of 32
+/// bytes (an [`Undo`] is this block as it was before the move).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct State {
+    pub(crate) hash: u64,
+    pub(crate) checkers: Bitboard,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) turn: Color,
     /// Set only when a pawn of the side to move attacks it (pseudo-legal, as Polyglot hashes).
-    ep_square: Option<Square>,
-    halfmoves: u32,
-    fullmoves: u32,
-    hash: u64,
-    checkers: Bitboard,
+    pub(crate) ep_square: Option<Square>,
+    /// In an [`Undo`], the captured piece's mailbox code; in a position, always `NO_PIECE`.
+    pub(crate) captured: u8,
+    /// In an [`Undo`], the castling rights before the move; in a position, always 0 (the
+    /// rights live in [`Castles`]).
+    pub(crate) castling: u8,
+}
+
+impl State {
+    /// A position's state before its hash and checkers are computed.
+    pub(crate) const fn new(turn: Color, halfmoves: u32, fullmoves: u32) -> State {
+        State {
+            hash: 0,
+            checkers: Bitboard::EMPTY,
+            halfmoves,
+            fullmoves,
+            turn,
+            ep_square: None,
+            captured: NO_PIECE,
+            castling: 0,
+        }
+    }
 }
 
 impl Default for Position {
@@ -70,15 +100,10 @@ impl Position {
     pub fn new() -> Position {
         let mut pos = Position {
             board: Board::standard(),
-            turn: Color::White,
             castles: Castles::standard(),
-            ep_square: None,
-            halfmoves: 0,
-            fullmoves: 1,
-            hash: 0,
-            checkers: Bitboard::EMPTY,
+            st: State::new(Color::White, 0, 1),
         };
-        pos.hash = pos.compute_hash();
+        pos.st.hash = pos.compute_hash();
         pos
     }
     // ----- accessors -----
@@ -92,7 +117,7 @@ impl Position {
     /// The side to move.
     #[inline]
     pub fn turn(&self) -> Color {
-        self.turn
+        self.st.turn
     }
 
     /// The castling rights.
@@ -117,13 +142,13 @@ impl Position {
     /// capture may still be illegal because of a pin).
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
-        self.ep_square
+        self.st.ep_square
     }
 
     /// The en-passant square if a legal en-passant capture exists.
     pub fn legal_ep_square(&self) -> Option<Square> {
-        let ep = self.ep_square?;
-        let us = self.turn;
+        let ep = self.st.ep_square?;
+        let us = self.st.turn;
         let king = self.our_king();
         let captured = ep.offset(0, us.fold(-1, 1))?;
         for from in at::pawn_attacks(us.other(), ep) & self.our(Role::Pawn) {
@@ -139,19 +164,19 @@ impl Position {
     /// Halfmoves since the last capture or pawn move.
     #[inline]
     pub fn halfmoves(&self) -> u32 {
-        self.halfmoves
+        self.st.halfmoves
     }
 
     /// The fullmove number (starts at 1, grows after black moves).
     #[inline]
     pub fn fullmoves(&self) -> u32 {
-        self.fullmoves
+        self.st.fullmoves
     }
 
     /// The Polyglot Zobrist hash, kept incrementally.
     #[inline]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.st.hash
     }
     /// The position's identity for the repetition rule (FIDE Laws 9.2: the same pieces on
     /// the same squares, the same side to move and the same possible moves): the Polyglot
@@ -161,47 +186,47 @@ impl Position {
     /// later repetitions. [`History`](crate::History) compares these keys.
     #[inline]
     pub fn repetition_key(&self) -> u64 {
-        match self.ep_square {
-            Some(ep) if self.legal_ep_square().is_none() => self.hash ^ zobrist::ep_key(ep),
-            _ => self.hash,
+        match self.st.ep_square {
+            Some(ep) if self.legal_ep_square().is_none() => self.st.hash ^ zobrist::ep_key(ep),
+            _ => self.st.hash,
         }
     }
 
     /// The pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        self.st.checkers
     }
 
     /// Whether the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
-        self.checkers.any()
+        self.st.checkers.any()
     }
 
     /// The king of the side to move.
     #[inline]
     pub fn our_king(&self) -> Square {
         // A validated position always has exactly one king per side.
-        self.board.king_of(self.turn).unwrap_or(Square::A1)
+        self.board.king_square(self.st.turn)
     }
 
     /// The squares of the side to move's pieces of `role`.
     #[inline]
     pub fn our(&self, role: Role) -> Bitboard {
-        self.board.by_piece(role.of(self.turn))
+        self.board.by_piece(role.of(self.st.turn))
     }
 
     /// The squares of the opponent's pieces of `role`.
     #[inline]
     pub fn their(&self, role: Role) -> Bitboard {
-        self.board.by_piece(role.of(self.turn.other()))
+        self.board.by_piece(role.of(self.st.turn.other()))
     }
 
     /// The side to move's pieces that are pinned to its king.
     #[inline]
     pub fn pinned(&self) -> Bitboard {
-        self.board.blockers_of(self.our_king(), self.turn) & self.board.by_color(self.turn)
+        self.board.blockers_of(self.our_king(), self.st.turn) & self.board.by_color(self.st.turn)
     }
 
     /// The piece on `sq`, if any.
@@ -219,45 +244,72 @@ impl Position {
             }
         }
         h ^= zobrist::castling_key(self.castles.bits());
-        if let Some(ep) = self.ep_square {
+        if let Some(ep) = self.st.ep_square {
             h ^= zobrist::ep_key(ep);
         }
-        if self.turn == Color::White {
+        if self.st.turn == Color::White {
             h ^= zobrist::white_to_move_key();
         }
         h
     }
 
-    /// The checkers after a normal move or promotion from `from` to `to` (the side to move is
-    /// already the one that may be in check): the piece now on `to` if it attacks the king
-    /// (a direct check), and a slider behind `from` on the king's line (a discovered check).
-    #[inline]
-    fn checkers_after(&self, from: Square, to: Square) -> Bitboard {
-        let king = self.our_king();
-        let occ = self.board.occupied();
-        let theirs = self.board.by_color(self.turn.other());
-        let mut checkers = Bitboard::EMPTY;
-        if let Some(piece) = self.board.piece_at(to) {
-            if at::attacks(piece, to, occ).contains(king) {
-                checkers.insert(to);
-            }
-        }
-        let line = at::line(king, from);
-        if line.any() {
-            checkers |= if king.rank() == from.rank() || king.file() == from.file() {
-                at::rook_attacks(king, occ) & self.board.rooks_and_queens()
-            } else {
-                at::bishop_attacks(king, occ) & self.board.bishops_and_queens()
-            } & theirs
-                & line;
-        }
+    /// The checkers after a normal move from `from` to `to` of the piece with mailbox code
+    /// `moved` (the side to move is already the one that may be in check).
+    ///
+    /// Knights and pawns that did not attack the king before the move still do not (the
+    /// king has not moved), so the only one that can is the moved piece: one lookup in
+    /// [`STEP_ATTACKS`]. A rook (or queen) can only check along a line if the move touched
+    /// one of the king's ranks and files (the moved piece lands on one, or leaves one and
+    /// uncovers a slider behind it) and a rook or queen of the mover stands on one of them at
+    /// all; only then is the rook lookup made, and the same for bishops and diagonals. Most
+    /// moves need neither.
+    #[inline(always)]
+    pub(crate) fn checkers_after_normal(&self, from: Square, to: Square, moved: u8) -> Bitboard {
+        let them = self.st.turn;
+        let king = self.board.king_square(them);
+        let to_bb = Bitboard::from_square(to);
+        let mut checkers = if STEP_ATTACKS[usize::from(moved & 15)][to as usize].contains(king) {
+            to_bb
+        } else {
+            Bitboard::EMPTY
+        };
+        checkers |= self.slider_checkers_after(king, Bitboard::from_square(from) | to_bb);
         debug_assert_eq!(checkers, self.compute_checkers());
+        checkers
+    }
+
+    /// The checkers after a promotion from `from` to `to` (see
+    /// [`Position::checkers_after_normal`]).
+    #[inline(always)]
+    fn checkers_after(&self, from: Square, to: Square) -> Bitboard {
+        let code = self.board.code_at(to);
+        self.checkers_after_normal(from, to, code)
+    }
+
+    /// The sliders of the side that just moved that attack the king on `king`, looked up only
+    /// on the lines (orthogonal, diagonal) through the king that the move `touched` and on
+    /// which such a slider stands.
+    #[inline(always)]
+    fn slider_checkers_after(&self, king: Square, touched: Bitboard) -> Bitboard {
+        let movers = self.board.by_color(self.st.turn.other());
+        let occ = self.board.occupied();
+        let mut checkers = Bitboard::EMPTY;
+        let orth = ROOK_RAYS[king as usize];
+        let rooks = self.board.rooks_and_queens() & movers;
+        if (orth & touched).any() & (orth & rooks).any() {
+            checkers |= at::DefaultMethod::rook(king, occ) & rooks;
+        }
+        let diag = BISHOP_RAYS[king as usize];
+        let bishops = self.board.bishops_and_queens() & movers;
+        if (diag & touched).any() & (diag & bishops).any() {
+            checkers |= at::DefaultMethod::bishop(king, occ) & bishops;
+        }
         checkers
     }
 
     fn compute_checkers(&self) -> Bitboard {
         self.board
-            .attackers_by(self.our_king(), self.turn.other(), self.board.occupied())
+            .attackers_by(self.our_king(), self.st.turn.other(), self.board.occupied())
     }
 
     // ----- FEN -----
@@ -285,15 +337,15 @@ impl Position {
     ) -> fmt::Result {
         FenFields {
             board: &self.board,
-            turn: self.turn,
+            turn: self.st.turn,
             castling_rights: self.castles.rooks(),
             notation: castling,
             ep_square: match ep {
                 EnPassantMode::Legal => self.legal_ep_square(),
-                EnPassantMode::PseudoLegal => self.ep_square,
+                EnPassantMode::PseudoLegal => self.st.ep_square,
             },
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
+            halfmoves: self.st.halfmoves,
+            fullmoves: self.st.fullmoves,
         }
         .write(f)
     }
@@ -302,11 +354,11 @@ impl Position {
     pub fn to_setup(&self) -> Setup {
         Setup {
             board: self.board.clone(),
-            turn: self.turn,
+            turn: self.st.turn,
             castling_rights: self.castles.rooks(),
-            ep_square: self.ep_square,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
+            ep_square: self.st.ep_square,
+            halfmoves: self.st.halfmoves,
+            fullmoves: self.st.fullmoves,
         }
     }
 
@@ -329,6 +381,87 @@ impl Position {
     }
 }
 
+/// By mailbox code and square, the squares a knight or pawn there attacks (nothing for the
+/// other pieces and for `NO_PIECE`): the checks a moved piece that does not slide can give.
+static STEP_ATTACKS: [[Bitboard; 64]; 16] = {
+    let mut table = [[Bitboard::EMPTY; 64]; 16];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut knight = 0u64;
+        let jumps = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
+        let mut i = 0;
+        while i < 8 {
+            let (f, r) = (file + jumps[i].0, rank + jumps[i].1);
+            if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                knight |= 1 << (r * 8 + f);
+            }
+            i += 1;
+        }
+        let mut white_pawn = 0u64;
+        let mut black_pawn = 0u64;
+        let mut df = -1;
+        while df <= 1 {
+            let f = file + df;
+            if df != 0 && f >= 0 && f < 8 {
+                if rank < 7 {
+                    white_pawn |= 1 << ((rank + 1) * 8 + f);
+                }
+                if rank > 0 {
+                    black_pawn |= 1 << ((rank - 1) * 8 + f);
+                }
+            }
+            df += 2;
+        }
+        // Codes are role * 2 + colour (white 0): pawns 0 and 1, knights 2 and 3.
+        table[0][sq] = Bitboard(white_pawn);
+        table[1][sq] = Bitboard(black_pawn);
+        table[2][sq] = Bitboard(knight);
+        table[3][sq] = Bitboard(knight);
+        sq += 1;
+    }
+    table
+};
+
+/// The squares a rook on each square attacks on an empty board (its ranks and files).
+static ROOK_RAYS: [Bitboard; 64] = rays(true);
+/// The squares a bishop on each square attacks on an empty board (its diagonals).
+static BISHOP_RAYS: [Bitboard; 64] = rays(false);
+
+const fn rays(orthogonal: bool) -> [Bitboard; 64] {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut bits = 0u64;
+        let mut other = 0;
+        while other < 64 {
+            let (df, dr) = ((other % 8) as i32 - file, (other / 8) as i32 - rank);
+            let on_line = if orthogonal {
+                df == 0 || dr == 0
+            } else {
+                df == dr || df == -dr
+            };
+            if other != sq && on_line {
+                bits |= 1 << other;
+            }
+            other += 1;
+        }
+        table[sq] = Bitboard(bits);
+        sq += 1;
+    }
+    table
+}
+
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}{}", self.board, self.fen())
@@ -347,5 +480,35 @@ impl core::str::FromStr for Position {
 
     fn from_str(s: &str) -> Result<Position, PositionError> {
         Position::from_fen(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn step_attacks_are_the_knight_and_pawn_attacks() {
+        for sq in Square::ALL {
+            for color in Color::ALL {
+                for role in Role::ALL {
+                    let expected = match role {
+                        Role::Pawn => at::pawn_attacks(color, sq),
+                        Role::Knight => at::knight_attacks(sq),
+                        _ => Bitboard::EMPTY,
+                    };
+                    assert_eq!(STEP_ATTACKS[role.of(color).index()][sq as usize], expected);
+                }
+            }
+            assert_eq!(
+                ROOK_RAYS[sq as usize],
+                at::Classical::rook(sq, Bitboard::EMPTY)
+            );
+            assert_eq!(
+                BISHOP_RAYS[sq as usize],
+                at::Classical::bishop(sq, Bitboard::EMPTY)
+            );
+        }
+        assert!(STEP_ATTACKS[NO_PIECE as usize].iter().all(|b| b.is_empty()));
     }
 }

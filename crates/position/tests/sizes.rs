@@ -7,7 +7,7 @@ use chessbits_position::{Position, Undo};
 fn undo_and_move_are_small() {
     assert_eq!(std::mem::size_of::<Move>(), 2);
     assert!(
-        std::mem::size_of::<Undo>() <= 24,
+        std::mem::size_of::<Undo>() <= 32,
         "{}",
         std::mem::size_of::<Undo>()
     );

@@ -2,31 +2,25 @@
 //! move, and reading UCI moves as the position means them.
 
 use chessbits_attack_tables as at;
-use chessbits_bitboard_core::{Bitboard, Color, Move, MoveKind, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Move, MoveKind, Role, Square};
 
-use super::Position;
+use super::{Position, State};
+use crate::board::{piece_of_code, NO_PIECE};
 use crate::castling::{back_rank, CastlingMode, CastlingSide};
 use crate::zobrist;
 
 /// What [`Position::make_unchecked`] returns so that [`Position::unmake`] can restore the position:
 /// the captured piece, the castling rights, the en-passant square, the halfmove clock, the
-/// checkers and the hash (24 bytes).
+/// checkers and the hash (24 bytes, saved and restored as one block).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[must_use = "pass the undo record to Position::unmake"]
-pub struct Undo {
-    hash: u64,
-    checkers: Bitboard,
-    halfmoves: u32,
-    captured: Option<Role>,
-    castling: u8,
-    ep_square: Option<Square>,
-}
+pub struct Undo(State);
 
 impl Undo {
     /// The role of the captured piece, if the move captured.
     #[inline]
     pub fn captured(&self) -> Option<Role> {
-        self.captured
+        piece_of_code(self.0.captured).map(|p| p.role)
     }
 }
 
@@ -42,12 +36,12 @@ impl Position {
         }
         let (from, to) = (m.from(), m.to());
         match self.board.piece_at(from) {
-            Some(p) if p.role == Role::King && p.color == self.turn => {
-                if self.board.piece_at(to) == Some(Role::Rook.of(self.turn)) {
+            Some(p) if p.role == Role::King && p.color == self.st.turn => {
+                if self.board.piece_at(to) == Some(Role::Rook.of(self.st.turn)) {
                     return Move::castle(from, to);
                 }
                 if self.mode() == CastlingMode::Standard
-                    && from.rank() == back_rank(self.turn)
+                    && from.rank() == back_rank(self.st.turn)
                     && to.rank() == from.rank()
                     && from.file() == chessbits_bitboard_core::File::E
                 {
@@ -56,7 +50,7 @@ impl Position {
                         chessbits_bitboard_core::File::C => Some(CastlingSide::QueenSide),
                         _ => None,
                     };
-                    if let Some(rook) = side.and_then(|s| self.castles.rook(self.turn, s)) {
+                    if let Some(rook) = side.and_then(|s| self.castles.rook(self.st.turn, s)) {
                         return Move::castle(from, rook);
                     }
                 }
@@ -64,7 +58,7 @@ impl Position {
             }
             Some(p)
                 if p.role == Role::Pawn
-                    && Some(to) == self.ep_square
+                    && Some(to) == self.st.ep_square
                     && from.file() != to.file() =>
             {
                 Move::en_passant(from, to)
@@ -89,27 +83,108 @@ impl Position {
     /// reaches (a pawn three squares on, rights kept for a moved king). Debug builds assert
     /// what can be checked cheaply: a piece of the side to move on the origin, and no piece of
     /// its own nor a king on the target.
+    #[inline(always)]
     pub fn make_unchecked(&mut self, m: Move) -> Undo {
-        let undo = Undo {
-            hash: self.hash,
-            checkers: self.checkers,
-            halfmoves: self.halfmoves,
-            captured: None,
+        if is_normal(m) {
+            self.make_normal(m)
+        } else {
+            self.make_special(m)
+        }
+    }
+
+    /// The record that restores the current state: the state block, with the castling
+    /// rights and (filled in by the caller) the captured piece.
+    #[inline(always)]
+    fn undo_record(&self) -> State {
+        State {
             castling: self.castles.bits(),
-            ep_square: self.ep_square,
-        };
-        let us = self.turn;
+            ..self.st
+        }
+    }
+
+    /// Clears the castling rights a move from `from` to `to` loses and returns their key
+    /// change: the key of a set of rights is the XOR of each right's key, so the change is
+    /// the key of the rights lost.
+    #[inline(always)]
+    fn update_castling(&mut self, from: Square, to: Square) -> u64 {
+        let before = self.castles.bits();
+        if before == 0
+            || !self
+                .castles
+                .may_lose_rights(Bitboard::from_square(from) | to)
+        {
+            return 0;
+        }
+        // No branch on whether a right is lost: in positions with rights, moves of kings and
+        // rooks are too frequent to predict.
+        let after = self.castles.after_touch(from, to);
+        self.castles.set_bits(after);
+        zobrist::castling_key(before ^ after)
+    }
+
+    /// [`Position::make_unchecked`] for a normal move (a capture or not, by any piece): the
+    /// common case, without a branch on what moves or what it takes except to find an
+    /// en-passant square after a double push.
+    #[inline(always)]
+    fn make_normal(&mut self, m: Move) -> Undo {
+        let us = self.st.turn;
         let them = us.other();
         let (from, to) = (m.from(), m.to());
-        let mut hash = self.hash ^ zobrist::white_to_move_key();
-        if let Some(ep) = self.ep_square.take() {
-            hash ^= zobrist::ep_key(ep);
+        let moved = self.board.code_at(from);
+        let victim = self.board.code_at(to);
+        let mut undo = self.undo_record();
+        if moved >= NO_PIECE {
+            debug_assert!(false, "make_unchecked: no piece on {from} for {m:?}");
+            return Undo(undo);
         }
-        self.halfmoves += 1;
-        let mut captured = None;
+        undo.captured = victim;
+        debug_assert!(
+            piece_of_code(moved).is_some_and(|p| p.color == us),
+            "make_unchecked: {m:?} moves a piece of the side not to move"
+        );
+        debug_assert!(
+            !(self.board.by_color(us) | self.board.by_role(Role::King)).contains(to),
+            "make_unchecked: {m:?} lands on its own piece or a king"
+        );
+        self.board.play_normal(from, to, moved, victim, us);
+        let mut hash = self.st.hash
+            ^ zobrist::white_to_move_key()
+            ^ zobrist::ep_key_or_zero(self.st.ep_square)
+            ^ zobrist::code_key(moved, from)
+            ^ zobrist::code_key(moved, to)
+            ^ zobrist::code_key(victim, to);
+        // Pawn codes are 0 and 1.
+        let pawn = moved < 2;
+        let keep_clock = u32::from(!pawn & (victim == NO_PIECE));
+        self.st.halfmoves = self.st.halfmoves.saturating_add(1) * keep_clock;
+        let mut ep_square = None;
+        if pawn && from as u8 ^ to as u8 == 16 {
+            let ep = Square::new_masked((from as u32 + to as u32) / 2);
+            if (at::pawn_attacks(us, ep) & self.board.by_piece(Role::Pawn.of(them))).any() {
+                ep_square = Some(ep);
+                hash ^= zobrist::ep_key(ep);
+            }
+        }
+        self.st.ep_square = ep_square;
+        hash ^= self.update_castling(from, to);
+        self.st.fullmoves = self.st.fullmoves.saturating_add(us as u32);
+        self.st.turn = them;
+        self.st.hash = hash;
+        self.st.checkers = self.checkers_after_normal(from, to, moved);
+        debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
+        Undo(undo)
+    }
+
+    /// [`Position::make_unchecked`] for promotions, en passant and castling.
+    #[inline(never)]
+    fn make_special(&mut self, m: Move) -> Undo {
+        let mut undo = self.undo_record();
+        let us = self.st.turn;
+        let them = us.other();
+        let (from, to) = (m.from(), m.to());
         let Some(moved) = self.board.piece_at(from) else {
             debug_assert!(false, "make_unchecked: no piece on {from} for {m:?}");
-            return undo;
+            return Undo(undo);
         };
         debug_assert!(
             moved.color == us,
@@ -120,40 +195,27 @@ impl Position {
                 || !(self.board.by_color(us) | self.board.by_role(Role::King)).contains(to),
             "make_unchecked: {m:?} lands on its own piece or a king"
         );
-        match m.kind() {
+        let mut hash = self.st.hash ^ zobrist::white_to_move_key();
+        if let Some(ep) = self.st.ep_square.take() {
+            hash ^= zobrist::ep_key(ep);
+        }
+        let kind = m.kind();
+        match kind {
             MoveKind::Normal => {
-                if let Some(victim) = self.board.piece_at(to) {
-                    self.board.remove_piece(to, victim);
-                    hash ^= zobrist::piece_key(victim, to);
-                    captured = Some(victim.role);
-                    self.halfmoves = 0;
-                }
-                self.board.move_piece(from, to, moved);
-                hash ^= zobrist::piece_key(moved, from) ^ zobrist::piece_key(moved, to);
-                if moved.role == Role::Pawn {
-                    self.halfmoves = 0;
-                    if from as u8 ^ to as u8 == 16 {
-                        let ep = Square::new_masked((from as u32 + to as u32) / 2);
-                        if (at::pawn_attacks(us, ep) & self.board.by_piece(Role::Pawn.of(them)))
-                            .any()
-                        {
-                            self.ep_square = Some(ep);
-                            hash ^= zobrist::ep_key(ep);
-                        }
-                    }
-                }
+                debug_assert!(false, "make_special: a normal move");
+                return Undo(undo);
             }
             MoveKind::Promotion(role) => {
                 if let Some(victim) = self.board.piece_at(to) {
                     self.board.remove_piece(to, victim);
                     hash ^= zobrist::piece_key(victim, to);
-                    captured = Some(victim.role);
+                    undo.captured = victim.index() as u8;
                 }
                 self.board.remove_piece(from, moved);
                 let promoted = role.of(us);
                 self.board.put_on_empty(to, promoted);
                 hash ^= zobrist::piece_key(moved, from) ^ zobrist::piece_key(promoted, to);
-                self.halfmoves = 0;
+                self.st.halfmoves = 0;
             }
             MoveKind::EnPassant => {
                 let victim_sq = Square::from_coords(to.file(), from.rank());
@@ -163,8 +225,8 @@ impl Position {
                 hash ^= zobrist::piece_key(victim, victim_sq)
                     ^ zobrist::piece_key(moved, from)
                     ^ zobrist::piece_key(moved, to);
-                captured = Some(Role::Pawn);
-                self.halfmoves = 0;
+                undo.captured = victim.index() as u8;
+                self.st.halfmoves = 0;
             }
             MoveKind::Castle => {
                 let rook = Role::Rook.of(us);
@@ -178,49 +240,55 @@ impl Position {
                     ^ zobrist::piece_key(moved, king_to)
                     ^ zobrist::piece_key(rook, to)
                     ^ zobrist::piece_key(rook, rook_to);
+                self.st.halfmoves = self.st.halfmoves.saturating_add(1);
             }
         }
-        // Castling rights: lost when the king moves or a right's rook moves or is captured.
-        if !self.castles.is_empty() {
-            let before = self.castles.bits();
-            self.castles.touch(from, to);
-            let after = self.castles.bits();
-            if before != after {
-                hash ^= zobrist::castling_key(before) ^ zobrist::castling_key(after);
-            }
-        }
-        if us == Color::Black {
-            self.fullmoves += 1;
-        }
-        self.turn = them;
-        self.hash = hash;
-        self.checkers = match m.kind() {
-            MoveKind::Normal | MoveKind::Promotion(_) => self.checkers_after(from, to),
-            MoveKind::EnPassant | MoveKind::Castle => self.compute_checkers(),
+        hash ^= self.update_castling(from, to);
+        self.st.fullmoves = self.st.fullmoves.saturating_add(us as u32);
+        self.st.turn = them;
+        self.st.hash = hash;
+        self.st.checkers = match kind {
+            MoveKind::Promotion(_) => self.checkers_after(from, to),
+            _ => self.compute_checkers(),
         };
         debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
-        Undo { captured, ..undo }
+        Undo(undo)
     }
 
     /// Takes back `m`, which must be the last move made, with the record `make` returned.
+    #[inline(always)]
     pub fn unmake(&mut self, m: Move, undo: Undo) {
-        let them = self.turn;
-        let us = them.other();
+        let Undo(saved) = undo;
+        // The state block as it was, side to move and clocks included.
+        self.st = State {
+            captured: NO_PIECE,
+            castling: 0,
+            ..saved
+        };
+        self.castles.set_bits(saved.castling);
+        if is_normal(m) {
+            self.board
+                .unplay_normal(m.from(), m.to(), saved.captured, saved.turn);
+        } else {
+            self.unmake_special(m, saved.captured);
+        }
+        debug_assert!(self.board.is_consistent(), "unmake {m:?} broke the board");
+    }
+
+    /// The board part of [`Position::unmake`] for promotions, en passant and castling.
+    #[inline(never)]
+    fn unmake_special(&mut self, m: Move, captured: u8) {
+        // Called after the state is restored: the side to move is the one that moved.
+        let us = self.st.turn;
+        let them = us.other();
         let (from, to) = (m.from(), m.to());
         match m.kind() {
-            MoveKind::Normal => {
-                if let Some(moved) = self.board.piece_at(to) {
-                    self.board.move_piece(to, from, moved);
-                }
-                if let Some(role) = undo.captured {
-                    self.board.put_on_empty(to, role.of(them));
-                }
-            }
+            MoveKind::Normal => self.board.unplay_normal(from, to, captured, us),
             MoveKind::Promotion(_) => {
                 self.board.discard(to);
                 self.board.put_on_empty(from, Role::Pawn.of(us));
-                if let Some(role) = undo.captured {
-                    self.board.put_on_empty(to, role.of(them));
+                if let Some(piece) = piece_of_code(captured) {
+                    self.board.put_on_empty(to, piece);
                 }
             }
             MoveKind::EnPassant => {
@@ -239,16 +307,6 @@ impl Position {
                 self.board.put_on_empty(to, Role::Rook.of(us));
             }
         }
-        if us == Color::Black {
-            self.fullmoves -= 1;
-        }
-        self.turn = us;
-        self.hash = undo.hash;
-        self.checkers = undo.checkers;
-        self.halfmoves = undo.halfmoves;
-        self.castles.set_bits(undo.castling);
-        self.ep_square = undo.ep_square;
-        debug_assert!(self.board.is_consistent(), "unmake {m:?} broke the board");
     }
 
     /// Copy-make without a check: the position after `m`, which must be legal here (the
@@ -264,36 +322,30 @@ impl Position {
     /// Passes the turn (a null move). Only meaningful when not in check.
     pub fn make_null(&mut self) -> Undo {
         debug_assert!(!self.is_check(), "null move while in check");
-        let undo = Undo {
-            hash: self.hash,
-            checkers: self.checkers,
-            halfmoves: self.halfmoves,
-            captured: None,
-            castling: self.castles.bits(),
-            ep_square: self.ep_square,
-        };
-        self.hash ^= zobrist::white_to_move_key();
-        if let Some(ep) = self.ep_square.take() {
-            self.hash ^= zobrist::ep_key(ep);
+        let undo = self.undo_record();
+        self.st.hash ^= zobrist::white_to_move_key();
+        if let Some(ep) = self.st.ep_square.take() {
+            self.st.hash ^= zobrist::ep_key(ep);
         }
-        self.halfmoves += 1;
-        if self.turn == Color::Black {
-            self.fullmoves += 1;
-        }
-        self.turn = self.turn.other();
-        self.checkers = self.compute_checkers();
-        undo
+        self.st.halfmoves = self.st.halfmoves.saturating_add(1);
+        self.st.fullmoves = self.st.fullmoves.saturating_add(self.st.turn as u32);
+        self.st.turn = self.st.turn.other();
+        self.st.checkers = self.compute_checkers();
+        Undo(undo)
     }
 
     /// Takes back a null move.
     pub fn unmake_null(&mut self, undo: Undo) {
-        self.turn = self.turn.other();
-        if self.turn == Color::Black {
-            self.fullmoves -= 1;
-        }
-        self.hash = undo.hash;
-        self.checkers = undo.checkers;
-        self.halfmoves = undo.halfmoves;
-        self.ep_square = undo.ep_square;
+        self.st = State {
+            captured: NO_PIECE,
+            castling: 0,
+            ..undo.0
+        };
     }
+}
+
+/// Whether `m` is a normal move (the kind bits 12-13 are zero), tested without decoding.
+#[inline(always)]
+fn is_normal(m: Move) -> bool {
+    m.to_bits() & 0x3000 == 0
 }

@@ -3,7 +3,7 @@
 use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Color, Rank, Role, Square};
 
-use super::Position;
+use super::{Position, State};
 use crate::board::Board;
 use crate::castling::{back_rank, Castles, CastlingMode, CastlingSide};
 use crate::setup::{ParseFenError, Setup};
@@ -140,13 +140,8 @@ impl Position {
         let turn = setup.turn;
         let mut pos = Position {
             board,
-            turn,
             castles: Castles::none(mode),
-            ep_square: None,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves.max(1),
-            hash: 0,
-            checkers: Bitboard::EMPTY,
+            st: State::new(turn, setup.halfmoves, setup.fullmoves.max(1)),
         };
         // Castling rights.
         for rook in setup.castling_rights {
@@ -166,7 +161,7 @@ impl Position {
             if pos.ep_square_is_plausible(ep) {
                 claimed_ep = Some(ep);
                 if (at::pawn_attacks(turn.other(), ep) & pos.our(Role::Pawn)).any() {
-                    pos.ep_square = Some(ep);
+                    pos.st.ep_square = Some(ep);
                 }
             } else if strict {
                 return Err(PositionError::InvalidEpSquare(ep));
@@ -180,7 +175,7 @@ impl Position {
         {
             return Err(PositionError::OppositeCheck(turn.other()));
         }
-        pos.checkers = pos.compute_checkers();
+        pos.st.checkers = pos.compute_checkers();
         if validation != Validation::Playable {
             pos.validate_checkers()?;
             if let Some(ep) = claimed_ep {
@@ -188,11 +183,11 @@ impl Position {
                     if strict {
                         return Err(PositionError::InvalidEpSquare(ep));
                     }
-                    pos.ep_square = None;
+                    pos.st.ep_square = None;
                 }
             }
         }
-        pos.hash = pos.compute_hash();
+        pos.st.hash = pos.compute_hash();
         Ok(pos)
     }
 
@@ -232,10 +227,10 @@ impl Position {
 
     /// Whether a double push of the side not to move could have produced `ep`.
     fn ep_square_is_plausible(&self, ep: Square) -> bool {
-        let them = self.turn.other();
+        let them = self.st.turn.other();
         // Seen from the side to move: the square on the sixth rank, the pushed pawn below it.
-        let dir = self.turn.fold(-1, 1);
-        if !Bitboard::relative_rank(self.turn, Rank::Sixth).contains(ep)
+        let dir = self.st.turn.fold(-1, 1);
+        if !Bitboard::relative_rank(self.st.turn, Rank::Sixth).contains(ep)
             || self.board.occupied().contains(ep)
         {
             return false;
@@ -251,15 +246,16 @@ impl Position {
     /// check: every checker is the pushed pawn, or a slider the push uncovered.
     fn double_push_explains_checkers(&self, ep: Square) -> bool {
         let king = self.our_king();
-        let pushed = ep.offset(0, self.turn.fold(-1, 1));
-        let origin = ep.offset(0, self.turn.fold(1, -1));
-        self.checkers
+        let pushed = ep.offset(0, self.st.turn.fold(-1, 1));
+        let origin = ep.offset(0, self.st.turn.fold(1, -1));
+        self.st
+            .checkers
             .into_iter()
             .all(|c| Some(c) == pushed || origin.is_some_and(|o| at::between(king, c).contains(o)))
     }
 
     fn validate_checkers(&self) -> Result<(), PositionError> {
-        let checkers = self.checkers;
+        let checkers = self.st.checkers;
         let count = checkers.count();
         let mut it = checkers.into_iter();
         let (Some(first), second) = (it.next(), it.next()) else {
