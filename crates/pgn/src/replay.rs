@@ -18,6 +18,8 @@ use crate::reader::{GameResult, ReadError, ReadErrorKind, Skip, Visitor};
 use crate::table::{parse_clock, parse_eval, Eval};
 use chessbits_movegen::san::{suffix_of, San, SanError, SanMode, SanPlus};
 
+mod fast;
+
 /// The most reader errors a collector keeps for one game; the rest are counted and reported
 /// as one [`ReadErrorKind::MoreErrors`], so memory stays bounded whatever the input.
 pub const MAX_GAME_ERRORS: usize = 100;
@@ -125,9 +127,16 @@ pub struct GameRecord {
     pub fen: Option<Vec<u8>>,
     /// The `Variant` tag.
     pub variant: Option<Vec<u8>>,
-    sans: Vec<u8>,
-    /// (end of the move's text in `sans`, line).
-    moves: Vec<(u32, u64)>,
+    /// The mainline moves, packed one after the other in one allocation: per move, the
+    /// lines since the previous move (or the game's first line) in one byte (255: the line
+    /// follows as 8 bytes), the text's length in one byte (255: the length follows as 4
+    /// bytes), then the text. About 5 bytes a move, where a vector of texts and a vector of
+    /// lines took 20.
+    packed: Vec<u8>,
+    /// How many moves `packed` holds.
+    count: usize,
+    /// The line of the last move packed (the base of the next one's delta).
+    last_line: u64,
     /// Malformed input the reader reported in this game.
     pub read_errors: Vec<ReadError>,
     /// Every tag pair in input order (only with [`RecordCollector::with_annotations`]).
@@ -142,28 +151,26 @@ pub struct GameRecord {
 impl GameRecord {
     /// The number of mainline move tokens.
     pub fn len(&self) -> usize {
-        self.moves.len()
+        self.count
     }
 
     /// Whether the mainline is empty.
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.count == 0
     }
 
     /// The mainline moves: (text, line).
-    pub fn moves(&self) -> impl Iterator<Item = (&[u8], u64)> {
-        let mut start = 0usize;
-        self.moves.iter().map(move |&(end, line)| {
-            let s = &self.sans[start..end as usize];
-            start = end as usize;
-            (s, line)
-        })
+    pub fn moves(&self) -> RecordMoves<'_> {
+        RecordMoves {
+            rest: &self.packed,
+            line: self.line,
+        }
     }
 
     /// Bytes the record holds (for batching).
     pub fn weight(&self) -> usize {
         let tags: usize = self.tags.iter().map(|(n, v)| n.len() + v.len() + 48).sum();
-        self.sans.len() + 16 * self.moves.len() + 24 * self.notes.len() + tags + 64
+        self.packed.len() + 24 * self.notes.len() + tags + std::mem::size_of::<GameRecord>()
     }
 
     /// The value of the first tag named `name` (only with
@@ -175,12 +182,93 @@ impl GameRecord {
             .map(|(_, v)| v.as_slice())
     }
 
+    #[inline(always)]
     fn push_move(&mut self, san: &[u8], line: u64) {
-        self.sans.extend_from_slice(san);
-        let end = u32::try_from(self.sans.len()).unwrap_or(u32::MAX);
-        self.moves.push((end, line));
+        let base = if self.count == 0 {
+            self.line
+        } else {
+            self.last_line
+        };
+        self.last_line = line;
+        self.count += 1;
+        let packed = &mut self.packed;
+        let delta = line.wrapping_sub(base);
+        if delta < 255 && san.len() <= 6 {
+            // Nearly every move: one 8-byte write, cut to length. The text is read with
+            // loads of its exact size (a byte loop, or bytes stored one by one and read
+            // back as a word, cost several times more).
+            let text = match *san {
+                [] => 0,
+                [a] => u64::from(a),
+                [a, b] => u64::from(u16::from_le_bytes([a, b])),
+                [a, b, c] => u64::from(u16::from_le_bytes([a, b])) | u64::from(c) << 16,
+                [a, b, c, d] => u64::from(u32::from_le_bytes([a, b, c, d])),
+                [a, b, c, d, e] => u64::from(u32::from_le_bytes([a, b, c, d])) | u64::from(e) << 32,
+                [a, b, c, d, e, f] => {
+                    u64::from(u32::from_le_bytes([a, b, c, d]))
+                        | u64::from(u16::from_le_bytes([e, f])) << 32
+                }
+                _ => unreachable!("at most 6 bytes"),
+            };
+            let end = packed.len() + 2 + san.len();
+            packed.extend_from_slice(&(delta | (san.len() as u64) << 8 | text << 16).to_le_bytes());
+            packed.truncate(end);
+            return;
+        }
+        match line.checked_sub(base) {
+            Some(delta) if delta < 255 => packed.push(delta as u8),
+            _ => {
+                packed.push(255);
+                packed.extend_from_slice(&line.to_le_bytes());
+            }
+        }
+        match u8::try_from(san.len()) {
+            Ok(len) if len < 255 => packed.push(len),
+            _ => {
+                packed.push(255);
+                let len = u32::try_from(san.len()).unwrap_or(u32::MAX);
+                packed.extend_from_slice(&len.to_le_bytes());
+            }
+        }
+        packed.extend_from_slice(&san[..san.len().min(u32::MAX as usize)]);
     }
 }
+
+/// The mainline moves of a [`GameRecord`]: (text, line); see [`GameRecord::moves`].
+#[derive(Clone, Debug)]
+pub struct RecordMoves<'a> {
+    rest: &'a [u8],
+    line: u64,
+}
+
+impl<'a> Iterator for RecordMoves<'a> {
+    type Item = (&'a [u8], u64);
+
+    #[inline]
+    fn next(&mut self) -> Option<(&'a [u8], u64)> {
+        let (&delta, rest) = self.rest.split_first()?;
+        let rest = if delta < 255 {
+            self.line += u64::from(delta);
+            rest
+        } else {
+            let (line, rest) = rest.split_first_chunk::<8>()?;
+            self.line = u64::from_le_bytes(*line);
+            rest
+        };
+        let (&len, rest) = rest.split_first()?;
+        let (len, rest) = if len < 255 {
+            (usize::from(len), rest)
+        } else {
+            let (len, rest) = rest.split_first_chunk::<4>()?;
+            (u32::from_le_bytes(*len) as usize, rest)
+        };
+        let (text, rest) = rest.split_at_checked(len)?;
+        self.rest = rest;
+        Some((text, self.line))
+    }
+}
+
+impl core::iter::FusedIterator for RecordMoves<'_> {}
 
 /// A [`Visitor`] that collects [`GameRecord`]s: tags other than `FEN` and `Variant`,
 /// comments, NAGs and variations are skipped (unless made by
@@ -192,6 +280,8 @@ pub struct RecordCollector {
     annotations: bool,
     errors: ErrorCap,
     too_long: bool,
+    /// The capacity the next game's moves start with (what the last game needed).
+    packed_hint: usize,
 }
 
 impl RecordCollector {
@@ -233,8 +323,9 @@ impl Visitor for RecordCollector {
         }
     }
 
+    #[inline(always)]
     fn san(&mut self, san: &[u8], line: u64) {
-        if self.record.moves.len() >= MAX_GAME_MOVES {
+        if self.record.count >= MAX_GAME_MOVES {
             if !self.too_long {
                 self.too_long = true;
                 let error = ReadError {
@@ -245,6 +336,10 @@ impl Visitor for RecordCollector {
                 self.errors.push(&mut self.record.read_errors, error);
             }
             return;
+        }
+        if self.record.packed.capacity() == 0 {
+            // One allocation per game, sized by the last game.
+            self.record.packed.reserve(self.packed_hint.max(256));
         }
         self.record.push_move(san, line);
         if self.annotations {
@@ -281,6 +376,7 @@ impl Visitor for RecordCollector {
     fn end_game(&mut self) -> GameRecord {
         self.errors
             .finish(&mut self.record.read_errors, self.record.game);
+        self.packed_hint = (self.record.packed.len() + 32).clamp(256, 1 << 16);
         std::mem::take(&mut self.record)
     }
 }
@@ -429,11 +525,20 @@ impl Report {
     }
 }
 
-/// Replays every record (the job of `chessbits pgn check`).
+/// Replays every record (the job of `chessbits pgn check`): the report [`replay`] gives.
+///
+/// Games from the standard start position read in lenient mode (nearly all real games) are
+/// checked on a bare board that keeps only what deciding SAN needs: no hash, no checkers,
+/// legality by whether the own king is attacked after the move. Any game it does not play
+/// to the end (an error, a `FEN` tag, strict mode, a null or coordinate move) is replayed
+/// with [`replay`], so the moves counted and the errors reported are exactly [`replay`]'s.
 pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
     let mut report = Report::default();
     for record in records {
-        let (moves, error) = replay(record, mode, |_, _, _| {});
+        let (moves, error) = match fast::check(record, mode) {
+            Some(moves) => (moves, None),
+            None => replay(record, mode, |_, _, _| {}),
+        };
         report.add_game(record, moves, error);
     }
     report

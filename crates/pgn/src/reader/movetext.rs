@@ -1,9 +1,7 @@
 //! Movetext: moves, move numbers, NAGs, comments, variations and the result, by the
-//! general code and by the 64-byte window fast path that handles the bulk of real files.
+//! general code and by the byte-class fast path that handles the bulk of real files.
 
 use std::io::{self, Read};
-
-use memchr::memchr;
 
 use super::bytes::*;
 use super::{GameResult, Nag, ReadErrorKind, Reader, Visitor, MAX_TOKEN};
@@ -154,16 +152,15 @@ impl<R: Read> Reader<R> {
     }
 
     /// The fast path of [`Reader::read_movetext`]: over a local slice of the buffer, consumes
-    /// blanks, newlines, move numbers, plain SAN tokens (no annotation suffix) and brace
-    /// comments, the bulk of any movetext, and stops at anything else (or when fewer than
-    /// `MAX_TOKEN + 1` bytes remain), which the general code then handles one construct at a
-    /// time.
+    /// blanks, newlines, move numbers (also glued to their move: `12.e4`), plain SAN tokens
+    /// (no annotation suffix) and brace comments, the bulk of any movetext, and stops at
+    /// anything else (or when fewer than `MAX_TOKEN + 1` bytes remain), which the general
+    /// code then handles one construct at a time.
     ///
-    /// It works 64 bytes at a time: word-at-a-time bit tricks mark the blanks, newlines and
-    /// `}` of the window, the starts of the tokens follow from the blank mask, and each
-    /// token's length and line are bit counts. So finding a token does not wait on reading
-    /// the one before, and there is no per-byte branch. The events are exactly those the
-    /// general code reports (tests compare both paths).
+    /// A byte loop over a table of byte classes: a blank costs a lookup, a move a lookup per
+    /// byte and one call, and a comment's text is not looked at byte by byte at all (its `}`
+    /// is searched for a word at a time). The events are exactly those the general code
+    /// reports (tests compare both paths).
     #[inline]
     pub(super) fn scan_plain_movetext<V: Visitor>(
         &mut self,
@@ -172,99 +169,64 @@ impl<R: Read> Reader<R> {
         line_start: &mut bool,
     ) {
         let buf = &self.buf[self.start..self.end];
-        // A window reads 64 bytes and a token check 8 more, all before `stop + MAX_TOKEN`.
+        // Every construct taken here starts before `stop`, so that a token (at most
+        // `MAX_TOKEN` bytes) and the byte after it are in the buffer.
         let stop = buf.len().saturating_sub(MAX_TOKEN + 1);
         let mut i = 0;
         let mut lines = 0;
-        'windows: while i < stop {
-            let base = i;
-            let m = Masks::new(buf, base);
-            let mut close = None;
-            // Token starts: a non-blank byte after a blank, or first in the window.
-            let mut starts = !m.blank & ((m.blank << 1) | 1);
-            loop {
-                if starts == 0 {
-                    // Blanks to the end of the window.
-                    i = base + 64;
-                    lines += u64::from(m.newline.count_ones());
-                    continue 'windows;
+        while i < stop {
+            let c = buf[i];
+            match CLASS[usize::from(c)] {
+                BLANK => i += 1,
+                NEWLINE => {
+                    lines += 1;
+                    i += 1;
                 }
-                let s = starts.trailing_zeros() as usize;
-                let newlines_before = u64::from((m.newline & below(s)).count_ones());
-                let rest = m.blank >> s;
-                if rest == 0 {
-                    // The token runs past the window: a new window starts at it.
-                    i = base + s;
-                    lines += newlines_before;
-                    if s == 0 {
-                        break 'windows;
+                MOVE => {
+                    // The token: plain SAN bytes up to a byte that ends every token. A
+                    // token byte that is not plain SAN (`!`, `?`, anything unusual) is left
+                    // to the general code, as is `N` alone (a NAG).
+                    let rest = &buf[i + 1..i + 1 + MAX_TOKEN];
+                    let Some(n) = rest.iter().position(|&b| !PLAIN[usize::from(b)]) else {
+                        break;
+                    };
+                    let end = i + 1 + n;
+                    if TOKEN[usize::from(buf[end])] || (c == b'N' && n == 0) {
+                        break;
                     }
-                    continue 'windows;
+                    if !skipping {
+                        v.san(&buf[i..end], self.line + lines);
+                    }
+                    i = end;
                 }
-                let len = rest.trailing_zeros() as usize;
-                let at = base + s;
-                let c = buf[at];
-                let taken = match c {
-                    b'a'..=b'h' | b'B' | b'K' | b'N' | b'O' | b'Q' | b'R' => {
-                        let w = word_at(buf, at);
-                        let plain = len < 8
-                            && all_token_bytes(w, len)
-                            && (c != b'N' || len > 1)
-                            && !matches!((w >> (8 * (len - 1))) as u8, b'!' | b'?');
-                        if plain && !skipping {
-                            v.san(&buf[at..at + len], self.line + lines + newlines_before);
-                        }
-                        plain
+                DIGIT => {
+                    // A move number: digits and at least one dot (`12.`, `12...`); what
+                    // follows the dots is read on its own (the general code ends a token
+                    // at `.` too). Anything else (`1-0`, a bare `12`) is the general code's.
+                    let mut j = i + 1;
+                    while buf[j].is_ascii_digit() && j < i + MAX_TOKEN {
+                        j += 1;
                     }
-                    b'0'..=b'9' => {
-                        // A move number: digits, then dots only (`12.`, `12...`).
-                        let w = word_at(buf, at);
-                        let digits = len_of_digits(w);
-                        let dots = gather_top_bits(bytes_equal(w, b'.')) >> digits.min(7);
-                        let want = below(len.saturating_sub(digits));
-                        digits < len && len < 8 && dots & want == want
+                    if buf[j] != b'.' {
+                        break;
                     }
-                    b'{' => {
-                        let close = *close.get_or_insert_with(|| Masks::close(buf, base));
-                        let after = close.checked_shr(s as u32 + 1).unwrap_or(0);
-                        // The `}`: in this window's mask, or searched for further on.
-                        let end = if after != 0 {
-                            Some(at + 1 + after.trailing_zeros() as usize)
-                        } else {
-                            memchr(b'}', &buf[at + 1..]).map(|n| at + 1 + n)
-                        };
-                        match end.filter(|&end| end - at - 1 <= self.limits.max_comment) {
-                            None => false,
-                            Some(end) => {
-                                let text = &buf[at + 1..end];
-                                if !skipping {
-                                    v.comment(text);
-                                }
-                                if after != 0 {
-                                    // Skip the tokens inside; a token right after `}`
-                                    // starts there.
-                                    let next = end + 1 - base;
-                                    starts &= !below(next);
-                                    if next < 64 && (m.blank >> next) & 1 == 0 {
-                                        starts |= 1 << next;
-                                    }
-                                    continue;
-                                }
-                                i = end + 1;
-                                lines += newlines_before + count_newlines(text);
-                                continue 'windows;
-                            }
-                        }
-                    }
-                    _ => false,
-                };
-                if !taken {
-                    // The general code takes it from here.
-                    i = at;
-                    lines += newlines_before;
-                    break 'windows;
+                    i = j + 1;
                 }
-                starts &= starts - 1;
+                DOT => i += 1,
+                OPEN => {
+                    let Some((end, newlines)) = comment_end(&buf[i + 1..]) else {
+                        break;
+                    };
+                    if end > self.limits.max_comment {
+                        break;
+                    }
+                    lines += newlines;
+                    if !skipping {
+                        v.comment(&buf[i + 1..i + 1 + end]);
+                    }
+                    i += end + 2;
+                }
+                _ => break,
             }
         }
         if i > 0 {
@@ -274,6 +236,22 @@ impl<R: Read> Reader<R> {
         }
         self.start += i;
         self.line += lines;
+    }
+}
+
+/// The length of a comment's text in `s` (which starts after its `{`) and the newlines in
+/// it; `None` when its `}` is not in `s`.
+#[inline]
+fn comment_end(s: &[u8]) -> Option<(usize, u64)> {
+    let mut from = 0;
+    let mut lines = 0;
+    loop {
+        let k = from + find_close_or_newline(&s[from..])?;
+        if s[k] == b'}' {
+            return Some((k, lines));
+        }
+        lines += 1;
+        from = k + 1;
     }
 }
 

@@ -193,52 +193,37 @@ fn fast_path_reports_what_the_general_code_reports_on_the_sample_games() {
     assert_eq!(files, 5);
 }
 
-/// The word-at-a-time helpers against the obvious byte loops, for every byte value at
-/// every position.
+/// The byte classes of the fast path against the grammar the general code reads, and the
+/// word-at-a-time search for a comment's end against the obvious loop.
 #[test]
-fn word_helpers() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    for k in 0..8 {
-        for b in 0..=255u8 {
-            for _ in 0..4 {
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                let mut bytes = (seed >> 3).to_le_bytes();
-                bytes[k] = b;
-                let w = u64::from_le_bytes(bytes);
-                let digits = bytes.iter().take_while(|x| x.is_ascii_digit()).count();
-                assert_eq!(len_of_digits(w), digits, "{bytes:?}");
-                for len in 0..=8 {
-                    let all = bytes[..len].iter().all(|&x| TOKEN[usize::from(x)]);
-                    assert_eq!(all_token_bytes(w, len), all, "{bytes:?} {len}");
-                }
-            }
+fn byte_classes() {
+    for b in 0..=255u8 {
+        let class = CLASS[usize::from(b)];
+        let blank = matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\r');
+        assert_eq!(class == BLANK, blank, "{b:#x}");
+        assert_eq!(class == NEWLINE, b == b'\n', "{b:#x}");
+        assert_eq!(class == DIGIT, b.is_ascii_digit(), "{b:#x}");
+        assert_eq!(class == DOT, b == b'.', "{b:#x}");
+        assert_eq!(class == OPEN, b == b'{', "{b:#x}");
+        assert_eq!(
+            class == MOVE,
+            matches!(b, b'a'..=b'h' | b'B' | b'K' | b'N' | b'O' | b'Q' | b'R'),
+            "{b:#x}"
+        );
+        // Plain SAN bytes are token bytes that carry no annotation.
+        if PLAIN[usize::from(b)] {
+            assert!(TOKEN[usize::from(b)] && !matches!(b, b'!' | b'?'), "{b:#x}");
         }
     }
-    // The window masks, every byte value at every position of a word.
-    let mut window = [b'x'; 72];
-    for k in 0..64 {
-        for b in 0..=255u8 {
-            window[k] = b;
-            let m = Masks::new(&window, 0);
-            let bit = |mask: u64| (mask >> k) & 1 == 1;
-            let blank = matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
-            assert_eq!(bit(m.blank), blank, "{b:#x} at {k}");
-            assert_eq!(bit(m.newline), b == b'\n', "{b:#x} at {k}");
-            assert_eq!(bit(Masks::close(&window, 0)), b == b'}', "{b:#x} at {k}");
-            assert_eq!(m.blank & !(1 << k), 0);
-            window[k] = b'x';
+    let mut s = vec![b'v'; 200];
+    for at in 0..200 {
+        for b in [b'}', b'\n'] {
+            s[at] = b;
+            assert_eq!(find_close_or_newline(&s), Some(at));
+            assert_eq!(find_close_or_newline(&s[..at]), None);
+            s[at] = b'v';
         }
     }
-    for bits in 0..=255u64 {
-        let mut hi = 0;
-        for k in 0..8 {
-            hi |= ((bits >> k) & 1) << (8 * k + 7);
-        }
-        assert_eq!(gather_top_bits(hi), bits);
-    }
-    // Runs of digits and of token bytes, which random words rarely have.
-    assert_eq!(len_of_digits(u64::from_le_bytes(*b"12345678")), 8);
-    assert_eq!(len_of_digits(u64::from_le_bytes(*b"123. e4 ")), 3);
 }
 
 #[test]

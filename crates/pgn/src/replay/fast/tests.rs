@@ -1,0 +1,500 @@
+//! The fast path against the full replay: whenever it plays a game to the end, every move
+//! is the one [`San::to_move`] finds and every board the one [`Position`] reaches; and it
+//! gives up only on games the full replay finds an error in, or that hold a move it leaves
+//! to the full replay on purpose (a null or coordinate move).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use chessbits_movegen::san::{San, SanMode, SanPlus};
+use chessbits_position::Position;
+
+use super::{check, Board};
+use crate::replay::{replay, GameRecord, RecordCollector};
+use crate::Reader;
+
+/// The fast path's boards, move by move, until it gives up.
+fn fast_steps(record: &GameRecord) -> (Vec<Board>, bool) {
+    let mut board =
+        match crate::replay::start_position(record.fen.as_deref(), record.variant.as_deref()) {
+            Ok(pos) => Board::of(&pos),
+            Err(_) => return (Vec::new(), false),
+        };
+    let mut out = Vec::new();
+    for (text, _) in record.moves() {
+        let before = board.clone();
+        if !board.apply(text) {
+            assert_eq!(board, before, "a move given up on changed the board");
+            return (out, false);
+        }
+        out.push(board.clone());
+    }
+    (out, true)
+}
+
+/// A move the fast path leaves to the full replay on purpose.
+fn left_on_purpose(text: &[u8]) -> bool {
+    matches!(
+        SanPlus::from_ascii_with(text, SanMode::Lenient),
+        Ok(SanPlus {
+            san: San::Null
+                | San::Normal {
+                    role: chessbits_bitboard_core::Role::Pawn,
+                    file: Some(_),
+                    rank: Some(_),
+                    ..
+                },
+            ..
+        })
+    )
+}
+
+/// Compares both replays of one record; returns whether the fast path played it all.
+fn compare(record: &GameRecord, what: &str) -> bool {
+    // Standard chess from a position that passes strict validation (the fast path's
+    // games).
+    let standard =
+        match crate::replay::start_position(record.fen.as_deref(), record.variant.as_deref()) {
+            Ok(pos) => {
+                !pos.mode().is_chess960()
+                    && record.fen.as_deref().is_none_or(|fen| {
+                        chessbits_position::Setup::from_ascii(fen.trim_ascii())
+                            .ok()
+                            .and_then(|setup| {
+                                chessbits_position::Position::from_setup_with(
+                                    &setup,
+                                    pos.mode(),
+                                    chessbits_position::Validation::Strict,
+                                )
+                                .ok()
+                            })
+                            .is_some()
+                    })
+            }
+            Err(_) => false,
+        };
+    let mut reference = Vec::new();
+    let (played, error) = replay(record, SanMode::Lenient, |_, _, after| {
+        reference.push(after.clone());
+    });
+    assert_eq!(played as usize, reference.len());
+    let accepted = check(record, SanMode::Lenient);
+    if !standard {
+        assert_eq!(accepted, None, "{what}: not standard");
+        return false;
+    }
+    let (steps, whole) = fast_steps(record);
+    assert_eq!(accepted.is_some(), whole, "{what}");
+    // Every move the fast path played is the reference's, on the same board.
+    assert!(
+        steps.len() <= reference.len(),
+        "{what}: played past the reference"
+    );
+    for (k, (board, pos)) in steps.iter().zip(&reference).enumerate() {
+        // The same board after each move: the same move (no two moves of a position
+        // leave the same board).
+        assert_same_board(board, pos, &format!("{what}: after move {k}"));
+    }
+    if whole {
+        assert_eq!(
+            error, None,
+            "{what}: the fast path played a game with an error"
+        );
+        assert_eq!(accepted, Some(played), "{what}");
+    } else if error.is_none() {
+        // Given up without an error: only on a move it leaves to the full replay.
+        let (text, _) = record
+            .moves()
+            .nth(steps.len())
+            .unwrap_or_else(|| panic!("{what}: gave up past the end"));
+        assert!(
+            left_on_purpose(text),
+            "{what}: gave up on {:?}, which the full replay plays",
+            String::from_utf8_lossy(text)
+        );
+    }
+    whole
+}
+
+/// The fast board equals the position's (whose en-passant square is there only when a
+/// pawn can take on it; the fast board keeps every one).
+fn assert_same_board(board: &Board, pos: &Position, what: &str) {
+    let mut expected = Board::of(pos);
+    if expected.ep.is_none() {
+        expected.ep = board.ep;
+    }
+    assert_eq!(board, &expected, "{what}");
+}
+
+fn records(pgn: &[u8]) -> Vec<GameRecord> {
+    let mut out = Vec::new();
+    Reader::new(pgn)
+        .read_all(&mut RecordCollector::new(), |r| out.push(r))
+        .expect("no I/O error from a slice");
+    out
+}
+
+fn compare_file(path: &Path) -> (usize, usize) {
+    let mut bytes = Vec::new();
+    crate::input::open(path)
+        .and_then(|mut r| r.read_to_end(&mut bytes))
+        .expect("a readable file");
+    let name = path.display().to_string();
+    let recs = records(&bytes);
+    let fast = recs
+        .iter()
+        .filter(|r| compare(r, &format!("{name} game {}", r.game)))
+        .count();
+    (recs.len(), fast)
+}
+
+#[test]
+fn agrees_on_the_sample_games() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sample");
+    let mut total = (0, 0);
+    for entry in std::fs::read_dir(dir).expect("sample directory") {
+        let path = entry.expect("entry").path();
+        if path.to_string_lossy().ends_with(".pgn.zst") {
+            let (games, fast) = compare_file(&path);
+            total = (total.0 + games, total.1 + fast);
+        }
+    }
+    assert_eq!(total.0, 2043);
+    // Every sample game is error-free and standard: all take the fast path.
+    assert_eq!(total.1, 2043);
+}
+
+/// The shared data set's `pgn/` directory, when `CHESSBITS_DATA` names it.
+fn shared_data() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os("CHESSBITS_DATA")?).join("pgn");
+    dir.is_dir().then_some(dir)
+}
+
+/// Every plain PGN file of the shared data: master, Lichess, annotated, edge cases (broken
+/// games, FEN set-ups, null moves) and Chess960.
+#[test]
+fn agrees_on_the_shared_files() {
+    let Some(dir) = shared_data() else {
+        eprintln!("skipped: set CHESSBITS_DATA to the shared data directory to run this");
+        return;
+    };
+    let mut files = Vec::new();
+    for sub in [
+        "master",
+        "lichess",
+        "edge_cases",
+        "edge_cases/pgn-extract_19.04_test_infiles",
+        "annotated",
+        "annotated/pychess_learn",
+        "chess960",
+    ] {
+        for entry in std::fs::read_dir(dir.join(sub)).expect("a directory") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "pgn") {
+                files.push(path);
+            }
+        }
+    }
+    let (mut games, mut fast) = (0, 0);
+    for path in &files {
+        let (g, f) = compare_file(path);
+        if f < g {
+            eprintln!("{}: {f} of {g}", path.display());
+        }
+        games += g;
+        fast += f;
+    }
+    eprintln!("{fast} of {games} games on the fast path");
+    assert!(games > 9_000, "{games}");
+    assert!(fast > games * 9 / 10, "{fast} of {games}");
+}
+
+/// The 145,716 master games (11 million moves), move by move against the full replay.
+#[test]
+#[ignore = "reads 85 MB from $CHESSBITS_DATA"]
+fn agrees_on_the_master_games() {
+    let Some(dir) = shared_data() else {
+        eprintln!("skipped: set CHESSBITS_DATA to the shared data directory to run this");
+        return;
+    };
+    let (games, fast) = compare_file(&dir.join("master/gnuchess-book_1.02.pgn.zst"));
+    assert_eq!((games, fast), (145_716, 145_716));
+}
+
+/// Positions where a move is legal only just, or not at all: (FEN, move, legal). Each is
+/// checked to be what it says by the full replay, and the fast path must agree.
+const EDGE_CASES: &[(&str, &str, bool)] = &[
+    // En passant: fine, and not when both pawns leaving opens the rank to the king.
+    ("8/8/8/K2pP3/8/8/8/7k w - d6 0 1", "exd6", true),
+    ("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1", "exd6", false),
+    ("7K/8/8/8/k2Pp2R/8/8/8 b - d3 0 1", "exd3", false),
+    ("7K/8/8/8/k2Pp3/8/8/8 b - d3 0 1", "exd3", true),
+    ("8/8/8/K2pP3/8/8/8/7k w - - 0 1", "exd6", false),
+    // En passant that takes the checking pawn, and one that does not answer the check.
+    ("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", "exd3", true),
+    ("8/8/8/8/1k1Pp2R/8/8/4K3 b - d3 0 1", "exd3", false),
+    // Castling: free, out of check, through or onto an attacked square, blocked, past an
+    // attacked b-file square (allowed), without the right.
+    ("k7/8/8/8/8/8/8/4K2R w K - 0 1", "O-O", true),
+    ("k3r3/8/8/8/8/8/8/4K2R w K - 0 1", "O-O", false),
+    ("k4r2/8/8/8/8/8/8/4K2R w K - 0 1", "O-O", false),
+    ("k5r1/8/8/8/8/8/8/4K2R w K - 0 1", "O-O", false),
+    ("k7/8/8/8/8/8/8/4KB1R w K - 0 1", "O-O", false),
+    ("1r5k/8/8/8/8/8/8/R3K3 w Q - 0 1", "O-O-O", true),
+    ("3r3k/8/8/8/8/8/8/R3K3 w Q - 0 1", "O-O-O", false),
+    ("2r4k/8/8/8/8/8/8/R3K3 w Q - 0 1", "O-O-O", false),
+    ("7k/8/8/8/8/8/8/RN2K3 w Q - 0 1", "O-O-O", false),
+    ("7k/8/8/8/8/8/8/R1B1K3 w Q - 0 1", "O-O-O", false),
+    ("7k/8/8/8/8/8/8/R2QK3 w Q - 0 1", "O-O-O", false),
+    ("k7/8/8/8/8/8/8/4K1NR w K - 0 1", "O-O", false),
+    ("7k/8/8/8/8/8/8/R3K3 w - - 0 1", "O-O-O", false),
+    ("r3k3/8/8/8/8/8/8/7K b q - 0 1", "O-O-O", true),
+    ("r3k3/8/8/8/8/8/8/3R3K b q - 0 1", "O-O-O", false),
+    ("4k2r/8/8/8/8/8/8/K5R1 b k - 0 1", "O-O", false),
+    // Kings: never next to the other king, nor along the line of the check.
+    ("8/8/8/3k4/8/3K4/8/8 w - - 0 1", "Kd4", false),
+    ("8/8/8/3k4/8/3K4/8/8 w - - 0 1", "Kc3", true),
+    ("8/8/8/8/8/8/4K2r/7k w - - 0 1", "Kd2", false),
+    ("8/8/8/8/8/8/4K2r/7k w - - 0 1", "Ke3", true),
+    ("8/8/8/8/8/8/4K2r/7k w - - 0 1", "Kxd2", false),
+    // Two knights reach the square: ambiguous, unless one is pinned.
+    ("7k/8/8/8/8/8/8/1N3N1K w - - 0 1", "Nd2", false),
+    ("7k/8/8/8/8/8/8/1N3N1K w - - 0 1", "Nbd2", true),
+    ("4r2k/8/8/8/8/8/4N3/1N2K3 w - - 0 1", "Nc3", true),
+    ("r6k/8/8/8/8/8/4N3/1N2K3 w - - 0 1", "Nc3", false),
+    ("r6k/8/8/8/8/8/4N3/1N2K3 w - - 0 1", "Nec3", true),
+    ("r6k/8/8/8/8/8/4N3/1N2K3 w - - 0 1", "Nb1c3", true),
+    // Pinned pieces: along the pin (legal), off it (not).
+    ("7k/8/8/8/8/2b5/8/B3K3 w - - 0 1", "Bxc3", true),
+    ("4k3/8/8/8/1b6/8/3B4/4K3 w - - 0 1", "Bc3", true),
+    ("4k3/8/8/8/1b6/8/3B4/4K3 w - - 0 1", "Be3", false),
+    ("4r2k/8/8/8/8/8/4R3/4K3 w - - 0 1", "Re5", true),
+    ("4r2k/8/8/8/8/8/4R3/4K3 w - - 0 1", "Rd2", false),
+    // Check: block, capture, or move the king; nothing else. Double check: the king only.
+    ("4r2k/8/8/8/8/8/8/N3K3 w - - 0 1", "Nb3", false),
+    ("4r2k/8/8/8/8/8/8/N3K3 w - - 0 1", "Kd1", true),
+    ("4r2k/8/8/8/8/8/8/3RK3 w - - 0 1", "Re1", false),
+    ("4r2k/8/8/8/8/8/8/R3K3 w - - 0 1", "Re1", false),
+    ("4r2k/8/8/8/8/8/R7/4K3 w - - 0 1", "Re2", true),
+    ("4r1k1/8/8/8/8/8/2n5/R3K2R w - - 0 1", "Ra2", false),
+    ("4r1k1/8/8/8/8/8/2n5/R3K2R w - - 0 1", "Kd2", true),
+    ("7k/8/8/8/8/8/3n4/R3K3 w - - 0 1", "Kxd2", true),
+    ("7k/8/8/8/8/8/3q4/R3K3 w - - 0 1", "Kxd2", true),
+    ("7k/8/8/8/8/8/3q4/R2RK3 w - - 0 1", "Rxd2", true),
+    ("7k/3r4/8/8/8/8/3q4/R3K3 w - - 0 1", "Kxd2", false),
+    // Pawns give check and guard squares too.
+    ("7k/8/8/8/8/3p4/8/4K3 w - - 0 1", "Ke2", false),
+    ("7k/8/8/8/8/3p4/8/4K3 w - - 0 1", "Kd2", true),
+    ("7k/8/8/8/8/8/3p4/R3K3 w - - 0 1", "Ra3", false),
+    ("7k/8/8/8/8/8/3p4/R3K3 w - - 0 1", "Kxd2", true),
+    ("4k3/3P4/8/8/8/8/8/7K b - - 0 1", "Kxd7", true),
+    ("4k3/1N1P4/8/8/8/8/8/7K b - - 0 1", "Kd8", false),
+    // Pinned pawns, and pawns that do not answer a check.
+    ("4k3/8/8/1b6/8/8/4P3/5K2 w - - 0 1", "e3", false),
+    ("4k3/8/8/1b6/8/8/4P3/5K2 w - - 0 1", "e4", false),
+    ("4k3/8/8/8/8/8/3P4/r3K3 w - - 0 1", "d3", false),
+    ("4k3/8/8/8/8/8/3P4/r3K3 w - - 0 1", "Kf2", true),
+    ("4r1k1/8/8/8/8/3p4/4P3/4K3 w - - 0 1", "exd3", false),
+    ("4r1k1/8/8/8/8/3p4/4P3/4K3 w - - 0 1", "e3", true),
+    ("6k1/8/8/8/8/3n4/4P3/4K3 w - - 0 1", "exd3", true),
+    ("6k1/8/8/8/8/3n4/2P5/4K3 w - - 0 1", "c3", false),
+    ("4k3/3p4/8/8/B7/8/8/4K3 b - - 0 1", "d5", false),
+    ("4k3/3p4/8/8/B7/8/8/4K3 b - - 0 1", "Ke7", true),
+    ("4k3/4p3/3P4/8/8/8/8/K3R3 b - - 0 1", "exd6", false),
+    ("4k3/4p3/3P4/8/8/8/8/K3R3 b - - 0 1", "e6", true),
+    // Promotions: with a piece, without one, to a king; a piece where no pawn promotes.
+    ("8/P6k/8/8/8/8/8/K7 w - - 0 1", "a8=Q", true),
+    ("8/P6k/8/8/8/8/8/K7 w - - 0 1", "a8N", true),
+    ("8/P6k/8/8/8/8/8/K7 w - - 0 1", "a8", false),
+    ("8/P6k/8/8/8/8/8/K7 w - - 0 1", "a8=K", false),
+    ("1r6/P6k/8/8/8/8/8/K7 w - - 0 1", "axb8=K", false),
+    ("1r6/P6k/8/8/8/8/8/K7 w - - 0 1", "axb8=Q+", true),
+    ("1r6/P6k/8/8/8/8/8/K7 w - - 0 1", "axb8=R", true),
+    ("1r6/P6k/8/8/8/8/8/K7 w - - 0 1", "axb8", false),
+    ("8/8/P6k/8/8/8/8/K7 w - - 0 1", "a7=Q", false),
+    ("7k/8/8/8/8/8/p7/7K b - - 0 1", "a1=Q+", true),
+    // Pawns: pushes through pieces, a capture onto an empty square, a pawn on b-file.
+    ("7k/8/8/8/8/4n3/4P3/K7 w - - 0 1", "e4", false),
+    ("7k/8/8/8/4n3/8/4P3/K7 w - - 0 1", "e4", false),
+    ("7k/8/8/8/8/8/4P3/K7 w - - 0 1", "e4", true),
+    ("7k/8/8/8/8/4P3/8/K7 w - - 0 1", "e5", false),
+    ("7k/8/8/8/8/8/4P3/K7 w - - 0 1", "exd3", false),
+    ("7k/8/8/8/8/8/4P3/K7 w - - 0 1", "ee3", true),
+    ("7k/8/8/8/8/2b5/1P6/K7 w - - 0 1", "bxc3", true),
+    ("7k/8/8/8/8/2b5/8/K1B5 w - - 0 1", "Bb2", true),
+    // Moves the fast path leaves to the full replay: null moves, coordinates.
+    ("7k/8/8/8/8/8/4P3/K7 w - - 0 1", "e2e4", true),
+    ("7k/8/8/8/8/8/4P3/K7 w - - 0 1", "--", true),
+    ("4r2k/8/8/8/8/8/8/4K3 w - - 0 1", "--", false),
+];
+
+#[test]
+fn edge_positions() {
+    let mut wrong = Vec::new();
+    for &(fen, san, legal) in EDGE_CASES {
+        let pgn = format!("[FEN \"{fen}\"]\n\n{san} *\n");
+        let recs = records(pgn.as_bytes());
+        let (played, error) = replay(&recs[0], SanMode::Lenient, |_, _, _| {});
+        let move_error = matches!(
+            error,
+            Some(crate::GameError {
+                kind: crate::GameErrorKind::Move { .. },
+                ..
+            })
+        );
+        if (played, error.is_none(), move_error) != (u64::from(legal), legal, !legal) {
+            wrong.push(format!("{fen} {san}: {error:?}"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "cases that are not what they say:\n{}",
+        wrong.join("\n")
+    );
+    for &(fen, san, legal) in EDGE_CASES {
+        let what = format!("{fen} {san}");
+        let pgn = format!("[FEN \"{fen}\"]\n\n{san} *\n");
+        let recs = records(pgn.as_bytes());
+        assert_eq!(recs.len(), 1, "{what}");
+        let fast = compare(&recs[0], &what);
+        let leaves = left_on_purpose(san.as_bytes());
+        assert_eq!(fast, legal && !leaves, "{what}");
+    }
+    // And the same from the start position, through a whole game.
+    for game in [
+        &b"1. e4 d5 2. e5 f5 3. exf6 Nxf6 4. Nf3 Nc6 5. Bb5 Bd7 6. O-O e5 7. Re1 Bd6 8. d4 O-O 9. dxe5 *"[..],
+        b"1. h4 g5 2. hxg5 h6 3. gxh6 Nf6 4. h7 Ng6 5. hxg8=Q+ Rxg8 6. Rxh7 *",
+    ] {
+        for r in records(game) {
+            compare(&r, "a game");
+        }
+    }
+}
+
+/// A tiny seeded generator (splitmix64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random game's movetext: legal moves written as real files write them (canonical SAN,
+/// over-disambiguated, without capture marks, without suffixes), with now and then a
+/// random move that may be illegal or ambiguous.
+fn random_game(seed: u64) -> GameRecord {
+    let mut rng = Rng(seed);
+    let mut pos = Position::new();
+    let mut record = GameRecord {
+        game: 1,
+        line: 1,
+        ..GameRecord::default()
+    };
+    let plies = rng.below(300);
+    // A third of the games start from a `FEN` tag: the position some random moves on.
+    let setup_plies = if rng.below(3) == 0 { rng.below(60) } else { 0 };
+    // A third of the games get random moves now and then; the others are all legal.
+    let noise = if rng.below(3) == 0 {
+        1 + rng.below(60)
+    } else {
+        0
+    };
+    for ply in 0..plies {
+        let moves = chessbits_movegen::legal_moves(&pos);
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves.as_slice()[rng.below(moves.len())];
+        let canonical = SanPlus::from_move(&pos, m);
+        let mut text = Vec::new();
+        let random = noise > 0 && rng.below(noise) == 0;
+        match (if random { 5 } else { rng.below(40) }, canonical.san) {
+            (
+                0..=2,
+                San::Normal {
+                    role,
+                    to,
+                    promotion,
+                    ..
+                },
+            ) if role != chessbits_bitboard_core::Role::Pawn => {
+                // Over-disambiguated: the full origin square.
+                San::Normal {
+                    role,
+                    file: Some(m.from().file()),
+                    rank: Some(m.from().rank()),
+                    capture: rng.below(2) == 0,
+                    to,
+                    promotion,
+                }
+                .append_to(&mut text);
+            }
+            (
+                3..=4,
+                San::Normal {
+                    role,
+                    file,
+                    rank,
+                    to,
+                    promotion,
+                    ..
+                },
+            ) => {
+                // No capture mark.
+                San::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture: false,
+                    to,
+                    promotion,
+                }
+                .append_to(&mut text);
+            }
+            (5, _) if random => {
+                // Any piece letter to any square: legal, illegal or ambiguous.
+                let letters: &[&[u8]] = &[b"", b"N", b"B", b"R", b"Q", b"K", b"O-O", b"O-O-O"];
+                let letter = letters[rng.below(letters.len())];
+                text.extend_from_slice(letter);
+                if letter.len() <= 1 {
+                    if rng.below(3) == 0 {
+                        text.push(b'a' + rng.below(8) as u8);
+                    }
+                    text.push(b'a' + rng.below(8) as u8);
+                    text.push(b'1' + rng.below(8) as u8);
+                    if rng.below(4) == 0 {
+                        text.extend_from_slice(b"=Q");
+                    }
+                }
+            }
+            (6, _) => canonical.san.append_to(&mut text),
+            _ => canonical.append_to(&mut text),
+        }
+        if ply == setup_plies && setup_plies > 0 {
+            record.fen = Some(pos.fen().into_bytes());
+        }
+        if ply >= setup_plies {
+            record.push_move(&text, 1 + ply as u64 / 8);
+        }
+        let _ = pos.make_unchecked(m);
+    }
+    record
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+    #[test]
+    fn agrees_on_random_games(seed in proptest::prelude::any::<u64>()) {
+        let record = random_game(seed);
+        compare(&record, &format!("seed {seed}"));
+    }
+}
