@@ -18,12 +18,12 @@
 //!   file, a1-h8 or a8-h1 diagonal by looping over the line, or by the paper's hashes.
 //!
 //! The bytes of every method's tables are printed and, when `CHESSBITS_REPORT_DIR` is set
-//! (`cargo xtask bench` sets it), written to `table-bytes.tsv` there. With
-//! `CHESSBITS_BENCH_QUICK` set, every group measures briefly.
+//! (`cargo xtask bench` sets it), written to `table-bytes.tsv` there. Warm-up and
+//! measurement times are criterion's, from the command line (`cargo xtask bench` sets them
+//! for every bench target); the slow groups take fewer samples.
 #![allow(missing_docs)] // criterion_group! and criterion_main! generate undocumented items
 
 use std::hint::black_box;
-use std::time::Duration;
 
 use benches::SplitMix64;
 use chessbits_attack_tables::{perfect, Direct, MethodVisitor, OccupancyState, SlidingAttacks};
@@ -36,6 +36,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Thro
 /// `chessbits_attack_tables::for_each_method`.
 enum Experiment<'a> {
     Lookups(&'a [(Square, Bitboard)]),
+    Latency(&'a [(Square, Bitboard)]),
     Movegen(&'a [Position]),
     Perft(&'a Position),
     QueenRandom(&'a [(Bitboard, [Square; 12])]),
@@ -51,6 +52,7 @@ impl MethodVisitor for Run<'_, '_> {
     fn visit<S: SlidingAttacks>(&mut self) {
         match &mut self.experiment {
             Experiment::Lookups(pairs) => lookups::<S>(self.c, pairs),
+            Experiment::Latency(pairs) => latency::<S>(self.c, pairs),
             Experiment::Movegen(positions) => movegen::<S>(self.c, positions),
             Experiment::Perft(pos) => perft::<S>(self.c, pos),
             Experiment::QueenRandom(queries) => queen_random::<S>(self.c, queries),
@@ -90,18 +92,15 @@ fn slider_pairs(positions: &[Position]) -> Vec<(Square, Bitboard)> {
         .collect()
 }
 
-fn quick() -> bool {
-    std::env::var_os("CHESSBITS_BENCH_QUICK").is_some()
-}
+/// Samples of the slow groups (iterations of milliseconds: perft, the random queen queries,
+/// generation for 1,000 positions), so that each benchmark stays near the measurement time.
+const SLOW_SAMPLES: usize = 20;
 
-/// A group with this benchmark's timing: short when quick.
+/// A group with this benchmark's sample size (criterion's default unless `slow`).
 fn group<'a>(c: &'a mut Criterion, name: &str, slow: bool) -> BenchmarkGroup<'a, WallTime> {
     let mut group = c.benchmark_group(name);
-    let (warm_up, measure) = if quick() { (100, 250) } else { (1000, 3000) };
-    group.warm_up_time(Duration::from_millis(warm_up));
-    group.measurement_time(Duration::from_millis(measure));
     if slow {
-        group.sample_size(10);
+        group.sample_size(SLOW_SAMPLES);
     }
     group
 }
@@ -135,12 +134,17 @@ impl Piece {
     }
 }
 
-/// (a) Lookups over the middlegame pairs, as throughput and as a dependent chain.
-fn lookups<S: SlidingAttacks>(c: &mut Criterion, pairs: &[(Square, Bitboard)]) {
-    let kept: Vec<(Square, S::Occupancy)> = pairs
+/// The pairs with each method's kept occupancy.
+fn kept_pairs<S: SlidingAttacks>(pairs: &[(Square, Bitboard)]) -> Vec<(Square, S::Occupancy)> {
+    pairs
         .iter()
         .map(|&(sq, occ)| (sq, S::Occupancy::new(occ)))
-        .collect();
+        .collect()
+}
+
+/// (a) Lookups over the middlegame pairs, as throughput.
+fn lookups<S: SlidingAttacks>(c: &mut Criterion, pairs: &[(Square, Bitboard)]) {
+    let kept = kept_pairs::<S>(pairs);
     let mut group = group(c, "methods-lookup", false);
     group.throughput(Throughput::Elements(kept.len() as u64));
     for piece in Piece::ALL {
@@ -155,7 +159,12 @@ fn lookups<S: SlidingAttacks>(c: &mut Criterion, pairs: &[(Square, Bitboard)]) {
         });
     }
     group.finish();
-    let mut group = group_latency(c);
+}
+
+/// (a') The same lookups as a dependent chain (latency).
+fn latency<S: SlidingAttacks>(c: &mut Criterion, pairs: &[(Square, Bitboard)]) {
+    let kept = kept_pairs::<S>(pairs);
+    let mut group = group(c, "methods-latency", false);
     group.throughput(Throughput::Elements(kept.len() as u64));
     for piece in Piece::ALL {
         group.bench_function(format!("{}/{}", S::NAME, piece.name()), |b| {
@@ -173,10 +182,6 @@ fn lookups<S: SlidingAttacks>(c: &mut Criterion, pairs: &[(Square, Bitboard)]) {
         });
     }
     group.finish();
-}
-
-fn group_latency(c: &mut Criterion) -> BenchmarkGroup<'_, WallTime> {
-    group(c, "methods-latency", false)
 }
 
 /// (b) Pseudo-legal generation over the positions, occupancies prepared beforehand.
@@ -307,7 +312,10 @@ fn methods(c: &mut Criterion) {
     let positions = middlegames();
     let pairs = slider_pairs(&positions);
     assert!(pairs.len() > 5_000, "{} slider pairs", pairs.len());
+    // Each group's benchmarks together (`cargo xtask bench` prints a group's table when the
+    // next group starts).
     for_each_method(c, Experiment::Lookups(&pairs));
+    for_each_method(c, Experiment::Latency(&pairs));
     for_each_method(c, Experiment::Movegen(&positions));
     let kiwipete = Position::from_fen(KIWIPETE).expect("valid FEN");
     for_each_method(c, Experiment::Perft(&kiwipete));

@@ -3,14 +3,28 @@
 //!
 //! Each [`Experiment`] is one criterion benchmark group and becomes one table. To add an
 //! experiment, add a group to a bench target in `benches/benches/` and an entry to
-//! [`EXPERIMENTS`]; the runner, the JSON reading and the table layout are shared.
+//! [`EXPERIMENTS`]; the runner, the JSON reading and the table layout are shared. A group
+//! the list does not name still gets a table (titled with its name) when it runs.
+//!
+//! The run builds the bench executables, then runs each one directly, its output (criterion's
+//! stream) into `target/bench-report/criterion.log`. Criterion announces every benchmark it
+//! starts ([`crate::runner`]); when the first benchmark of a new group starts, the group
+//! before it is finished, so its table is printed at once (a bench file must run each
+//! group's benchmarks together, in one block). Progress lines on stderr say which experiment
+//! of how many is running, the time spent and the time left ([`crate::progress`]).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write as _};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::SystemTime;
+use std::process::{Command, Stdio};
+use std::time::{Duration, SystemTime};
 
+use crate::progress::{clock, Progress};
 use crate::results::{read_group, Row};
+use crate::runner::{self, Event, Log};
+use crate::table::{render_summary, render_table};
 use crate::Error;
 
 /// One measured comparison: a criterion group, reported as one markdown table.
@@ -26,6 +40,10 @@ pub(crate) struct Experiment {
     pub(crate) description: &'static str,
     /// What one throughput element is (`lookup`, `node`, `move`, ...), for the column names.
     pub(crate) unit: &'static str,
+    /// Seconds the experiment takes, full run and `--quick`, measured on the README's 2-core
+    /// machine (for the time-left estimate only; the first one of a bench target includes
+    /// the target's setup, such as perft's count checks).
+    pub(crate) expected_secs: [f64; 2],
 }
 
 /// Every experiment, in report order.
@@ -38,6 +56,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   pseudo-random (square, occupancy) pairs per iteration, about 16 pieces \
                   on the board; `queen` is rook | bishop.",
         unit: "lookup",
+        expected_secs: [11.0, 3.0],
     },
     Experiment {
         bench_target: "perft",
@@ -47,6 +66,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   perft(Kiwipete, 5), the last ply counted rather than played; each \
                   library's count is checked against the published figure first.",
         unit: "node",
+        expected_secs: [55.0, 43.0],
     },
     Experiment {
         bench_target: "perft",
@@ -55,6 +75,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
         description: "Single thread: perft(start, 5) and perft(Kiwipete, 4), every leaf \
                   played with make/unmake (chessbits) or copy-make (shakmaty).",
         unit: "node",
+        expected_secs: [14.0, 11.0],
     },
     Experiment {
         bench_target: "pgn",
@@ -65,6 +86,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   SAN, `replay` also decodes each SAN in its position and plays it. \
                   Bytes/s is MB/s.",
         unit: "byte",
+        expected_secs: [9.0, 2.0],
     },
     Experiment {
         bench_target: "pgn",
@@ -73,6 +95,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
         description: "The same runs as the table above, counted in mainline moves \
                   (166,732 per iteration).",
         unit: "move",
+        expected_secs: [8.0, 3.0],
     },
     Experiment {
         bench_target: "pgn",
@@ -83,6 +106,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   python-chess script as processes writing a file (each only when \
                   installed).",
         unit: "row",
+        expected_secs: [50.0, 1.0],
     },
     Experiment {
         bench_target: "methods",
@@ -93,6 +117,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   (`benches/data/middlegames.fen`), independent lookups; each method reads \
                   its own kept occupancy (rotated: the four boards, prepared beforehand).",
         unit: "lookup",
+        expected_secs: [62.0, 17.0],
     },
     Experiment {
         bench_target: "methods",
@@ -101,6 +126,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
         description: "The same pairs, each lookup's square depending on the previous result \
                   (through an AND with an opaque zero, which adds two operations).",
         unit: "lookup",
+        expected_secs: [64.0, 19.0],
     },
     Experiment {
         bench_target: "methods",
@@ -111,6 +137,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   only in slider attacks; as in Tannous 2007, the rotated boards are prepared \
                   beforehand.",
         unit: "position",
+        expected_secs: [19.0, 5.0],
     },
     Experiment {
         bench_target: "methods",
@@ -120,6 +147,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   to date beside the position in every make and unmake (the rotated boards' \
                   upkeep is timed).",
         unit: "node",
+        expected_secs: [25.0, 8.0],
     },
     Experiment {
         bench_target: "methods",
@@ -128,6 +156,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
         description: "100,000 random occupancies (`rand & rand`), each prepared for the method \
                   (rotated: built from scratch) and asked 12 queen lookups on random squares.",
         unit: "lookup",
+        expected_secs: [28.0, 11.0],
     },
     Experiment {
         bench_target: "methods",
@@ -138,6 +167,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   hashes (`h1`, `h2`, minimal `ĥ1`/`ĥ2`, and `-direct`: the attack table \
                   indexed by the hash); ranks by a shift.",
         unit: "lookup",
+        expected_secs: [22.0, 7.0],
     },
     Experiment {
         bench_target: "square_attacks",
@@ -145,6 +175,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
         title: "In-between and line sets, four ways (the Chess Programming Wiki's \"Square Attacked By\")",
         description: "All 4,096 square pairs per iteration.",
         unit: "pair",
+        expected_secs: [14.0, 4.0],
     },
     Experiment {
         bench_target: "square_attacks",
@@ -157,6 +188,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   each square, attacked-by-piece-on-square by the 0x88 table or by the \
                   attack lookup.",
         unit: "call",
+        expected_secs: [9.0, 3.0],
     },
     Experiment {
         bench_target: "square_attacks",
@@ -166,6 +198,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   `chessbits_movegen::is_legal` (no move list) against generating all legal moves and \
                   searching the list.",
         unit: "move",
+        expected_secs: [4.0, 1.0],
     },
     Experiment {
         bench_target: "square_attacks",
@@ -176,6 +209,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   `chessbits_movegen::see_exact` (a search of every capture order) and \
                   `chessbits_movegen::see_ge(m, 0)`, which stops as soon as the answer is settled.",
         unit: "call",
+        expected_secs: [5.0, 2.0],
     },
     Experiment {
         bench_target: "square_attacks",
@@ -184,18 +218,65 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
         description: "Every legal move of the 1,000 middlegame positions: \
                   `chessbits_movegen::gives_check` against make, `is_check`, unmake.",
         unit: "move",
+        expected_secs: [4.0, 1.0],
     },
 ];
 
-/// Criterion arguments for `--quick`: short warm-up and measurement, enough for a table.
-const QUICK_ARGS: &[&str] = &["--warm-up-time", "0.3", "--measurement-time", "1"];
+/// Criterion's settings for every group that does not set its own: warm-up and measurement
+/// seconds per benchmark, and bootstrap resamples for the confidence intervals.
+#[derive(Copy, Clone, Debug)]
+struct Timing {
+    warm_up: &'static str,
+    measurement: &'static str,
+    resamples: &'static str,
+}
 
-/// Runs the benchmarks, then prints and writes the report.
+/// A full run: about 1.8 s per benchmark with the analysis, so that the ~160 benchmarks and
+/// the PGN scale figures take under 10 minutes on 2 cores shared with other work (perft and
+/// python-chess take longer: their groups take 10 samples of iterations of 0.1 to 5 s).
+/// 10,000 bootstrap resamples (a tenth of criterion's default: the analysis takes about
+/// 0.2 s per benchmark here instead of 0.7 s) place the ends of a 95% interval to within
+/// about 1% of its width.
+const FULL: Timing = Timing {
+    warm_up: "0.3",
+    measurement: "1.2",
+    resamples: "10000",
+};
+
+/// `--quick`: a smoke run of a few minutes; figures are rough.
+const QUICK: Timing = Timing {
+    warm_up: "0.1",
+    measurement: "0.3",
+    resamples: "2000",
+};
+
+impl Timing {
+    fn args(self) -> [&'static str; 6] {
+        [
+            "--warm-up-time",
+            self.warm_up,
+            "--measurement-time",
+            self.measurement,
+            "--nresamples",
+            self.resamples,
+        ]
+    }
+}
+
+/// The progress key and expected seconds (full, quick) of the PGN scale figures, which run
+/// after the criterion experiments when the shared data set is there.
+const PGN_SCALE: (&str, [f64; 2]) = ("pgn-scale", [110.0, 18.0]);
+
+/// Seconds expected of a group that [`EXPERIMENTS`] does not list.
+const UNLISTED_SECS: f64 = 20.0;
+
+/// Runs the benchmarks, printing progress and each table as it is ready, then prints and
+/// writes the whole report.
 pub(crate) fn run(quick: bool) -> Result<(), Error> {
     let root = crate::workspace_root();
     let native = native_build();
     let report_dir = target_dir(&root).join("bench-report");
-    let target_dir = match &native {
+    let build_dir = match &native {
         // A separate directory, so that the native build does not replace the artifacts of
         // the ordinary builds (cargo rebuilds everything when RUSTFLAGS change).
         Some(_) => target_dir(&root).join("native"),
@@ -203,58 +284,317 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
     };
     std::fs::create_dir_all(&report_dir)
         .map_err(|e| format!("cannot create {}: {e}", report_dir.display()))?;
-    let started = SystemTime::now();
+    let log_path = report_dir.join("criterion.log");
+    let log = Log::new(
+        File::create(&log_path)
+            .map_err(|e| format!("cannot create {}: {e}", log_path.display()))?,
+    );
+    let timing = if quick { QUICK } else { FULL };
 
     let mut targets: Vec<&str> = EXPERIMENTS.iter().map(|e| e.bench_target).collect();
     targets.dedup();
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let mut cmd = Command::new(cargo);
-    cmd.current_dir(&root)
-        .args(["bench", "--package", "benches"]);
+    eprintln!(
+        "cargo xtask bench{}: building the benchmarks, then {} experiments; criterion's \
+         output goes to {}",
+        if quick { " --quick" } else { "" },
+        EXPERIMENTS.len() + 1,
+        log_path.display()
+    );
+    let executables = build(&root, &build_dir, native.as_deref(), &targets)?;
+
+    let header = header(quick, timing, native.as_deref(), &log_path)?;
+    print!("{header}");
+    let _ = std::io::stdout().flush();
+    let slot = usize::from(quick);
+    let mut plan: Vec<(String, f64)> = EXPERIMENTS
+        .iter()
+        .map(|e| (e.group.to_owned(), e.expected_secs[slot]))
+        .collect();
+    plan.push((PGN_SCALE.0.to_owned(), PGN_SCALE.1[slot]));
+    let mut run = Run {
+        progress: Progress::new(plan),
+        criterion_dir: build_dir.join("criterion"),
+        report_dir: report_dir.clone(),
+        tables: Vec::new(),
+        failures: Vec::new(),
+    };
     for target in &targets {
-        cmd.args(["--bench", target]);
-    }
-    cmd.arg("--");
-    if quick {
-        cmd.args(QUICK_ARGS);
-        cmd.env("CHESSBITS_BENCH_QUICK", "1");
-    }
-    cmd.env("CHESSBITS_REPORT_DIR", &report_dir);
-    if let Some(flags) = &native {
-        cmd.env("RUSTFLAGS", flags)
-            .env("CARGO_TARGET_DIR", &target_dir);
-    }
-    eprintln!("running {cmd:?}");
-    let status = cmd
-        .status()
-        .map_err(|e| format!("cannot run cargo bench: {e}"))?;
-    if !status.success() {
-        return Err(format!("cargo bench failed ({status})").into());
+        let exe = executables
+            .get(*target)
+            .ok_or_else(|| format!("cargo built no executable for bench target `{target}`"))?;
+        let mut cmd = Command::new(exe);
+        // Where `cargo bench` would run it, with the same criterion directory.
+        cmd.current_dir(root.join("benches"))
+            .arg("--bench")
+            .args(timing.args())
+            .env("CRITERION_HOME", &run.criterion_dir)
+            .env("CHESSBITS_REPORT_DIR", &report_dir);
+        if quick {
+            cmd.env("CHESSBITS_BENCH_QUICK", "1");
+        }
+        run.target(target, cmd, &log)?;
+        if *target == methods_target() {
+            let section = crate::methods_report::render(&run.results(), &report_dir);
+            print!("{section}");
+            let _ = std::io::stdout().flush();
+        }
     }
 
-    let criterion_dir = target_dir.join("criterion");
-    let mut report = header(quick, native.as_deref())?;
-    let mut results = crate::methods_report::Results::new();
-    for experiment in EXPERIMENTS {
-        let rows = read_group(&criterion_dir, experiment.group, Some(started))?;
-        report.push('\n');
-        report.push_str(&render_table(experiment, &rows));
-        report.push_str(&write_chart(&report_dir, experiment, &rows)?);
-        results.insert(experiment.group, rows);
-    }
-    report.push_str(&crate::methods_report::render(&results, &report_dir));
+    run.progress.start(PGN_SCALE.0, PGN_SCALE.0);
     // An ordinary (not native) build of the command line, as users run it.
-    report.push_str(&crate::pgn_scale::run(
-        &root,
-        &self::target_dir(&root),
-        quick,
-    )?);
-    print!("{report}");
-    let out_dir = report_dir;
-    let out = out_dir.join("report.md");
+    let scale = crate::pgn_scale::run(&root, &target_dir(&root), quick);
+    let scale = match scale {
+        Ok(section) => {
+            run.progress.finish(PGN_SCALE.0, "done");
+            print!("{section}");
+            section
+        }
+        Err(e) => {
+            run.progress.finish(PGN_SCALE.0, &format!("FAILED: {e}"));
+            run.failures.push(format!("{}: {e}", PGN_SCALE.0));
+            format!("\n## PGN at scale (`chessbits pgn`)\n\nFailed: {e}\n")
+        }
+    };
+
+    let mut report = header;
+    let experiments: Vec<(&Experiment, &[Row])> = run
+        .tables
+        .iter()
+        .map(|(e, rows, _)| (e, rows.as_slice()))
+        .collect();
+    report.push_str(&render_summary(&experiments));
+    for (_, _, table) in &run.tables {
+        report.push('\n');
+        report.push_str(table);
+    }
+    report.push_str(&crate::methods_report::render(&run.results(), &report_dir));
+    report.push_str(&scale);
+    let out = report_dir.join("report.md");
     std::fs::write(&out, &report).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    eprintln!("wrote {}", out.display());
-    Ok(())
+    run.progress.line(&format!(
+        "\nThe whole report ({} spent), also in {}; criterion's output in {}:\n",
+        clock(run.progress.elapsed()),
+        out.display(),
+        log_path.display()
+    ));
+    print!("{report}");
+    let _ = std::io::stdout().flush();
+    if run.failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} experiment(s) failed (see {}):\n  {}",
+            run.failures.len(),
+            log_path.display(),
+            run.failures.join("\n  ")
+        )
+        .into())
+    }
+}
+
+/// The bench target of the groups `methods_report` reads.
+fn methods_target() -> &'static str {
+    EXPERIMENTS
+        .iter()
+        .find(|e| e.group == crate::methods_report::PERFT)
+        .map_or("", |e| e.bench_target)
+}
+
+/// The state of a run: progress, and the tables so far.
+struct Run {
+    progress: Progress,
+    criterion_dir: PathBuf,
+    report_dir: PathBuf,
+    /// Each experiment's rows and markdown (table and chart), in run order.
+    tables: Vec<(Experiment, Vec<Row>, String)>,
+    /// What failed, one line each.
+    failures: Vec<String>,
+}
+
+impl Run {
+    /// Results by group, for `methods_report`.
+    fn results(&self) -> crate::methods_report::Results<'static> {
+        self.tables
+            .iter()
+            .map(|(e, rows, _)| (e.group, rows.clone()))
+            .collect()
+    }
+
+    /// Runs one bench executable, printing each experiment's table when its group is done.
+    fn target(&mut self, target: &str, cmd: Command, log: &Log) -> Result<(), Error> {
+        // Results written from now on are this run's. File times come from a coarse clock
+        // (a few milliseconds behind), hence the margin; results of earlier runs are minutes
+        // older.
+        let since = SystemTime::now() - Duration::from_secs(1);
+        // The first experiment starts with the executable: its setup (reading inputs,
+        // checking perft counts) is part of it.
+        let mut current = EXPERIMENTS
+            .iter()
+            .find(|e| e.bench_target == target)
+            .copied();
+        if let Some(first) = &current {
+            self.progress.start(first.group, first.group);
+        }
+        let mut benchmarks = 0;
+        let running = runner::spawn(cmd, log)?;
+        while let Some(event) = running.next_event() {
+            let id = match event {
+                Event::Benchmark(id) => id,
+                Event::Note(note) => {
+                    self.progress.line(&format!("      {note}"));
+                    continue;
+                }
+            };
+            let group = id.split('/').next().unwrap_or(&id);
+            if current.is_none_or(|c| c.group != group) {
+                if let Some(done) = current.take() {
+                    self.finish(&done, since, None);
+                }
+                let next = experiment(target, group);
+                self.progress.start(next.group, next.group);
+                current = Some(next);
+                benchmarks = 0;
+            }
+            benchmarks += 1;
+            self.progress
+                .transient(&format!("      benchmark {benchmarks}: {id}"));
+        }
+        let status = running.wait()?;
+        let failed =
+            (!status.success()).then(|| format!("bench target `{target}` failed ({status})"));
+        if let Some(failed) = &failed {
+            self.progress.line(&format!(
+                "{failed}; the end of its output:\n    {}",
+                log.tail().join("\n    ")
+            ));
+        }
+        match current.take() {
+            Some(done) => self.finish(&done, since, failed.as_deref()),
+            None => self.failures.extend(failed.clone()),
+        }
+        // Planned experiments of this target that were not seen to start: their results, if
+        // any, or the failure.
+        for e in EXPERIMENTS.iter().filter(|e| e.bench_target == target) {
+            if self.progress.is_pending(e.group) {
+                self.progress.start(e.group, e.group);
+                self.finish(e, since, failed.as_deref());
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the running experiment: its table, or its failure.
+    fn finish(&mut self, experiment: &Experiment, since: SystemTime, failed: Option<&str>) {
+        let rows = match failed {
+            Some(why) => Err(why.into()),
+            None => read_group(&self.criterion_dir, experiment.group, Some(since)),
+        };
+        let table = rows.and_then(|rows| {
+            let mut table = render_table(experiment, &rows, &table_note(experiment.group));
+            table.push_str(&write_chart(&self.report_dir, experiment, &rows)?);
+            Ok((rows, table))
+        });
+        match table {
+            Ok((rows, table)) => {
+                let spread = rows.iter().map(Row::relative_spread).fold(0.0, f64::max);
+                self.progress.finish(
+                    experiment.group,
+                    &format!(
+                        "{} benchmark{}, widest 95% interval ±{:.1}%",
+                        rows.len(),
+                        if rows.len() == 1 { "" } else { "s" },
+                        100.0 * spread
+                    ),
+                );
+                print!("\n{table}");
+                let _ = std::io::stdout().flush();
+                self.tables.push((*experiment, rows, table));
+            }
+            Err(e) => {
+                self.progress
+                    .finish(experiment.group, &format!("FAILED: {e}"));
+                self.failures.push(format!("{}: {e}", experiment.group));
+            }
+        }
+    }
+}
+
+/// The experiment of `group`: its entry in [`EXPERIMENTS`], or a plain one for a group the
+/// list does not name.
+fn experiment(target: &str, group: &str) -> Experiment {
+    if let Some(e) = EXPERIMENTS.iter().find(|e| e.group == group) {
+        return *e;
+    }
+    // Leaked: a few bytes per unlisted group, for the life of this short process.
+    let group: &'static str = Box::leak(group.to_owned().into_boxed_str());
+    let target: &'static str = Box::leak(target.to_owned().into_boxed_str());
+    Experiment {
+        bench_target: target,
+        group,
+        title: group,
+        description: "(A criterion group that `xtask/src/bench.rs` does not describe yet.)",
+        unit: "element",
+        expected_secs: [UNLISTED_SECS; 2],
+    }
+}
+
+/// Builds the bench executables (cargo's progress on the terminal) and returns the path of
+/// each, by target name.
+fn build(
+    root: &Path,
+    build_dir: &Path,
+    native: Option<&str>,
+    targets: &[&str],
+) -> Result<BTreeMap<String, PathBuf>, Error> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut cmd = Command::new(cargo);
+    cmd.current_dir(root)
+        .args(["bench", "--package", "benches", "--no-run"])
+        .args(["--message-format", "json-render-diagnostics"]);
+    for target in targets {
+        cmd.args(["--bench", target]);
+    }
+    cmd.env("CARGO_TARGET_DIR", build_dir);
+    if let Some(flags) = native {
+        cmd.env("RUSTFLAGS", flags);
+    }
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run cargo bench: {e}"))?;
+    let mut executables = BTreeMap::new();
+    if let Some(out) = child.stdout.take() {
+        for line in BufReader::new(out).lines() {
+            let line = line.map_err(|e| format!("cannot read cargo's output: {e}"))?;
+            if let Some((name, exe)) = bench_executable(&line) {
+                executables.insert(name, exe);
+            }
+        }
+    }
+    let status = child
+        .wait()
+        .map_err(|e| format!("cannot wait for cargo bench: {e}"))?;
+    if !status.success() {
+        return Err(format!("building the benchmarks failed ({status})").into());
+    }
+    Ok(executables)
+}
+
+/// The (target name, executable) of a bench target in one line of cargo's JSON messages.
+fn bench_executable(line: &str) -> Option<(String, PathBuf)> {
+    let message: serde_json::Value = serde_json::from_str(line).ok()?;
+    if message["reason"] != "compiler-artifact" {
+        return None;
+    }
+    let target = &message["target"];
+    let is_bench = target["kind"].as_array()?.iter().any(|k| k == "bench");
+    let exe = message["executable"].as_str()?;
+    is_bench.then(|| {
+        (
+            target["name"].as_str().unwrap_or_default().to_owned(),
+            exe.into(),
+        )
+    })
 }
 
 /// The `RUSTFLAGS` for a native build when this machine has BMI2 and the caller set no
@@ -295,8 +635,9 @@ fn target_dir(root: &Path) -> PathBuf {
     }
 }
 
-/// The report's opening: the machine and the build, so figures can be compared.
-fn header(quick: bool, native: Option<&str>) -> Result<String, Error> {
+/// The report's opening: the machine, the build and the measurement, so figures can be
+/// compared, and how to read the tables.
+fn header(quick: bool, timing: Timing, native: Option<&str>, log: &Path) -> Result<String, Error> {
     let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let cpu = cpu_model(&cpuinfo).unwrap_or("unknown CPU (no /proc/cpuinfo model name)");
     let cpu_bmi2 = cpu_has_flag(&cpuinfo, "bmi2");
@@ -327,15 +668,19 @@ fn header(quick: bool, native: Option<&str>) -> Result<String, Error> {
     );
     let _ = writeln!(
         s,
-        "- Measurement: {}",
+        "- Measurement{}: `{}` (criterion's warm-up and measurement seconds per benchmark, \
+         bootstrap resamples for the intervals), except what a bench file sets for its \
+         group (groups of slow iterations take 10 or 20 samples, perft warms up for 1 s){}",
         if quick {
-            "quick (`--warm-up-time 0.3 --measurement-time 1`; python-chess left out; the \
-             sliding-attack method groups 0.1 s warm-up, 0.25 s measurement)"
+            " (`--quick`, a smoke run: rough figures)"
         } else {
-            "criterion defaults (the sliding-attack method groups: 1 s warm-up, 3 s \
-             measurement)"
-        }
+            ""
+        },
+        timing.args().join(" "),
+        if quick { "; python-chess left out" } else { "" },
     );
+    let _ = writeln!(s, "- Criterion's own output: `{}`", log.display());
+    let _ = writeln!(s, "\n{}", crate::table::LEGEND);
     Ok(s)
 }
 
@@ -409,66 +754,6 @@ fn table_note(group: &str) -> String {
     }
 }
 
-/// The markdown table of one experiment.
-pub(crate) fn render_table(experiment: &Experiment, rows: &[Row]) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "## {}\n", experiment.title);
-    let _ = writeln!(
-        s,
-        "{}{}\n",
-        experiment.description,
-        table_note(experiment.group)
-    );
-    let unit = experiment.unit;
-    let _ = writeln!(
-        s,
-        "| benchmark | time per iteration | ns per {unit} | {unit}s/s |"
-    );
-    s.push_str("|---|---:|---:|---:|\n");
-    for row in rows {
-        let ns = row.ns_per_element();
-        let _ = writeln!(
-            s,
-            "| {} | {} | {:.2} | {} |",
-            row.name,
-            human_time(row.iteration_ns),
-            ns,
-            human_rate(1e9 / ns)
-        );
-    }
-    s
-}
-
-/// `1.23 s`, `45.6 ms`, `789 ns`: a duration given in nanoseconds.
-fn human_time(ns: f64) -> String {
-    if ns >= 1e9 {
-        format!("{:.3} s", ns / 1e9)
-    } else if ns >= 1e6 {
-        format!("{:.2} ms", ns / 1e6)
-    } else if ns >= 1e3 {
-        format!("{:.2} µs", ns / 1e3)
-    } else {
-        format!("{ns:.1} ns")
-    }
-}
-
-/// `1.23 G`, `456.7 M`, ...: a rate with an SI prefix.
-fn human_rate(per_second: f64) -> String {
-    if !per_second.is_finite() {
-        return "-".to_owned();
-    }
-    let (value, prefix) = if per_second >= 1e9 {
-        (per_second / 1e9, "G")
-    } else if per_second >= 1e6 {
-        (per_second / 1e6, "M")
-    } else if per_second >= 1e3 {
-        (per_second / 1e3, "k")
-    } else {
-        (per_second, "")
-    };
-    format!("{value:.2} {prefix}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -510,13 +795,68 @@ mod tests {
             [Row {
                 name: "magic/rook".to_owned(),
                 iteration_ns: 2048.0,
+                interval_ns: (2000.0, 2100.0),
                 elements: 1024
             }]
         );
-        let table = render_table(&EXPERIMENTS[0], &rows);
+        let table = render_table(&EXPERIMENTS[0], &rows, "");
         assert!(
-            table.contains("| magic/rook | 2.05 µs | 2.00 | 500.00 M |"),
+            table.contains("| magic/rook | 2.05 µs | 2.4% | 2.00 | 500.00 M |"),
             "{table}"
+        );
+    }
+
+    #[test]
+    fn finds_bench_executables_in_cargo_messages() {
+        let line = r#"{"reason":"compiler-artifact","package_id":"path+file:///w/benches#0.0.0",
+            "target":{"kind":["bench"],"crate_types":["bin"],"name":"perft","src_path":"/w/benches/benches/perft.rs"},
+            "executable":"/w/target/release/deps/perft-0123"}"#
+            .replace('\n', "");
+        assert_eq!(
+            bench_executable(&line),
+            Some((
+                "perft".to_owned(),
+                PathBuf::from("/w/target/release/deps/perft-0123")
+            ))
+        );
+        let lib = r#"{"reason":"compiler-artifact","target":{"kind":["lib"],"name":"benches"},"executable":null}"#;
+        assert_eq!(bench_executable(lib), None);
+        assert_eq!(
+            bench_executable(r#"{"reason":"build-finished","success":true}"#),
+            None
+        );
+        assert_eq!(bench_executable("Compiling benches"), None);
+    }
+
+    #[test]
+    fn every_experiment_is_listed_once_with_its_expected_time() {
+        for (i, e) in EXPERIMENTS.iter().enumerate() {
+            assert!(
+                EXPERIMENTS[..i].iter().all(|f| f.group != e.group),
+                "{} listed twice",
+                e.group
+            );
+            assert!(e.expected_secs.iter().all(|s| *s > 0.0), "{}", e.group);
+        }
+        // The bench targets are run one after the other: each one's groups are together.
+        let mut targets: Vec<&str> = EXPERIMENTS.iter().map(|e| e.bench_target).collect();
+        targets.dedup();
+        let mut unique = targets.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(targets.len(), unique.len(), "{targets:?}");
+    }
+
+    #[test]
+    fn unlisted_groups_get_a_plain_table() {
+        let e = experiment("pgn", "pgn_new_group");
+        assert_eq!(
+            (e.bench_target, e.group, e.title),
+            ("pgn", "pgn_new_group", "pgn_new_group")
+        );
+        assert_eq!(
+            experiment("perft", "perft-full").title,
+            EXPERIMENTS[2].title
         );
     }
 
@@ -524,5 +864,93 @@ mod tests {
     fn missing_results_are_an_error() {
         let dir = std::env::temp_dir().join("xtask-bench-test-missing");
         assert!(read_group(&dir, "sliding", None).is_err());
+    }
+
+    /// A fake bench executable (a shell script) that announces benchmarks as criterion
+    /// does and writes criterion's files for them.
+    fn fake_bench(home: &Path, benchmarks: &[(&str, &str)], exit: i32) -> Command {
+        let mut script = String::new();
+        for (group, name) in benchmarks {
+            let dir = home.join(group).join(name).join("new");
+            let _ = write!(
+                script,
+                "echo 'Benchmarking {group}/{name}' >&2; mkdir -p '{dir}'; \
+                 echo '{{\"full_id\":\"{group}/{name}\",\"throughput\":{{\"Elements\":10}}}}' > '{dir}/benchmark.json'; \
+                 echo '{{\"mean\":{{\"point_estimate\":100.0,\"confidence_interval\":{{\"lower_bound\":99.0,\"upper_bound\":101.0}}}}}}' > '{dir}/estimates.json'; ",
+                dir = dir.display()
+            );
+        }
+        let _ = write!(script, "echo 'a note from the bench' >&2; exit {exit}");
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", &script]);
+        cmd
+    }
+
+    fn fake_run(name: &str) -> (Run, Log, PathBuf) {
+        let dir = std::env::temp_dir().join(format!("xtask-run-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir is writable");
+        let log = Log::new(File::create(dir.join("log")).expect("temp dir is writable"));
+        let plan = EXPERIMENTS
+            .iter()
+            .filter(|e| e.bench_target == "square_attacks")
+            .map(|e| (e.group.to_owned(), 1.0))
+            .collect();
+        let run = Run {
+            progress: Progress::new(plan),
+            criterion_dir: dir.join("criterion"),
+            report_dir: dir.clone(),
+            tables: Vec::new(),
+            failures: Vec::new(),
+        };
+        (run, log, dir)
+    }
+
+    #[test]
+    fn a_target_run_gives_a_table_per_group_in_order_and_one_for_an_unlisted_group() {
+        let (mut run, log, dir) = fake_run("ok");
+        let cmd = fake_bench(
+            &run.criterion_dir,
+            &[
+                ("in-between", "between/x88"),
+                ("in-between", "line/x88"),
+                ("attacks-to", "super"),
+                ("new-group", "ours/a"),
+                ("new-group", "peer/a"),
+            ],
+            0,
+        );
+        run.target("square_attacks", cmd, &log)
+            .expect("the fake bench runs");
+        let groups: Vec<&str> = run.tables.iter().map(|(e, _, _)| e.group).collect();
+        // `legality`, `see` and `gives-check` (also in this target) did not run: failures.
+        assert_eq!(groups, ["in-between", "attacks-to", "new-group"]);
+        assert_eq!(run.tables[0].1.len(), 2);
+        assert!(run.tables[2]
+            .2
+            .contains("| peer/a | 100.0 ns | 1.0% | 10.00 | 100.00 M | 1.00x (0.98–1.02) |"));
+        assert_eq!(run.failures.len(), 3, "{:?}", run.failures);
+        assert!(
+            run.failures[0].starts_with("legality: no criterion results"),
+            "{:?}",
+            run.failures
+        );
+        assert!(dir.join("in-between.svg").exists());
+        std::fs::remove_dir_all(&dir).expect("temp dir is removable");
+    }
+
+    #[test]
+    fn a_failing_target_fails_its_running_and_remaining_experiments() {
+        let (mut run, log, dir) = fake_run("fail");
+        let cmd = fake_bench(&run.criterion_dir, &[("in-between", "between/x88")], 101);
+        run.target("square_attacks", cmd, &log)
+            .expect("the fake bench runs");
+        assert!(run.tables.is_empty());
+        assert_eq!(run.failures.len(), 5, "{:?}", run.failures);
+        assert_eq!(
+            run.failures[0],
+            "in-between: bench target `square_attacks` failed (exit status: 101)"
+        );
+        std::fs::remove_dir_all(&dir).expect("temp dir is removable");
     }
 }

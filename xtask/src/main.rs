@@ -4,8 +4,10 @@
 //! - `cargo xtask gen-tables [--check]`: search the magic multipliers for the sliding-attack
 //!   tables and write `crates/attack-tables/src/magics.rs` (or, with `--check`, fail when the
 //!   committed file differs from what the search produces).
-//! - `cargo xtask bench [--quick]`: run the criterion benchmarks of the `benches` package and
-//!   print a markdown report (also written to `target/bench-report/report.md`), with the
+//! - `cargo xtask bench [--quick]`: run the criterion benchmarks of the `benches` package,
+//!   with a progress line per experiment and each table printed as its experiment finishes
+//!   (criterion's own output goes to `target/bench-report/criterion.log`), then the whole
+//!   markdown report (also written to `target/bench-report/report.md`), with the
 //!   `chessbits pgn` scale figures on the shared master games when they are there.
 //! - `cargo xtask fuzz [--seconds N]`: run every cargo-fuzz target of `fuzz/` for N seconds
 //!   (nightly and cargo-fuzz needed) and print executions and coverage per target.
@@ -16,7 +18,10 @@ mod fuzz;
 mod gen_tables;
 mod methods_report;
 mod pgn_scale;
+mod progress;
 mod results;
+mod runner;
+mod table;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -30,8 +35,10 @@ usage: cargo xtask <task> [options]
 tasks:
   gen-tables [--check]   search magic numbers and write crates/attack-tables/src/magics.rs;
                          --check fails if the committed file is stale
-  bench [--quick]        run the criterion benchmarks and write target/bench-report/report.md;
-                         --quick uses short warm-up and measurement times
+  bench [--quick]        run the benchmarks (about 10 minutes on 2 cores), printing progress
+                         and each table as it is ready; writes target/bench-report/report.md
+                         (criterion's output: target/bench-report/criterion.log);
+                         --quick: a smoke run of a few minutes, rough figures
   fuzz [--seconds N]     run every fuzz target of fuzz/ for N seconds each (default 60);
                          needs a nightly toolchain and cargo-fuzz
   fuzz --available       exit 0 if fuzzing can run here, else print why and exit 1

@@ -238,6 +238,7 @@ mod tests {
         Row {
             name: name.to_owned(),
             iteration_ns: ns,
+            interval_ns: (ns, ns),
             elements,
         }
     }

@@ -2,7 +2,6 @@
 //! benchmark of a group, as [`Row`]s. Shared by the report of `cargo xtask bench` and the
 //! method tables of `methods_report`.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -17,6 +16,8 @@ pub(crate) struct Row {
     pub(crate) name: String,
     /// Mean time of one iteration, in nanoseconds.
     pub(crate) iteration_ns: f64,
+    /// Criterion's 95% confidence interval of that mean (lower, upper), in nanoseconds.
+    pub(crate) interval_ns: (f64, f64),
     /// Elements (lookups) per iteration, from the benchmark's throughput.
     pub(crate) elements: u64,
 }
@@ -25,10 +26,28 @@ impl Row {
     pub(crate) fn ns_per_element(&self) -> f64 {
         self.iteration_ns / self.elements as f64
     }
+
+    /// Half the width of the confidence interval, as a fraction of the mean: the spread the
+    /// tables report as `±`.
+    pub(crate) fn relative_spread(&self) -> f64 {
+        (self.interval_ns.1 - self.interval_ns.0) / 2.0 / self.iteration_ns
+    }
+
+    /// The function part of the name (`chessbits` in `chessbits/start-6`).
+    pub(crate) fn function(&self) -> &str {
+        self.name.split_once('/').map_or(&self.name, |(f, _)| f)
+    }
+
+    /// The input part of the name (`start-6` in `chessbits/start-6`), if any.
+    pub(crate) fn input(&self) -> Option<&str> {
+        self.name.split_once('/').map(|(_, p)| p)
+    }
 }
 
-/// Reads every `<group>/**/new/{benchmark,estimates}.json` under `criterion_dir`. With
-/// `since`, results older than that (left over from earlier runs) are skipped.
+/// Reads every `<group>/**/new/{benchmark,estimates}.json` under `criterion_dir`, in the
+/// order the benchmarks ran (the order the bench file defines them: criterion writes each
+/// `estimates.json` as its benchmark finishes). With `since`, results older than that (left
+/// over from earlier runs) are skipped.
 pub(crate) fn read_group(
     criterion_dir: &Path,
     group: &str,
@@ -36,19 +55,24 @@ pub(crate) fn read_group(
 ) -> Result<Vec<Row>, Error> {
     let group_dir = criterion_dir.join(group);
     let mut new_dirs = Vec::new();
-    find_new_dirs(&group_dir, &mut new_dirs)
-        .map_err(|e| format!("cannot read {}: {e}", group_dir.display()))?;
-    let mut rows = BTreeMap::new();
+    find_new_dirs(&group_dir, &mut new_dirs).map_err(|e| {
+        format!(
+            "no criterion results for group `{group}` ({}: {e})",
+            group_dir.display()
+        )
+    })?;
+    let mut rows = Vec::new();
     for dir in new_dirs {
         let estimates = dir.join("estimates.json");
+        let modified = std::fs::metadata(&estimates)
+            .and_then(|m| m.modified())
+            .ok();
         if let Some(since) = since {
-            let modified = std::fs::metadata(&estimates).and_then(|m| m.modified());
-            if modified.map_or(true, |m| m < since) {
+            if modified.is_none_or(|m| m < since) {
                 continue;
             }
         }
-        let row = read_row(&dir, group)?;
-        rows.insert(row.name.clone(), row);
+        rows.push((modified, read_row(&dir, group)?));
     }
     if rows.is_empty() {
         return Err(format!(
@@ -57,7 +81,8 @@ pub(crate) fn read_group(
         )
         .into());
     }
-    Ok(rows.into_values().collect())
+    rows.sort_by(|(t1, r1), (t2, r2)| t1.cmp(t2).then_with(|| r1.name.cmp(&r2.name)));
+    Ok(rows.into_iter().map(|(_, row)| row).collect())
 }
 
 /// Collects every directory named `new` below `dir`.
@@ -108,12 +133,22 @@ fn read_row(dir: &Path, group: &str) -> Result<Row, Error> {
                 )
             })?,
     };
-    let iteration_ns = estimates["mean"]["point_estimate"]
-        .as_f64()
-        .ok_or_else(|| format!("{}: no mean.point_estimate", estimates_path.display()))?;
+    let mean = &estimates["mean"];
+    let number = |value: &Value, what: &str| {
+        value
+            .as_f64()
+            .ok_or_else(|| format!("{}: no mean.{what}", estimates_path.display()))
+    };
+    let iteration_ns = number(&mean["point_estimate"], "point_estimate")?;
+    let interval = &mean["confidence_interval"];
+    let interval_ns = (
+        number(&interval["lower_bound"], "confidence_interval.lower_bound")?,
+        number(&interval["upper_bound"], "confidence_interval.upper_bound")?,
+    );
     Ok(Row {
         name,
         iteration_ns,
+        interval_ns,
         elements,
     })
 }
