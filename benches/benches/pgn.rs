@@ -3,8 +3,10 @@
 //!
 //! - `pgn_read` (throughput in bytes) and `pgn_read_moves` (throughput in mainline moves)
 //!   time the same four functions: `parse` (tokenize every game and parse every move's SAN
-//!   syntax, no position) and `replay` (also decode every SAN in its position and play it),
-//!   for `ours` and for `pgn-reader+shakmaty`.
+//!   syntax, no position) and `replay` (also decode every SAN in its position and play it:
+//!   ours the way `chessbits pgn check --threads 1` does it), for `ours` and for
+//!   `pgn-reader+shakmaty`. The whole-process comparison, `chessbits pgn check` against
+//!   the `pgn_peer` program, is in `cargo xtask bench`'s PGN section.
 //! - `pgn_fens` (throughput in rows) times the `before_fen,san,after_fen` job on one sample
 //!   file: ours on one thread and on every core (in-process, rows into memory), and, when
 //!   they are installed, `pgn-extract --fencomments` (the C tool the "Chess Bitboards" blog series used;
@@ -21,7 +23,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use chessbits_pgn::{Position, SanMode, SanPlus, Skip};
+use chessbits_pgn::{SanMode, SanPlus, Skip};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
 const SAMPLES: [&str; 5] = [
@@ -67,49 +69,6 @@ impl chessbits_pgn::Visitor for OursParse {
     fn end_game(&mut self) {}
 }
 
-/// Parse and replay: every SAN decoded in its position and played.
-struct OursReplay {
-    pos: Position,
-    ok: bool,
-    moves: u64,
-}
-
-impl chessbits_pgn::Visitor for OursReplay {
-    type Output = bool;
-    fn begin_game(&mut self, _game: u64, _line: u64) {
-        self.pos = Position::new();
-        self.ok = true;
-    }
-    fn tag(&mut self, name: &[u8], value: &[u8]) {
-        if name == b"FEN" {
-            match chessbits_pgn::start_position(Some(value), None) {
-                Ok(pos) => self.pos = pos,
-                Err(_) => self.ok = false,
-            }
-        }
-    }
-    fn san(&mut self, san: &[u8], _line: u64) {
-        if !self.ok {
-            return;
-        }
-        let m = SanPlus::from_ascii_with(san, SanMode::Lenient)
-            .and_then(|s| s.san.to_move(&self.pos, SanMode::Lenient));
-        match m {
-            Ok(m) => {
-                let _ = self.pos.make_unchecked(m);
-                self.moves += 1;
-            }
-            Err(_) => self.ok = false,
-        }
-    }
-    fn begin_variation(&mut self) -> Skip {
-        Skip(true)
-    }
-    fn end_game(&mut self) -> bool {
-        self.ok
-    }
-}
-
 fn ours_parse(input: &[u8]) -> u64 {
     let mut v = OursParse::default();
     let mut reader = chessbits_pgn::Reader::new(input);
@@ -117,17 +76,25 @@ fn ours_parse(input: &[u8]) -> u64 {
     v.moves
 }
 
+/// Parse and replay as `chessbits pgn check --threads 1` does: games read into records, the
+/// records checked batch by batch (every SAN decoded in its position and played).
 fn ours_replay(input: &[u8]) -> u64 {
-    let mut v = OursReplay {
-        pos: Position::new(),
-        ok: true,
-        moves: 0,
-    };
-    let mut reader = chessbits_pgn::Reader::new(input);
-    while let Ok(Some(ok)) = reader.read_game(&mut v) {
-        assert!(ok, "our replay failed on the benchmark input");
-    }
-    v.moves
+    let mut moves = 0;
+    chessbits_pgn::pipeline::run(
+        chessbits_pgn::Reader::new(input),
+        1,
+        |batch| chessbits_pgn::check_games(&batch, SanMode::Lenient),
+        |report| {
+            assert!(
+                report.errors.is_empty(),
+                "our replay failed on the benchmark input"
+            );
+            moves += report.moves;
+        },
+        |_| {},
+    )
+    .unwrap_or_else(|e| panic!("reading from memory cannot fail: {e}"));
+    moves
 }
 
 // ----- pgn-reader + shakmaty -----

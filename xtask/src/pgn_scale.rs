@@ -1,9 +1,23 @@
-//! The PGN scale figures of `cargo xtask bench`: `chessbits pgn check` with `--threads 2`
-//! against `--threads 1`, Parquet export (`pgn games -o x.parquet`) against `pgn check` with
-//! the same threads, and the peak memory of a multi-gigabyte stream through stdin, all on
-//! the 145,716 master games of the shared data set (skipped with a notice when it is not
-//! beside the clone). The runs are interleaved, round after round, and each figure is the
-//! best of its rounds, so that a burst of load elsewhere does not pick the winner.
+//! The PGN figures of `cargo xtask bench` that users see: whole processes, ordinary release
+//! builds (not the native build of the criterion runs), plain-PGN inputs in the page cache.
+//!
+//! - `chessbits pgn check --threads 1` against its peer `pgn_peer` (`benches/src/bin`:
+//!   pgn-reader 0.29 reads, shakmaty 0.30 decodes every SAN and plays it, counts printed),
+//!   on three layouts: the 145,716 master games (`1.e4`: no blank after the move number;
+//!   from the shared data set, skipped with a notice when it is not beside the clone), the
+//!   TWIC samples (`1. e4`) and the Lichess sample (`{ [%clk ...] }` after every move), the
+//!   samples committed under `crates/pgn/tests/data/sample` repeated to a few tens of MB so
+//!   that process start-up (about 2 ms) does not decide the ratio. Both programs must count
+//!   the same games and moves.
+//! - `chessbits pgn fens --threads 1` against `pgn-extract --fencomments` on the TWIC input,
+//!   when pgn-extract is installed (Debian package `pgn-extract`; a notice otherwise).
+//! - `pgn check --threads 2` against `--threads 1`, Parquet export (`pgn games -o x.parquet`)
+//!   against `pgn check`, and the peak memory of a multi-gigabyte stream through stdin, on
+//!   the master games.
+//!
+//! The runs of a table are interleaved (ours, the peer, ours, ...) round after round, so
+//! that a burst of load elsewhere hits both sides; each figure is the median of its rounds,
+//! and each ratio the median of the per-round ratios.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -11,8 +25,20 @@ use std::time::Instant;
 
 use crate::Error;
 
-/// The master games, relative to the workspace root.
+/// The master games, relative to the workspace root (or to `$CHESSBITS_DATA/..` when that
+/// names the shared data set).
 const MASTER: &str = "../shared/data/pgn/master/gnuchess-book_1.02.pgn.zst";
+
+/// Where the master games are: under `$CHESSBITS_DATA` if it is set, else beside the clone.
+fn master_path(root: &Path) -> PathBuf {
+    match std::env::var_os("CHESSBITS_DATA") {
+        Some(data) => PathBuf::from(data).join("pgn/master/gnuchess-book_1.02.pgn.zst"),
+        None => root.join(MASTER),
+    }
+}
+
+/// The committed samples, relative to the workspace root.
+const SAMPLES: &str = "crates/pgn/tests/data/sample";
 
 fn wall(cmd: &mut Command) -> Result<f64, Error> {
     let start = Instant::now();
@@ -25,6 +51,36 @@ fn wall(cmd: &mut Command) -> Result<f64, Error> {
         return Err(format!("{cmd:?} failed ({status})").into());
     }
     Ok(start.elapsed().as_secs_f64())
+}
+
+/// The median of `v` (not empty).
+fn median(v: &[f64]) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// Times `a` and `b` alternately for `rounds` rounds: (median seconds of `a`, of `b`,
+/// median of the per-round ratios `b / a`).
+fn interleaved(
+    rounds: usize,
+    mut a: impl FnMut() -> Command,
+    mut b: impl FnMut() -> Command,
+) -> Result<(f64, f64, f64), Error> {
+    let (mut ta, mut tb, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        let x = wall(&mut a())?;
+        let y = wall(&mut b())?;
+        ta.push(x);
+        tb.push(y);
+        ratio.push(y / x);
+    }
+    Ok((median(&ta), median(&tb), median(&ratio)))
 }
 
 /// Peak resident memory in KB of `sh -c script` (the last process's, through
@@ -49,71 +105,248 @@ fn peak_kb(script: &str) -> Result<Option<u64>, Error> {
         .and_then(|v| v.trim().parse().ok()))
 }
 
-/// Builds `chessbits`, runs the figures, and returns the report section (markdown).
-pub(crate) fn run(root: &Path, target_dir: &Path, quick: bool) -> Result<String, Error> {
-    let master = root.join(MASTER);
-    let mut out = String::from("\n## PGN at scale (`chessbits pgn`)\n\n");
-    if !master.exists() {
-        out.push_str(&format!(
-            "Skipped: {} is not there (the shared data set beside the clone).\n",
-            master.display()
-        ));
-        eprintln!(
-            "NOTICE: PGN scale figures skipped: {} missing",
-            master.display()
-        );
-        return Ok(out);
-    }
+/// Builds the release binaries `bin` of `package`.
+fn build(root: &Path, target_dir: &Path, package: &str, bin: &str) -> Result<PathBuf, Error> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let status = Command::new(cargo)
         .current_dir(root)
-        .args(["build", "--release", "-p", "chessbits-cli"])
+        .args(["build", "--release", "-p", package, "--bin", bin])
         .env("CARGO_TARGET_DIR", target_dir)
         .status()
-        .map_err(|e| format!("cannot build chessbits: {e}"))?;
+        .map_err(|e| format!("cannot build {package}: {e}"))?;
     if !status.success() {
-        return Err("cargo build -p chessbits-cli failed".into());
+        return Err(format!("cargo build -p {package} --bin {bin} failed").into());
     }
-    let bin: PathBuf = target_dir.join("release").join("chessbits");
+    Ok(target_dir.join("release").join(bin))
+}
+
+/// Writes `copies` times the decoded bytes of `sources` (plain or zstd) to `out`, through
+/// `pgn_peer --cat`; returns the size in bytes.
+fn lay_out(peer: &Path, sources: &[PathBuf], copies: usize, out: &Path) -> Result<u64, Error> {
+    let once = Command::new(peer)
+        .arg("--cat")
+        .args(sources)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", peer.display()))?;
+    if !once.status.success() {
+        return Err(format!(
+            "pgn_peer --cat {sources:?}: {}",
+            String::from_utf8_lossy(&once.stderr)
+        )
+        .into());
+    }
+    let mut bytes = Vec::with_capacity((once.stdout.len() + 2) * copies);
+    for _ in 0..copies {
+        bytes.extend_from_slice(&once.stdout);
+        bytes.extend_from_slice(b"\n\n");
+    }
+    std::fs::write(out, &bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    Ok(bytes.len() as u64)
+}
+
+/// "N games, M moves" from the first line of a run's standard output.
+fn counts(cmd: &mut Command) -> Result<(u64, u64), Error> {
+    let out = cmd
+        .stderr(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().next().unwrap_or_default();
+    let number = |unit: &str| {
+        line.split(", ")
+            .flat_map(|part| part.rsplit(": "))
+            .find_map(|part| part.strip_suffix(unit)?.trim().parse::<u64>().ok())
+    };
+    match (number(" games"), number(" moves")) {
+        (Some(g), Some(m)) => Ok((g, m)),
+        _ => Err(format!("{cmd:?}: no counts in {line:?}").into()),
+    }
+}
+
+/// Builds the programs, runs the figures, and returns the report section (markdown).
+pub(crate) fn run(root: &Path, target_dir: &Path, quick: bool) -> Result<String, Error> {
+    let mut out = String::from("\n## PGN as users run it (`chessbits pgn`, whole processes)\n");
+    let bin = build(root, target_dir, "chessbits-cli", "chessbits")?;
+    let peer = build(root, target_dir, "benches", "pgn_peer")?;
+    let dir = target_dir.join("bench-report").join("pgn-inputs");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let rounds = if quick { 3 } else { 7 };
+    let master_zst = master_path(root);
+    let samples = root.join(SAMPLES);
+    let sample = |name: &str| samples.join(format!("{name}.pgn.zst"));
+
+    // The inputs, plain PGN: (layout, file, description).
+    let mut inputs: Vec<(&str, PathBuf, String)> = Vec::new();
+    if master_zst.exists() {
+        let path = dir.join("master.pgn");
+        let size = lay_out(&peer, std::slice::from_ref(&master_zst), 1, &path)?;
+        inputs.push((
+            "`1.e4` (master games)",
+            path,
+            format!("{MASTER}, decompressed ({:.1} MB)", size as f64 / 1e6),
+        ));
+    } else {
+        eprintln!(
+            "NOTICE: the master games ({}) are not there: that layout is skipped",
+            master_zst.display()
+        );
+        out.push_str(&format!(
+            "\n(The master games, {MASTER}, are not beside the clone: that row is skipped.)\n"
+        ));
+    }
+    let twic_copies = 16;
+    let twic = dir.join("twic.pgn");
+    let size = lay_out(
+        &peer,
+        &[sample("twic0920"), sample("twic1599_1000k")],
+        twic_copies,
+        &twic,
+    )?;
+    inputs.push((
+        "`1. e4` (TWIC)",
+        twic.clone(),
+        format!(
+            "the two TWIC samples, {twic_copies} times ({:.1} MB)",
+            size as f64 / 1e6
+        ),
+    ));
+    let lichess_copies = 32;
+    let lichess = dir.join("lichess.pgn");
+    let size = lay_out(
+        &peer,
+        &[sample("lichess_db_2025-05_1000k")],
+        lichess_copies,
+        &lichess,
+    )?;
+    inputs.push((
+        "Lichess, `{ [%clk] }` after every move",
+        lichess,
+        format!(
+            "the Lichess sample, {lichess_copies} times ({:.1} MB)",
+            size as f64 / 1e6
+        ),
+    ));
+
+    // Ours against the peer.
+    let check = |path: &Path, threads: &str| {
+        let mut c = Command::new(&bin);
+        c.args(["pgn", "check", "--no-progress", "--threads", threads])
+            .arg(path);
+        c
+    };
+    let peer_run = |path: &Path| {
+        let mut c = Command::new(&peer);
+        c.arg(path);
+        c
+    };
+    out.push_str(&format!(
+        "\n`chessbits pgn check --threads 1` against pgn-reader 0.29 + shakmaty 0.30 (`pgn_peer`: \
+         read, decode every SAN, play it), median of {rounds} interleaved rounds:\n\n\
+         | layout | input | games | moves | ours s | peer s | ratio |\n\
+         |---|---|---:|---:|---:|---:|---:|\n"
+    ));
+    for (layout, path, description) in &inputs {
+        let ours = counts(&mut check(path, "1"))?;
+        let theirs = counts(&mut peer_run(path))?;
+        if ours != theirs {
+            return Err(format!(
+                "{}: chessbits counts {ours:?} (games, moves), pgn_peer {theirs:?}",
+                path.display()
+            )
+            .into());
+        }
+        let (t_ours, t_peer, ratio) = interleaved(rounds, || check(path, "1"), || peer_run(path))?;
+        out.push_str(&format!(
+            "| {layout} | {description} | {} | {} | {t_ours:.3} | {t_peer:.3} | **{ratio:.2}x** |\n",
+            ours.0, ours.1
+        ));
+        eprintln!("pgn check vs pgn_peer, {layout}: {ratio:.2}x");
+    }
+
+    // `pgn fens` against pgn-extract.
+    let pgn_extract = ["pgn-extract", "/usr/games/pgn-extract"]
+        .into_iter()
+        .find(|p| {
+            Command::new(p)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        });
+    match pgn_extract {
+        Some(pgn_extract) => {
+            let csv = dir.join("fens.csv");
+            let extracted = dir.join("fens.pgn");
+            let (t_ours, t_theirs, ratio) = interleaved(
+                rounds,
+                || {
+                    let mut c = Command::new(&bin);
+                    c.args(["pgn", "fens", "--no-progress", "--threads", "1", "-o"])
+                        .arg(&csv)
+                        .arg(&twic);
+                    c
+                },
+                || {
+                    let mut c = Command::new(pgn_extract);
+                    c.args(["--fencomments", "-s", "-o"])
+                        .arg(&extracted)
+                        .arg(&twic);
+                    c
+                },
+            )?;
+            let _ = std::fs::remove_file(&csv);
+            let _ = std::fs::remove_file(&extracted);
+            out.push_str(&format!(
+                "\n`chessbits pgn fens --threads 1 -o x.csv` against `pgn-extract --fencomments -s -o x.pgn` \
+                 on the TWIC input, median of {rounds} interleaved rounds: ours {t_ours:.3} s, \
+                 pgn-extract {t_theirs:.3} s, **{ratio:.2}x**.\n"
+            ));
+            eprintln!("pgn fens vs pgn-extract: {ratio:.2}x");
+        }
+        None => {
+            eprintln!("NOTICE: pgn-extract not installed (Debian package `pgn-extract`): `pgn fens` not compared");
+            out.push_str(
+                "\n(pgn-extract is not installed, Debian package `pgn-extract`: `pgn fens` is not compared with it.)\n",
+            );
+        }
+    }
+
+    // Threads, Parquet and memory, on the master games.
+    let Some((_, master, _)) = inputs.iter().find(|(_, p, _)| p.ends_with("master.pgn")) else {
+        return Ok(out);
+    };
     let parquet = target_dir.join("bench-report").join("master-games.parquet");
-    let rounds = if quick { 1 } else { 3 };
-    let (mut t1, mut t2, mut pq) = (f64::MAX, f64::MAX, f64::MAX);
-    for _ in 0..rounds {
-        let check = |threads: &str| {
-            let mut c = Command::new(&bin);
-            c.args(["pgn", "check", "--no-progress", "--threads", threads])
-                .arg(&master);
-            c
-        };
-        t1 = t1.min(wall(&mut check("1"))?);
-        t2 = t2.min(wall(&mut check("2"))?);
-        pq = pq.min(wall(
+    let scale_rounds = if quick { 1 } else { 3 };
+    let (mut t1, mut t2, mut pq) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..scale_rounds {
+        t1.push(wall(&mut check(master, "1"))?);
+        t2.push(wall(&mut check(master, "2"))?);
+        pq.push(wall(
             Command::new(&bin)
                 .args(["pgn", "games", "--no-progress", "--threads", "2", "-o"])
                 .arg(&parquet)
-                .arg(&master),
+                .arg(master),
         )?);
     }
     let _ = std::fs::remove_file(&parquet);
+    let (t1, t2, pq) = (median(&t1), median(&t2), median(&pq));
     out.push_str(&format!(
-        "145,716 master games ({}), best of {rounds} interleaved rounds:\n\n\
+        "\nThe master games, median of {scale_rounds} interleaved rounds:\n\n\
          | run | seconds | ratio |\n|---|---:|---:|\n\
          | `pgn check --threads 1` | {t1:.2} | 1.00 |\n\
          | `pgn check --threads 2` | {t2:.2} | {:.2}x the throughput |\n\
          | `pgn games --threads 2 -o x.parquet` | {pq:.2} | {:.2}x the time of `check --threads 2` |\n",
-        MASTER,
         t1 / t2,
         pq / t2
     ));
     let copies = if quick { 5 } else { 50 };
     let script = format!(
-        "for i in $(seq {copies}); do zstd -dc '{}'; done | /usr/bin/time -v '{}' pgn check - --no-progress --threads 2 > /dev/null",
+        "for i in $(seq {copies}); do cat '{}'; done | /usr/bin/time -v '{}' pgn check - --no-progress --threads 2 > /dev/null",
         master.display(),
         bin.display()
     );
     match peak_kb(&script) {
         Ok(Some(kb)) => out.push_str(&format!(
-            "\nThe games decompressed {copies} times ({:.1} GB) through stdin: \
+            "\nThe master games {copies} times ({:.1} GB) through stdin: \
              `pgn check -` peak memory {:.1} MB (`/usr/bin/time -v`).\n",
             85.7 * f64::from(copies) / 1000.0,
             kb as f64 / 1024.0

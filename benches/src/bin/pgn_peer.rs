@@ -6,7 +6,8 @@
 //! per file: games, moves, and the games in which a move could not be played.
 //!
 //! `cargo xtask bench` runs it interleaved with `chessbits pgn check --threads 1`
-//! (`xtask/src/pgn_scale.rs`).
+//! (`xtask/src/pgn_scale.rs`), which also uses `pgn_peer --cat FILE...` (the files'
+//! bytes, zstd decoded, on stdout) to lay out its plain-PGN inputs.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -87,10 +88,19 @@ fn open(path: &str) -> io::Result<Box<dyn Read>> {
 fn main() -> ExitCode {
     let paths: Vec<String> = std::env::args().skip(1).collect();
     if paths.is_empty() {
-        eprintln!("usage: pgn_peer FILE...");
+        eprintln!("usage: pgn_peer FILE... | pgn_peer --cat FILE...");
         return ExitCode::from(2);
     }
     let mut out = io::stdout().lock();
+    if let Some(("--cat", files)) = paths.split_first().map(|(f, r)| (f.as_str(), r)) {
+        for path in files {
+            if let Err(e) = open(path).and_then(|mut r| io::copy(&mut r, &mut out)) {
+                eprintln!("{path}: {e}");
+                return ExitCode::from(3);
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
     for path in &paths {
         let input = match open(path) {
             Ok(r) => r,

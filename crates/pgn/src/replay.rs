@@ -347,6 +347,7 @@ impl Visitor for RecordCollector {
         }
     }
 
+    #[inline]
     fn comment(&mut self, text: &[u8]) {
         if !self.annotations || self.too_long {
             return;

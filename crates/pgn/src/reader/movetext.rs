@@ -175,7 +175,17 @@ impl<R: Read> Reader<R> {
         let mut i = 0;
         let mut lines = 0;
         while i < stop {
-            let c = buf[i];
+            let mut c = buf[i];
+            if c == b' ' {
+                // One space between two constructs, nearly always: no dispatch for it.
+                i += 1;
+                if i >= stop {
+                    break;
+                }
+                c = buf[i];
+            }
+            // The construct, with the token's longest run and the byte after it.
+            let t = &buf[i..i + MAX_TOKEN + 1];
             match CLASS[usize::from(c)] {
                 BLANK => i += 1,
                 NEWLINE => {
@@ -185,32 +195,34 @@ impl<R: Read> Reader<R> {
                 MOVE => {
                     // The token: plain SAN bytes up to a byte that ends every token. A
                     // token byte that is not plain SAN (`!`, `?`, anything unusual) is left
-                    // to the general code, as is `N` alone (a NAG).
-                    let rest = &buf[i + 1..i + 1 + MAX_TOKEN];
-                    let Some(n) = rest.iter().position(|&b| !PLAIN[usize::from(b)]) else {
-                        break;
-                    };
-                    let end = i + 1 + n;
-                    if TOKEN[usize::from(buf[end])] || (c == b'N' && n == 0) {
+                    // to the general code, as is `N` alone (a NAG) and a token too long.
+                    let mut n = 1;
+                    while n < MAX_TOKEN && PLAIN[usize::from(t[n])] {
+                        n += 1;
+                    }
+                    if TOKEN[usize::from(t[n])] || (c == b'N' && n == 1) {
                         break;
                     }
                     if !skipping {
-                        v.san(&buf[i..end], self.line + lines);
+                        v.san(&t[..n], self.line + lines);
                     }
-                    i = end;
+                    i += n;
                 }
                 DIGIT => {
-                    // A move number: digits and at least one dot (`12.`, `12...`); what
-                    // follows the dots is read on its own (the general code ends a token
-                    // at `.` too). Anything else (`1-0`, a bare `12`) is the general code's.
-                    let mut j = i + 1;
-                    while buf[j].is_ascii_digit() && j < i + MAX_TOKEN {
-                        j += 1;
+                    // A move number: digits and dots (`12.`, `12...`); what follows the
+                    // dots is read on its own (the general code ends a token at `.` too).
+                    // Anything else (`1-0`, a bare `12`) is the general code's.
+                    let mut n = 1;
+                    while n < MAX_TOKEN && t[n].is_ascii_digit() {
+                        n += 1;
                     }
-                    if buf[j] != b'.' {
+                    if t[n] != b'.' {
                         break;
                     }
-                    i = j + 1;
+                    while n < MAX_TOKEN && t[n] == b'.' {
+                        n += 1;
+                    }
+                    i += n;
                 }
                 DOT => i += 1,
                 OPEN => {
