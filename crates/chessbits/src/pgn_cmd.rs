@@ -4,7 +4,9 @@
 //! Inputs are paths or `-` (standard input); each is plain, zstd or gzip PGN, recognised
 //! from its first bytes. Output goes to standard output unless `-o` names a file (or, for
 //! the tables, a directory: one file per input). Every mainline move is replayed on
-//! `--threads N` threads with the output in input order. Errors are written to stderr as
+//! `--threads N` threads with the output in input order; with two or more, an input is read
+//! and decompressed ahead on a thread of its own ([`read_ahead`]), and Parquet columns are
+//! encoded on N threads besides ([`crate::pgn_parquet`]). Errors are written to stderr as
 //! they are found (one JSON object per line with `--json`) and never collected, so memory
 //! stays flat whatever their number. A damaged input (truncated zstd, gzip with trailing
 //! garbage, an I/O error) is reported with how far it got; the games before the damage
@@ -29,6 +31,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::pgn_table::{encode_games, encode_moves, Encoded, Format, Table, TableWriter};
 
 mod jobs;
+mod read_ahead;
 
 use jobs::{check, fens, filter, table};
 
@@ -189,7 +192,8 @@ impl FilterArgs {
 /// Options every subcommand takes.
 #[derive(Args)]
 pub(crate) struct Options {
-    /// Worker threads (default: every core).
+    /// Worker threads (default: every core). With 2 or more, reading and decompressing run
+    /// ahead on a thread of their own, and Parquet is encoded on N threads besides.
     #[arg(long)]
     threads: Option<usize>,
     /// Read SAN strictly (minimal disambiguation, exact capture markers).
@@ -456,6 +460,22 @@ where
                 continue;
             }
         };
+        let raw = input.raw_bytes;
+        let damage = input.error;
+        // With two threads or more, reading and decompressing run on a thread of their
+        // own, ahead of the reading thread (which only tokenizes).
+        let reader: Box<dyn io::Read + Send> = if opts.threads() > 1 {
+            match read_ahead::ReadAhead::new(input.reader) {
+                Ok(r) => Box::new(r),
+                Err(e) => {
+                    msgs.input_error(&name, &e.to_string(), None);
+                    outcome.input_failed = true;
+                    continue;
+                }
+            }
+        } else {
+            input.reader
+        };
         if let Err(e) = sink.begin(path) {
             msgs.line(&format!("error: writing the output for {name}: {e}"));
             outcome.output_failed = true;
@@ -465,8 +485,6 @@ where
             path.file_name()
                 .map_or_else(|| name.clone(), |n| n.to_string_lossy().into_owned()),
         );
-        let raw = input.raw_bytes;
-        let damage = input.error;
         let mut totals = FileTotals {
             file: name.clone(),
             ..FileTotals::default()
@@ -478,7 +496,7 @@ where
         let mut decoded = 0u64;
         let file_name = name.as_str();
         let result = chessbits_pgn::pipeline::run_with(
-            Reader::new(input.reader),
+            Reader::new(reader),
             make_visitor(),
             weight,
             opts.threads(),

@@ -1,7 +1,9 @@
 //! The encoders of `chessbits pgn games` and `chessbits pgn moves`: the `pgn` crate's
 //! [`GameRow`]s and [`MoveRow`]s as CSV (the `csv` crate quotes), NDJSON or Parquet (Apache
 //! Arrow's `parquet` crate). Rows are encoded on the worker threads (CSV and NDJSON to
-//! bytes, Parquet to Arrow record batches); the consuming thread writes them in input order.
+//! bytes; Parquet to Arrow columns and leaves, built straight from the games by
+//! [`crate::pgn_parquet`], which also encodes them); the consuming thread writes them in input
+//! order.
 //!
 //! Lists and maps in CSV cells are JSON text (`["e4","e5"]`, `{"Event":"..."}`); in NDJSON
 //! they are JSON values; in Parquet, lists and structs: `tags` is a list of
@@ -12,17 +14,10 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::sync::Arc;
 
-use arrow_array::{
-    ArrayRef, Float64Array, Int32Array, Int64Array, ListArray, RecordBatch, StringArray,
-    StructArray,
-};
-use arrow_buffer::{NullBuffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 use chessbits_pgn::table::{Eval, GameRow, MoveRow};
-use parquet::arrow::ArrowWriter;
-use parquet::basic::Compression;
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
-use parquet::schema::types::ColumnPath;
+
+use crate::pgn_parquet::{Leaves, ParquetWriter};
 
 /// Which table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -66,7 +61,7 @@ impl Format {
 }
 
 /// The game columns named by tags: (column, tag).
-const TAG_COLUMNS: [(&str, &str); 14] = [
+pub(crate) const TAG_COLUMNS: [(&str, &str); 14] = [
     ("event", "Event"),
     ("site", "Site"),
     ("date", "Date"),
@@ -163,14 +158,14 @@ pub(crate) fn schema(table: Table) -> SchemaRef {
     Arc::new(Schema::new(fields))
 }
 
-fn tag_fields() -> Fields {
+pub(crate) fn tag_fields() -> Fields {
     Fields::from(vec![
         Field::new("key", DataType::Utf8, false),
         Field::new("value", DataType::Utf8, false),
     ])
 }
 
-fn eval_fields() -> Fields {
+pub(crate) fn eval_fields() -> Fields {
     Fields::from(vec![
         Field::new("cp", DataType::Int32, true),
         Field::new("mate", DataType::Int32, true),
@@ -181,12 +176,8 @@ fn eval_fields() -> Fields {
 pub(crate) enum Encoded {
     /// CSV or NDJSON bytes.
     Bytes(Vec<u8>),
-    /// An Arrow record batch for the Parquet writer.
-    Batch(RecordBatch),
-}
-
-fn arrow_error(e: impl std::fmt::Display) -> io::Error {
-    io::Error::other(e.to_string())
+    /// Parquet leaves for the column writers.
+    Leaves(Leaves),
 }
 
 /// The CSV header line of a table.
@@ -338,132 +329,10 @@ pub(crate) fn encode_games(file: &str, rows: &[GameRow], format: Format) -> io::
             }
             Ok(Encoded::Bytes(out))
         }
-        Format::Parquet => games_batch(file, rows).map(Encoded::Batch),
-    }
-}
-
-fn string_list<'a>(lists: impl Iterator<Item = &'a [String]>) -> io::Result<ListArray> {
-    let mut lengths = Vec::new();
-    let mut values: Vec<&str> = Vec::new();
-    for l in lists {
-        lengths.push(l.len());
-        values.extend(l.iter().map(String::as_str));
-    }
-    let item = Arc::new(Field::new("item", DataType::Utf8, true));
-    ListArray::try_new(
-        item,
-        OffsetBuffer::from_lengths(lengths),
-        Arc::new(StringArray::from(values)),
-        None,
-    )
-    .map_err(arrow_error)
-}
-
-fn eval_array(evals: &[Option<Eval>]) -> io::Result<StructArray> {
-    let cp: Int32Array = evals
-        .iter()
-        .map(|e| match e {
-            Some(Eval::Centipawns(cp)) => Some(*cp),
-            _ => None,
-        })
-        .collect();
-    let mate: Int32Array = evals
-        .iter()
-        .map(|e| match e {
-            Some(Eval::Mate(m)) => Some(*m),
-            _ => None,
-        })
-        .collect();
-    let nulls = NullBuffer::from(evals.iter().map(Option::is_some).collect::<Vec<bool>>());
-    StructArray::try_new(
-        eval_fields(),
-        vec![Arc::new(cp) as ArrayRef, Arc::new(mate)],
-        Some(nulls),
-    )
-    .map_err(arrow_error)
-}
-
-fn games_batch(file: &str, rows: &[GameRow]) -> io::Result<RecordBatch> {
-    let mut arrays: Vec<ArrayRef> = vec![
-        Arc::new(StringArray::from(vec![file; rows.len()])),
-        Arc::new(Int64Array::from_iter_values(
-            rows.iter()
-                .map(|r| i64::try_from(r.game).unwrap_or(i64::MAX)),
+        Format::Parquet => Err(io::Error::other(
+            "Parquet rows are built by pgn_parquet::games_columns",
         )),
-    ];
-    for (c, tag) in TAG_COLUMNS {
-        if is_elo(c) {
-            arrays.push(Arc::new(Int32Array::from_iter(
-                rows.iter().map(|r| r.int_tag(tag)),
-            )));
-        } else {
-            arrays.push(Arc::new(StringArray::from_iter(
-                rows.iter().map(|r| r.tag(tag)),
-            )));
-        }
     }
-    arrays.push(Arc::new(StringArray::from_iter(
-        rows.iter().map(|r| r.tag("UTCTime")),
-    )));
-    // tags: list<struct<key, value>>
-    let keys: Vec<&str> = rows
-        .iter()
-        .flat_map(|r| r.tags.iter().map(|t| t.0.as_str()))
-        .collect();
-    let values: Vec<&str> = rows
-        .iter()
-        .flat_map(|r| r.tags.iter().map(|t| t.1.as_str()))
-        .collect();
-    let (keys, values) = (StringArray::from(keys), StringArray::from(values));
-    let pairs = StructArray::try_new(
-        tag_fields(),
-        vec![Arc::new(keys) as ArrayRef, Arc::new(values)],
-        None,
-    )
-    .map_err(arrow_error)?;
-    arrays.push(Arc::new(
-        ListArray::try_new(
-            Arc::new(Field::new("item", DataType::Struct(tag_fields()), true)),
-            OffsetBuffer::from_lengths(rows.iter().map(|r| r.tags.len())),
-            Arc::new(pairs),
-            None,
-        )
-        .map_err(arrow_error)?,
-    ));
-    arrays.push(Arc::new(Int32Array::from_iter_values(
-        rows.iter()
-            .map(|r| i32::try_from(r.plies()).unwrap_or(i32::MAX)),
-    )));
-    arrays.push(Arc::new(string_list(
-        rows.iter().map(|r| r.moves_uci.as_slice()),
-    )?));
-    arrays.push(Arc::new(string_list(
-        rows.iter().map(|r| r.moves_san.as_slice()),
-    )?));
-    let clocks: Float64Array = rows.iter().flat_map(|r| r.clocks.iter().copied()).collect();
-    arrays.push(Arc::new(
-        ListArray::try_new(
-            Arc::new(Field::new("item", DataType::Float64, true)),
-            OffsetBuffer::from_lengths(rows.iter().map(|r| r.clocks.len())),
-            Arc::new(clocks),
-            None,
-        )
-        .map_err(arrow_error)?,
-    ));
-    let evals: Vec<Option<Eval>> = rows.iter().flat_map(|r| r.evals.iter().copied()).collect();
-    arrays.push(Arc::new(
-        ListArray::try_new(
-            Arc::new(Field::new("item", DataType::Struct(eval_fields()), true)),
-            OffsetBuffer::from_lengths(rows.iter().map(|r| r.evals.len())),
-            Arc::new(eval_array(&evals)?),
-            None,
-        )
-        .map_err(arrow_error)?,
-    ));
-    arrays.push(Arc::new(StringArray::from_iter(
-        rows.iter().map(|r| r.error.as_deref()),
-    )));
-    RecordBatch::try_new(schema(Table::Games), arrays).map_err(arrow_error)
 }
 
 // ---- moves ----
@@ -522,34 +391,9 @@ pub(crate) fn encode_moves(file: &str, rows: &[MoveRow], format: Format) -> io::
             }
             Ok(Encoded::Bytes(out))
         }
-        Format::Parquet => {
-            let arrays: Vec<ArrayRef> = vec![
-                Arc::new(StringArray::from(vec![file; rows.len()])),
-                Arc::new(Int64Array::from_iter_values(
-                    rows.iter()
-                        .map(|r| i64::try_from(r.game).unwrap_or(i64::MAX)),
-                )),
-                Arc::new(Int32Array::from_iter_values(
-                    rows.iter()
-                        .map(|r| i32::try_from(r.ply).unwrap_or(i32::MAX)),
-                )),
-                Arc::new(StringArray::from_iter_values(
-                    rows.iter().map(|r| &r.before_fen),
-                )),
-                Arc::new(StringArray::from_iter_values(rows.iter().map(|r| &r.san))),
-                Arc::new(StringArray::from_iter_values(rows.iter().map(|r| &r.uci))),
-                Arc::new(StringArray::from_iter_values(
-                    rows.iter().map(|r| &r.after_fen),
-                )),
-                Arc::new(Float64Array::from_iter(rows.iter().map(|r| r.clock))),
-                Arc::new(eval_array(
-                    &rows.iter().map(|r| r.eval).collect::<Vec<_>>(),
-                )?),
-            ];
-            RecordBatch::try_new(schema(Table::Moves), arrays)
-                .map(Encoded::Batch)
-                .map_err(arrow_error)
-        }
+        Format::Parquet => Err(io::Error::other(
+            "Parquet rows are built by pgn_parquet::moves_columns",
+        )),
     }
 }
 
@@ -559,16 +403,18 @@ pub(crate) fn encode_moves(file: &str, rows: &[MoveRow], format: Format) -> io::
 pub(crate) enum TableWriter {
     /// CSV or NDJSON: bytes as they come.
     Text(Box<dyn Write + Send>),
-    /// Parquet: Arrow batches into row groups.
-    Parquet(Box<ArrowWriter<Box<dyn Write + Send>>>),
+    /// Parquet: leaves into row groups.
+    Parquet(Box<ParquetWriter<Box<dyn Write + Send>>>),
 }
 
 impl TableWriter {
-    /// Starts a table in `format` on `out` (the CSV header is written now).
+    /// Starts a table in `format` on `out` (the CSV header, or Parquet's magic number, is
+    /// written now); Parquet is encoded on `threads` threads.
     pub(crate) fn new(
         mut out: Box<dyn Write + Send>,
         table: Table,
         format: Format,
+        threads: usize,
     ) -> io::Result<TableWriter> {
         match format {
             Format::Csv => {
@@ -576,29 +422,9 @@ impl TableWriter {
                 Ok(TableWriter::Text(out))
             }
             Format::Ndjson => Ok(TableWriter::Text(out)),
-            Format::Parquet => {
-                let rows = match table {
-                    Table::Games => 16 * 1024,
-                    Table::Moves => 128 * 1024,
-                };
-                let mut props = WriterProperties::builder();
-                if table == Table::Moves {
-                    // Nearly every FEN is distinct: a dictionary only costs time.
-                    for c in ["before_fen", "after_fen"] {
-                        props = props.set_column_dictionary_enabled(ColumnPath::from(c), false);
-                    }
-                }
-                let props = props
-                    .set_compression(Compression::SNAPPY)
-                    .set_max_row_group_size(rows)
-                    // Statistics per column chunk only: page statistics of every string
-                    // column cost time and no reader here needs them.
-                    .set_statistics_enabled(EnabledStatistics::Chunk)
-                    .build();
-                let w =
-                    ArrowWriter::try_new(out, schema(table), Some(props)).map_err(arrow_error)?;
-                Ok(TableWriter::Parquet(Box::new(w)))
-            }
+            Format::Parquet => Ok(TableWriter::Parquet(Box::new(ParquetWriter::new(
+                out, table, threads,
+            )?))),
         }
     }
 
@@ -606,7 +432,7 @@ impl TableWriter {
     pub(crate) fn write(&mut self, rows: Encoded) -> io::Result<()> {
         match (self, rows) {
             (TableWriter::Text(out), Encoded::Bytes(b)) => out.write_all(&b),
-            (TableWriter::Parquet(w), Encoded::Batch(b)) => w.write(&b).map_err(parquet_io),
+            (TableWriter::Parquet(w), Encoded::Leaves(l)) => w.write(l),
             _ => Err(io::Error::other("rows encoded for another format")),
         }
     }
@@ -616,21 +442,9 @@ impl TableWriter {
         match self {
             TableWriter::Text(mut out) => out.flush(),
             TableWriter::Parquet(w) => {
-                let mut out = w.into_inner().map_err(parquet_io)?;
+                let mut out = w.finish()?;
                 out.flush()
             }
         }
-    }
-}
-
-/// A Parquet error as an I/O error, keeping the I/O error's kind (a closed pipe stays a
-/// closed pipe).
-fn parquet_io(e: parquet::errors::ParquetError) -> io::Error {
-    match e {
-        parquet::errors::ParquetError::External(inner) => match inner.downcast::<io::Error>() {
-            Ok(io) => *io,
-            Err(other) => io::Error::other(other.to_string()),
-        },
-        other => io::Error::other(other.to_string()),
     }
 }

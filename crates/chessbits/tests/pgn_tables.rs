@@ -2,7 +2,7 @@
 //! are read back with the Arrow reader and compared with the source PGN (python-chess's rows
 //! for the positions and SAN, the `[%clk]`/`[%eval]` comments parsed here independently);
 //! CSV and NDJSON give the same values; one file per input in an output directory, which
-//! DuckDB reads as one table (when its Python package is installed).
+//! DuckDB and Polars read as one table (when their Python packages are installed).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -463,10 +463,10 @@ fn csv_ndjson_and_parquet_agree() {
 }
 
 /// Several inputs and `-o DIR/`: one Parquet file per input; together they hold every game.
-/// DuckDB reads `DIR/*.parquet` as one table with the same counts (when its Python package
-/// is installed; otherwise the DuckDB part is skipped with a notice).
+/// DuckDB and Polars read `DIR/*.parquet` as one table with the same counts (each when its
+/// Python package is installed; otherwise that part is skipped with a notice).
 #[test]
-fn one_parquet_file_per_input_and_duckdb_reads_them_as_one_table() {
+fn one_parquet_file_per_input_and_duckdb_and_polars_read_them_as_one_table() {
     let dir = temp_dir("shards");
     let out = format!("{}/", dir.join("games").display());
     let names = [LICHESS, "twic0920", "lichess_DannyTheDonkey_2019-01-29"];
@@ -496,33 +496,55 @@ fn one_parquet_file_per_input_and_duckdb_reads_them_as_one_table() {
     assert_eq!(games, 438 + 500 + 105);
     assert_eq!(plies as usize, expected_plies);
 
-    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
-    let has_duckdb = Command::new(&python)
-        .args(["-c", "import duckdb"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !has_duckdb {
-        println!("NOTICE: skipping the DuckDB check: `{python} -c 'import duckdb'` fails (pip install duckdb; .ci/run does)");
-        return;
-    }
-    let query = format!(
+    let expected = format!(
+        "{},{},3,{}",
+        438 + 500 + 105,
+        expected_plies,
+        expected_plies
+    );
+    // The same question to DuckDB and to Polars: rows, plies, files, clocks.
+    let duckdb = format!(
         "import duckdb\n\
          r = duckdb.sql(\"SELECT count(*), sum(plies), count(DISTINCT file), \
-         sum(len(clocks)) FROM '{}*.parquet'\").fetchall()[0]\n\
-         print(','.join(str(x) for x in r))",
-        out
+         sum(len(clocks)) FROM '{out}*.parquet'\").fetchall()[0]\n\
+         print(','.join(str(x) for x in r))"
     );
-    let o = Command::new(&python).args(["-c", &query]).output().unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = String::from_utf8_lossy(&o.stdout);
+    python_check("duckdb", &duckdb, &expected);
+    let polars = format!(
+        "import polars as pl\n\
+         df = pl.read_parquet('{out}*.parquet')\n\
+         r = (df.height, df['plies'].sum(), df['file'].n_unique(), \
+         df['clocks'].list.len().sum())\n\
+         print(','.join(str(x) for x in r))"
+    );
+    python_check("polars", &polars, &expected);
+}
+
+/// Runs `code` with Python when `module` imports (else prints a notice and returns) and
+/// compares what it prints with `expected`.
+fn python_check(module: &str, code: &str, expected: &str) {
+    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
+    let has = Command::new(&python)
+        .args(["-c", &format!("import {module}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has {
+        println!(
+            "NOTICE: skipping the {module} check: `{python} -c 'import {module}'` fails \
+             (pip install {module}; .ci/run does)"
+        );
+        return;
+    }
+    let o = Command::new(&python).args(["-c", code]).output().unwrap();
+    assert!(
+        o.status.success(),
+        "{module}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert_eq!(
-        text.trim(),
-        format!(
-            "{},{},3,{}",
-            438 + 500 + 105,
-            expected_plies,
-            expected_plies
-        )
+        String::from_utf8_lossy(&o.stdout).trim(),
+        expected,
+        "{module}"
     );
 }
 
@@ -559,4 +581,203 @@ fn format_from_extension() {
     assert!(std::fs::read_to_string(&forced)
         .unwrap()
         .starts_with("file,game,event,"));
+}
+
+/// Games that take every path of the row builders: a result token standing in for a
+/// missing `Result` tag, repeated tags, a tag that is not UTF-8, Elo `?` and padded, an
+/// illegal move (the error column), reader errors, Chess960 castling (UCI king takes rook),
+/// a promotion, a null move, clocks and evals, a game with no moves.
+fn tricky_pgn() -> Vec<u8> {
+    let mut pgn = Vec::new();
+    pgn.extend_from_slice(
+        b"[Event \"No Result tag\"]\n[WhiteElo \"?\"]\n[BlackElo \" 2512 \"]\n\n\
+          1. e4 { [%clk 0:01:00] [%eval 0.3] } e5 { [%eval #-2] } 2. Nf3 Nc6 1-0\n\n\
+          [Event \"first\"]\n[Event \"second\"]\n[Site \"caf",
+    );
+    pgn.push(0xe9);
+    pgn.extend_from_slice(
+        b"\"]\n[Result \"*\"]\n[UTCTime \"12:00:00\"]\n\n1. d4 d5 2. Bf4 Nf6 3. Ke3 Nc6 *\n\n\
+          [Event \"960\"]\n[Variant \"Chess960\"]\n[FEN \"1k6/8/8/8/8/8/8/RK5R w AH - 0 1\"]\n\n\
+          1. O-O-O Kc7 2. Rd7+ Kxd7 *\n\n\
+          [Event \"promotion\"]\n[FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. a8=Q Kg6 2. Qb8 *\n\n\
+          [Event \"null move\"]\n\n1. e4 -- 2. d4 *\n\n\
+          [Event \"reader errors\"]\n\n1. e4 ) e5 2. Nf3 ) *\n\n\
+          [Event \"empty\"]\n[Result \"1/2-1/2\"]\n\n1/2-1/2\n",
+    );
+    pgn
+}
+
+/// An Arrow value as JSON, the way NDJSON writes it (`tags` as an object).
+fn json_of(col: &dyn Array, i: usize, name: &str) -> serde_json::Value {
+    use arrow_schema::DataType;
+    use serde_json::Value;
+    if col.is_null(i) {
+        return Value::Null;
+    }
+    match col.data_type() {
+        DataType::Utf8 => Value::from(col.as_string::<i32>().value(i)),
+        DataType::Int32 => Value::from(col.as_primitive::<Int32Type>().value(i)),
+        DataType::Int64 => Value::from(col.as_primitive::<Int64Type>().value(i)),
+        DataType::Float64 => Value::from(col.as_primitive::<Float64Type>().value(i)),
+        DataType::Struct(fields) => {
+            let s = col.as_struct();
+            let mut m = serde_json::Map::new();
+            for (f, c) in fields.iter().zip(s.columns()) {
+                m.insert(f.name().clone(), json_of(c.as_ref(), i, f.name()));
+            }
+            Value::Object(m)
+        }
+        DataType::List(_) => {
+            let items = col.as_list::<i32>().value(i);
+            let values: Vec<Value> = (0..items.len())
+                .map(|j| json_of(items.as_ref(), j, ""))
+                .collect();
+            if name == "tags" {
+                let mut m = serde_json::Map::new();
+                for v in values {
+                    m.insert(v["key"].as_str().unwrap().to_owned(), v["value"].clone());
+                }
+                Value::Object(m)
+            } else {
+                Value::Array(values)
+            }
+        }
+        other => panic!("unexpected type {other}"),
+    }
+}
+
+/// Numbers compared as numbers (`300` and `300.0` are the same clock).
+fn same_json(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_json(a, b))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| same_json(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+/// The Parquet writer builds its columns straight from the games (for speed), CSV and
+/// NDJSON from the `pgn` crate's row structs: every value of every column agrees, on the
+/// Lichess sample and on games made to take every path, with 1 and 2 threads. The Parquet
+/// files of 1 and 2 threads are the same bytes.
+#[test]
+fn parquet_equals_ndjson_value_for_value() {
+    let dir = temp_dir("values");
+    let tricky = dir.join("tricky.pgn");
+    std::fs::write(&tricky, tricky_pgn()).unwrap();
+    let lichess = sample(&format!("{LICHESS}.pgn.zst"));
+    for input in [&tricky, &lichess] {
+        let i = input.to_str().unwrap();
+        for table in ["games", "moves"] {
+            let nd = dir.join(format!("{table}.ndjson"));
+            let o = chessbits(&["pgn", table, i, "-o", nd.to_str().unwrap()]);
+            assert!(!String::from_utf8_lossy(&o.stderr).contains("panicked"));
+            let expected: Vec<serde_json::Value> = std::fs::read_to_string(&nd)
+                .unwrap()
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            assert!(!expected.is_empty());
+            let mut bytes = Vec::new();
+            for threads in ["1", "2"] {
+                let pq = dir.join(format!("{table}-{threads}.parquet"));
+                let p = chessbits(&[
+                    "pgn",
+                    table,
+                    i,
+                    "-o",
+                    pq.to_str().unwrap(),
+                    "--threads",
+                    threads,
+                ]);
+                assert_eq!(p.status.code(), o.status.code());
+                let mut r = 0;
+                for b in read_parquet(&pq) {
+                    let schema = b.schema();
+                    for j in 0..b.num_rows() {
+                        let want = &expected[r];
+                        for (f, c) in schema.fields().iter().zip(b.columns()) {
+                            let got = json_of(c.as_ref(), j, f.name());
+                            assert!(
+                                same_json(&got, &want[f.name()]),
+                                "{i} {table} row {r} column {}: parquet {got} ndjson {}",
+                                f.name(),
+                                want[f.name()]
+                            );
+                        }
+                        r += 1;
+                    }
+                }
+                assert_eq!(r, expected.len(), "{i} {table}");
+                bytes.push(std::fs::read(&pq).unwrap());
+            }
+            assert!(bytes[0] == bytes[1], "{i} {table}: 1 and 2 threads differ");
+        }
+    }
+    // The tricky games do take the paths they are there for.
+    let nd = dir.join("games.ndjson");
+    let o = chessbits(&[
+        "pgn",
+        "games",
+        tricky.to_str().unwrap(),
+        "-o",
+        nd.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let rows: Vec<serde_json::Value> = std::fs::read_to_string(&nd)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows[0]["result"], "1-0");
+    assert_eq!(rows[0]["white_elo"], serde_json::Value::Null);
+    assert_eq!(rows[0]["black_elo"], 2512);
+    assert_eq!(rows[1]["event"], "first");
+    assert!(rows[1]["site"].as_str().unwrap().starts_with("caf"));
+    assert!(rows[1]["error"].as_str().unwrap().contains("Ke3"));
+    assert_eq!(rows[2]["moves_uci"][0], "b1a1");
+    assert_eq!(rows[3]["moves_uci"][0], "a7a8q");
+    assert!(rows[5]["error"].is_string());
+    assert_eq!(rows[6]["plies"], 0);
+}
+
+/// Row groups are not tied to the batches the games are read in: 70,000 games (more than
+/// a row group holds) make two row groups, whatever the threads, and every game is there.
+#[test]
+fn row_groups_hold_many_batches() {
+    let dir = temp_dir("rowgroups");
+    let input = dir.join("many.pgn");
+    std::fs::write(&input, "[Event \"x\"]\n\n1. e4 e5 *\n\n".repeat(70_000)).unwrap();
+    for threads in ["1", "2"] {
+        let out = dir.join(format!("g{threads}.parquet"));
+        let o = chessbits(&[
+            "pgn",
+            "games",
+            input.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--threads",
+            threads,
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let builder = ParquetRecordBatchReaderBuilder::try_new(File::open(&out).unwrap()).unwrap();
+        let meta = builder.metadata().clone();
+        assert_eq!(meta.num_row_groups(), 2, "{threads} threads");
+        assert!(meta.row_group(0).num_rows() >= 65_536);
+        assert_eq!(meta.file_metadata().num_rows(), 70_000);
+        let games: Vec<i64> = builder
+            .build()
+            .unwrap()
+            .flat_map(|b| ints(&b.unwrap(), "game"))
+            .map(Option::unwrap)
+            .collect();
+        assert_eq!(games, (1..=70_000).collect::<Vec<i64>>());
+    }
 }

@@ -253,6 +253,105 @@ fn random_bytes() {
     }
 }
 
+/// Runs chessbits under `/usr/bin/time` with standard input fed by `feed` (on a thread of
+/// its own, as a generator piping into the program would); returns the peak resident
+/// memory in KB (None where `/usr/bin/time` is missing) and the output.
+fn peak_kb_stdin(
+    args: &[&str],
+    feed: impl FnOnce(&mut std::process::ChildStdin) + Send + 'static,
+) -> (Option<u64>, Output) {
+    let timed = Path::new("/usr/bin/time").exists();
+    let mut cmd = if timed {
+        let mut c = Command::new("/usr/bin/time");
+        c.args(["-f", "PEAK_KB=%M", bin()]);
+        c
+    } else {
+        println!("NOTICE: /usr/bin/time missing: peak memory not measured");
+        Command::new(bin())
+    };
+    let mut child = cmd
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || feed(&mut stdin));
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let kb = stderr(&o)
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("PEAK_KB="))
+        .and_then(|v| v.trim().parse().ok());
+    (kb, o)
+}
+
+/// A stream many times the size of the program's memory, generated on the fly into a
+/// pipe (the Lichess sample decoded 40 times, 40 MB): every game is read, with one thread
+/// and with two (where the input is read ahead on a thread of its own), in flat memory.
+#[test]
+fn a_long_stream_through_stdin_in_flat_memory() {
+    let text = decoded(&lichess());
+    for threads in ["1", "2"] {
+        let chunk = text.clone();
+        let (kb, o) = peak_kb_stdin(&["pgn", "check", "-", "--threads", threads], move |w| {
+            for _ in 0..40 {
+                if w.write_all(&chunk).is_err() {
+                    return;
+                }
+            }
+        });
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(
+            stdout(&o).contains("-: 17520 games, 1141520 moves, 0 errors"),
+            "{}",
+            stdout(&o)
+        );
+        if let Some(kb) = kb {
+            println!("40 MB through stdin on {threads} thread(s): peak {kb} KB");
+            assert!(kb < 100_000, "{kb} KB");
+        }
+    }
+}
+
+/// Random bytes through standard input on two threads: no crash, errors streamed, memory
+/// flat, the good game after them read.
+#[test]
+fn random_bytes_through_stdin() {
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut data = vec![b' '];
+    while data.len() < 20 << 20 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        data.extend_from_slice(&x.to_le_bytes());
+    }
+    data.extend_from_slice(b"\n\n[Event \"good\"]\n\n1. d4 d5 *\n");
+    let (kb, o) = peak_kb_stdin(&["pgn", "check", "-", "--threads", "2"], move |w| {
+        let _ = w.write_all(&data);
+    });
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(!err.contains("panicked"));
+    assert!(err.lines().count() > 1000);
+    let games: u64 = stdout(&o)
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        !err.contains(&format!("game {games},")),
+        "the good game had an error"
+    );
+    if let Some(kb) = kb {
+        println!("20 MB of random bytes through stdin: peak {kb} KB");
+        assert!(kb < 100_000, "random bytes took {kb} KB");
+    }
+}
+
 /// gzip with trailing garbage: every game of the good member is kept (as `gzip -d` reads
 /// it), the damage is reported with how far it got, the next input is still read, status 3.
 #[test]

@@ -2,6 +2,7 @@
 //! each a visitor and a sink run over the inputs by `run_inputs`.
 
 use super::*;
+use crate::pgn_parquet::{games_columns, leaves as parquet_leaves, moves_columns};
 
 /// Writes bytes to one output.
 struct BytesSink {
@@ -163,6 +164,8 @@ struct TableSink {
     current: Option<TableWriter>,
     used_names: std::collections::HashSet<String>,
     rows: u64,
+    /// Threads encoding Parquet.
+    threads: usize,
 }
 
 impl TableSink {
@@ -195,7 +198,12 @@ impl Sink<(u64, Encoded)> for TableSink {
             let path = self.file_for(input);
             let out: Box<dyn Write + Send> =
                 Box::new(BufWriter::with_capacity(1 << 20, File::create(&path)?));
-            self.current = Some(TableWriter::new(out, self.table, self.format)?);
+            self.current = Some(TableWriter::new(
+                out,
+                self.table,
+                self.format,
+                self.threads,
+            )?);
         }
         Ok(())
     }
@@ -224,6 +232,7 @@ pub(super) fn table(
     opts: &Options,
 ) -> ExitCode {
     let msgs = Messages { json: opts.json };
+    let threads = opts.threads();
     let output = out.output.as_deref();
     let is_dir = output.is_some_and(|p| {
         p.is_dir()
@@ -243,6 +252,7 @@ pub(super) fn table(
         current: None,
         used_names: Default::default(),
         rows: 0,
+        threads,
     };
     if is_dir {
         let dir = output.map(Path::to_path_buf).unwrap_or_default();
@@ -251,7 +261,7 @@ pub(super) fn table(
         }
         sink.dir = Some(dir);
     } else {
-        let w = open_output(output).and_then(|o| TableWriter::new(o, table, format));
+        let w = open_output(output).and_then(|o| TableWriter::new(o, table, format, threads));
         match w {
             Ok(w) => sink.single = Some(w),
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
@@ -270,14 +280,22 @@ pub(super) fn table(
         &msgs,
         RecordCollector::with_annotations,
         GameRecord::weight,
-        |file, batch| match table {
-            Table::Games => {
+        |file, batch| match (format, table) {
+            (Format::Parquet, _) => {
+                let (report, columns) = match table {
+                    Table::Games => games_columns(file, &batch, mode)?,
+                    Table::Moves => moves_columns(file, &batch, mode)?,
+                };
+                let leaves = parquet_leaves(table, &columns)?;
+                Ok((report, (leaves.rows as u64, Encoded::Leaves(leaves))))
+            }
+            (_, Table::Games) => {
                 let mut rows = Vec::with_capacity(batch.len());
                 let report = chessbits_pgn::table::game_rows(&batch, mode, &mut rows);
                 let n = rows.len() as u64;
                 Ok((report, (n, encode_games(file, &rows, format)?)))
             }
-            Table::Moves => {
+            (_, Table::Moves) => {
                 let mut rows = Vec::with_capacity(batch.len() * 80);
                 let report = chessbits_pgn::table::move_rows(&batch, mode, &mut rows);
                 let n = rows.len() as u64;
