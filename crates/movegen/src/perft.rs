@@ -1,4 +1,9 @@
 //! Perft (performance test): the number of leaf nodes of the legal move tree to a depth.
+//!
+//! The tree is walked as the generator produces the moves (a visitor plays each move,
+//! counts below it and takes it back; no move list is built and read back), and with bulk
+//! counting the last ply is a popcount per batch of moves. The generator reads a copy of the
+//! node's position taken before the walk, so that the visitor may change the position itself.
 
 use alloc::vec::Vec;
 
