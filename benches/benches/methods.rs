@@ -24,6 +24,7 @@
 #![allow(missing_docs)] // criterion_group! and criterion_main! generate undocumented items
 
 use std::hint::black_box;
+use std::time::Duration;
 
 use benches::SplitMix64;
 use chessbits_attack_tables::{perfect, Direct, MethodVisitor, OccupancyState, SlidingAttacks};
@@ -96,11 +97,23 @@ fn slider_pairs(positions: &[Position]) -> Vec<(Square, Bitboard)> {
 /// generation for 1,000 positions), so that each benchmark stays near the measurement time.
 const SLOW_SAMPLES: usize = 20;
 
-/// A group with this benchmark's sample size (criterion's default unless `slow`).
+/// Warm-up and measurement seconds of the fast groups (lookups of nanoseconds, 13 to 33
+/// benchmarks a group) in a full run of `cargo xtask bench`: their 95% intervals stay
+/// within a few per cent at this length, and the run stays near ten minutes. A `--quick` run
+/// (`CHESSBITS_BENCH_QUICK`) and a plain `cargo bench` keep the times of the command line.
+const FAST_GROUP_SECS: (f64, f64) = (0.2, 0.7);
+
+/// A group with this benchmark's sample size (criterion's default unless `slow`); a fast
+/// group takes [`FAST_GROUP_SECS`] in a full `cargo xtask bench` run.
 fn group<'a>(c: &'a mut Criterion, name: &str, slow: bool) -> BenchmarkGroup<'a, WallTime> {
     let mut group = c.benchmark_group(name);
     if slow {
         group.sample_size(SLOW_SAMPLES);
+    } else if std::env::var_os("CHESSBITS_REPORT_DIR").is_some()
+        && std::env::var_os("CHESSBITS_BENCH_QUICK").is_none()
+    {
+        group.warm_up_time(Duration::from_secs_f64(FAST_GROUP_SECS.0));
+        group.measurement_time(Duration::from_secs_f64(FAST_GROUP_SECS.1));
     }
     group
 }

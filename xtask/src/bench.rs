@@ -117,7 +117,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   (`benches/data/middlegames.fen`), independent lookups; each method reads \
                   its own kept occupancy (rotated: the four boards, prepared beforehand).",
         unit: "lookup",
-        expected_secs: [62.0, 17.0],
+        expected_secs: [42.0, 17.0],
     },
     Experiment {
         bench_target: "methods",
@@ -126,7 +126,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
         description: "The same pairs, each lookup's square depending on the previous result \
                   (through an AND with an opaque zero, which adds two operations).",
         unit: "lookup",
-        expected_secs: [64.0, 19.0],
+        expected_secs: [44.0, 19.0],
     },
     Experiment {
         bench_target: "methods",
@@ -167,7 +167,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   hashes (`h1`, `h2`, minimal `ĥ1`/`ĥ2`, and `-direct`: the attack table \
                   indexed by the hash); ranks by a shift.",
         unit: "lookup",
-        expected_secs: [22.0, 7.0],
+        expected_secs: [16.0, 7.0],
     },
     Experiment {
         bench_target: "square_attacks",
@@ -265,7 +265,7 @@ impl Timing {
 
 /// The progress key and expected seconds (full, quick) of the PGN scale figures, which run
 /// after the criterion experiments when the shared data set is there.
-const PGN_SCALE: (&str, [f64; 2]) = ("pgn-scale", [110.0, 18.0]);
+const PGN_SCALE: (&str, [f64; 2]) = ("pgn-scale", [140.0, 40.0]);
 
 /// Seconds expected of a group that [`EXPERIMENTS`] does not list.
 const UNLISTED_SECS: f64 = 20.0;
@@ -670,7 +670,9 @@ fn header(quick: bool, timing: Timing, native: Option<&str>, log: &Path) -> Resu
         s,
         "- Measurement{}: `{}` (criterion's warm-up and measurement seconds per benchmark, \
          bootstrap resamples for the intervals), except what a bench file sets for its \
-         group (groups of slow iterations take 10 or 20 samples, perft warms up for 1 s){}",
+         group (groups of slow iterations take 10 or 20 samples, perft warms up for 1 s; in a \
+         full run the fast method groups, lookups, latency and perfect lines, take 0.2 s and \
+         0.7 s){}",
         if quick {
             " (`--quick`, a smoke run: rough figures)"
         } else {

@@ -170,7 +170,7 @@ pub(crate) fn run(root: &Path, target_dir: &Path, quick: bool) -> Result<String,
     let peer = build(root, target_dir, "benches", "pgn_peer")?;
     let dir = target_dir.join("bench-report").join("pgn-inputs");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let rounds = if quick { 3 } else { 7 };
+    let rounds = if quick { 3 } else { 5 };
     let master_zst = master_path(root);
     let samples = root.join(SAMPLES);
     let sample = |name: &str| samples.join(format!("{name}.pgn.zst"));
