@@ -491,6 +491,7 @@ impl Run {
         };
         let table = rows.and_then(|rows| {
             let mut table = render_table(experiment, &rows, &table_note(experiment.group));
+            table.push_str(&gigantua_note(experiment.group, &rows));
             table.push_str(&write_chart(&self.report_dir, experiment, &rows)?);
             Ok((rows, table))
         });
@@ -737,6 +738,42 @@ fn command_output(program: &str, args: &[&str]) -> Option<String> {
         .then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
 }
 
+/// Gigantua's figures on the README's machine (C++, the fastest legal perft known, built
+/// and run there by hand: it is not a Rust crate, so the bench does not run it), in nodes
+/// per second with bulk counting: (our benchmark id in the `perft` group, position, figure).
+const GIGANTUA: [(&str, &str, f64); 2] = [
+    ("chessbits/start-6", "perft(start, 6)", 800e6),
+    ("chessbits/kiwipete-5", "perft(Kiwipete, 5)", 1310e6),
+];
+
+/// Under the bulk perft table: our figures of this run as a ratio to Gigantua's.
+fn gigantua_note(group: &str, rows: &[Row]) -> String {
+    if group != "perft" {
+        return String::new();
+    }
+    let parts: Vec<String> = GIGANTUA
+        .iter()
+        .filter_map(|&(id, what, theirs)| {
+            let row = rows.iter().find(|r| r.name == id)?;
+            let ours = 1e9 / row.ns_per_element();
+            Some(format!(
+                "{what} {:.0} M nodes/s against {:.0} M, **{:.2}x**",
+                ours / 1e6,
+                theirs / 1e6,
+                ours / theirs
+            ))
+        })
+        .collect();
+    if parts.is_empty() {
+        return String::new();
+    }
+    format!(
+        "\nAgainst Gigantua (C++, not run by the bench: its figures measured by hand on the \
+         README's 2-core machine): {}.\n",
+        parts.join("; ")
+    )
+}
+
 /// The table memory behind an experiment's variants, read from the tables' own constants in
 /// `attack-tables` (never retyped here).
 fn table_note(group: &str) -> String {
@@ -806,6 +843,33 @@ mod tests {
             table.contains("| magic/rook | 2.05 µs | 2.4% | 2.00 | 500.00 M |"),
             "{table}"
         );
+    }
+
+    #[test]
+    fn bulk_perft_is_set_against_gigantua() {
+        let row = |name: &str, iteration_ns: f64, elements: u64| Row {
+            name: name.to_owned(),
+            iteration_ns,
+            interval_ns: (iteration_ns, iteration_ns),
+            elements,
+        };
+        // 400 M nodes/s from the start, 1,310 M on Kiwipete.
+        let rows = [
+            row("chessbits/start-6", 1e9, 400_000_000),
+            row("chessbits/kiwipete-5", 1e9, 1_310_000_000),
+            row("cozy-chess/start-6", 1e9, 1),
+        ];
+        let note = gigantua_note("perft", &rows);
+        assert!(
+            note.contains("perft(start, 6) 400 M nodes/s against 800 M, **0.50x**"),
+            "{note}"
+        );
+        assert!(
+            note.contains("perft(Kiwipete, 5) 1310 M nodes/s against 1310 M, **1.00x**"),
+            "{note}"
+        );
+        assert_eq!(gigantua_note("perft-full", &rows), "");
+        assert_eq!(gigantua_note("perft", &rows[2..]), "");
     }
 
     #[test]
