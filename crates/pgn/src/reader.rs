@@ -13,6 +13,10 @@ use memchr::memchr;
 /// Size of the reader's buffer in bytes.
 pub const BUFFER_SIZE: usize = 256 * 1024;
 
+/// How far [`Reader::past_blanks`] looks: blanks beyond it in a tag pair are taken as
+/// they come (a limit far below [`BUFFER_SIZE`], far above anything a real file holds).
+const BLANK_LOOKAHEAD: usize = 4096;
+
 /// The longest movetext token (a move, a number, a NAG) the reader keeps; longer tokens are
 /// reported as [`ReadErrorKind::TokenTooLong`] and skipped.
 pub const MAX_TOKEN: usize = 255;
@@ -230,6 +234,26 @@ impl<R: Read> Reader<R> {
                 b'%' if line_start => self.skip_line()?,
                 _ => return Ok(()),
             }
+        }
+    }
+
+    /// The index of the first byte from `self.start` on that is not a space or a tab,
+    /// refilling the buffer while the blanks reach its end (so that the answer does not
+    /// depend on where a read ended), or `self.end` at the end of the input. Nothing is
+    /// consumed; after [`BLANK_LOOKAHEAD`] blanks the search stops there.
+    fn past_blanks(&mut self) -> io::Result<usize> {
+        let mut j = self.start;
+        loop {
+            while j < self.end && matches!(self.buf[j], b' ' | b'\t') {
+                j += 1;
+            }
+            let seen = j - self.start;
+            if j < self.end || self.eof || seen >= BLANK_LOOKAHEAD {
+                return Ok(j);
+            }
+            // Refilling may move the unread bytes to the start of the buffer.
+            self.ensure(seen + 1)?;
+            j = self.start + seen;
         }
     }
 

@@ -23,6 +23,13 @@ impl<R: Read> Reader<R> {
             }
             let skipping = skip_all || skip_from.is_some();
             self.scan_plain_movetext(v, skipping, &mut line_start);
+            // The fast path may stop anywhere up to the end of the buffer (a comment that
+            // started before its limit ends where it ends): the general code below needs a
+            // whole token and the byte after it in the buffer, wherever the reads happened
+            // to end, so that the events do not depend on how the input arrives.
+            if self.end - self.start < MAX_TOKEN + 1 {
+                self.ensure(MAX_TOKEN + 1)?;
+            }
             if self.start >= self.end {
                 break;
             }
@@ -70,14 +77,23 @@ impl<R: Read> Reader<R> {
                     self.start += 1;
                     let avail = &self.buf[self.start..self.end];
                     let n = avail.iter().take_while(|b| b.is_ascii_digit()).count();
-                    let digits = &avail[..n];
+                    let nag = parse_u8(&avail[..n]);
+                    // The message shows at most `MAX_TOKEN` digits.
+                    let text = (!skipping && nag.is_none()).then(|| {
+                        format!("${}", String::from_utf8_lossy(&avail[..n.min(MAX_TOKEN)]))
+                    });
                     self.start += n;
+                    // Digits that run past the buffer belong to the same NAG.
+                    if n == avail.len() {
+                        while self.ensure(1)? > 0 && self.buf[self.start].is_ascii_digit() {
+                            self.start += 1;
+                        }
+                    }
                     if !skipping {
-                        match parse_u8(digits) {
-                            Some(nag) => v.nag(Nag(nag)),
-                            None => {
-                                let text = format!("${}", String::from_utf8_lossy(digits));
-                                self.error(v, ReadErrorKind::BadNag(text));
+                        match (nag, text) {
+                            (Some(nag), _) => v.nag(Nag(nag)),
+                            (None, text) => {
+                                self.error(v, ReadErrorKind::BadNag(text.unwrap_or_default()));
                             }
                         }
                     }

@@ -51,21 +51,22 @@ impl<R: Read> Reader<R> {
     /// blanks and `]`, so unescaped quotes inside a value (common in real files) are kept.
     pub(super) fn read_tag<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
         self.start += 1; // '['
+        self.start = self.past_blanks()?;
         self.ensure(MAX_TOKEN + 2)?;
-        while self.start < self.end && matches!(self.buf[self.start], b' ' | b'\t') {
-            self.start += 1;
-        }
         self.name.clear();
-        let name_len = self.buf[self.start..self.end]
-            .iter()
-            .take_while(|&&c| NAME[usize::from(c)])
-            .count();
+        let avail = &self.buf[self.start..self.end];
+        let name_len = avail.iter().take_while(|&&c| NAME[usize::from(c)]).count();
         self.name
-            .extend_from_slice(&self.buf[self.start..self.start + name_len.min(MAX_TOKEN)]);
+            .extend_from_slice(&avail[..name_len.min(MAX_TOKEN)]);
         self.start += name_len;
-        while self.start < self.end && matches!(self.buf[self.start], b' ' | b'\t') {
-            self.start += 1;
+        // A name that runs past the buffer is one name (kept to its first `MAX_TOKEN` bytes).
+        if name_len == avail.len() {
+            while self.ensure(1)? > 0 && NAME[usize::from(self.buf[self.start])] {
+                self.start += 1;
+            }
         }
+        self.start = self.past_blanks()?;
+        self.ensure(1)?;
         if self.name.is_empty() || self.start >= self.end || self.buf[self.start] != b'"' {
             self.error(
                 v,
@@ -116,11 +117,7 @@ impl<R: Read> Reader<R> {
                         continue;
                     }
                     // A quote: the end if only blanks and `]` follow.
-                    self.ensure(MAX_TOKEN)?;
-                    let mut j = self.start;
-                    while j < self.end && matches!(self.buf[j], b' ' | b'\t') {
-                        j += 1;
-                    }
+                    let j = self.past_blanks()?;
                     if j < self.end && self.buf[j] == b']' {
                         self.start = j + 1;
                         break;

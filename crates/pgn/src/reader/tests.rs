@@ -333,3 +333,148 @@ fn skipping() {
     let mut r = Reader::new(&deep[..]);
     assert_eq!(r.read_game(&mut MainlineOnly(0)).expect("ok"), Some(2));
 }
+
+/// Hands out the input in reads of pseudo-random lengths (1 to `max` bytes), as a pipe or
+/// a decompressor does: where a read ends must not change a single event.
+struct Chunks<'a> {
+    rest: &'a [u8],
+    state: u64,
+    max: usize,
+}
+
+impl Read for Chunks<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        self.state = self
+            .state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let want = 1 + (self.state >> 33) as usize % self.max;
+        let n = want.min(out.len()).min(self.rest.len());
+        out[..n].copy_from_slice(&self.rest[..n]);
+        self.rest = &self.rest[n..];
+        Ok(n)
+    }
+}
+
+/// Every event of `input` read in chunks of at most `max` bytes.
+fn chunked(input: &[u8], seed: u64, max: usize) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let chunks = Chunks {
+        rest: input,
+        state: seed,
+        max,
+    };
+    Reader::new(chunks)
+        .read_all(&mut Log::default(), |g| out.push(g))
+        .expect("no I/O errors from a slice");
+    out
+}
+
+/// Random bytes: the events are the same however the reads are cut. (A brace comment that
+/// ended where a read ended used to end its game there, and a token the fast path left
+/// next to the end of a read was cut in two.)
+#[test]
+fn reads_cut_anywhere_give_the_same_events_on_random_bytes() {
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    for seed in 0..4u64 {
+        let mut input = Vec::with_capacity(1 << 20);
+        while input.len() < 1 << 20 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Mostly PGN's own bytes, so that every construct occurs and crosses reads.
+            let b = x.to_le_bytes();
+            for &c in &b {
+                input.push(match c % 16 {
+                    0 => b'{',
+                    // `}` 1 in 256: comments of a few hundred bytes, which the fast path
+                    // takes whole and which end anywhere, near the end of a read too.
+                    1 if (x >> 40) % 16 == 0 => b'}',
+                    1 => b'e',
+                    2 => b'\n',
+                    3 => b' ',
+                    4 => b'[',
+                    5 => b'"',
+                    6 => b'$',
+                    7 => b'(',
+                    8 => b')',
+                    9 => b'1',
+                    10 => b'.',
+                    11 => b'e',
+                    12 => b'4',
+                    _ if c == b'}' => b'e',
+                    _ => c,
+                });
+            }
+        }
+        let whole = games(&input);
+        assert!(whole.len() > 20, "{} games", whole.len());
+        for max in [7, 300, 5000, 70_000] {
+            assert!(
+                chunked(&input, seed * 31 + max as u64, max) == whole,
+                "seed {seed}, reads of up to {max} bytes"
+            );
+        }
+    }
+}
+
+/// Constructs longer than what the reader looks ahead, cut by reads at every offset: long
+/// runs of blanks in a tag pair, a long tag name, a NAG of many digits, a comment.
+#[test]
+fn reads_cut_anywhere_give_the_same_events_on_long_constructs() {
+    let mut input = Vec::new();
+    for k in [1usize, 200, 300, 600] {
+        let blanks = " ".repeat(k);
+        let digits = "7".repeat(k);
+        let name = "N".repeat(k);
+        input.extend_from_slice(
+            format!(
+                "[{blanks}Event{blanks}\"x\"{blanks}]\n[{name} \"y\"]\n[Site \"a\"b\"{blanks}]\n\n\
+                 1. e4 ${digits} {{{blanks}}} e5 $1{digits} 2. Nf3 *\n\n"
+            )
+            .as_bytes(),
+        );
+    }
+    let whole = games(&input);
+    assert_eq!(whole.len(), 4);
+    for max in 1..=40 {
+        for seed in 0..8 {
+            assert!(
+                chunked(&input, seed, max) == whole,
+                "seed {seed}, reads of up to {max} bytes"
+            );
+        }
+    }
+    for max in [100, 257, 600, 2000] {
+        for seed in 0..64 {
+            assert!(
+                chunked(&input, seed, max) == whole,
+                "seed {seed}, reads of up to {max} bytes"
+            );
+        }
+    }
+}
+
+/// The sample games (comments after every move in the Lichess one), read in chunks.
+#[test]
+fn reads_cut_anywhere_give_the_same_events_on_the_sample_games() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sample");
+    for entry in std::fs::read_dir(dir).expect("sample directory") {
+        let path = entry.expect("entry").path();
+        if !path.to_string_lossy().ends_with(".pgn.zst") {
+            continue;
+        }
+        let mut input = Vec::new();
+        crate::input::open(&path)
+            .and_then(|mut r| r.read_to_end(&mut input))
+            .expect("sample file");
+        let whole = games(&input);
+        for max in [50, 1000, 70_000] {
+            assert!(
+                chunked(&input, max as u64, max) == whole,
+                "{}: reads of up to {max} bytes",
+                path.display()
+            );
+        }
+    }
+}
