@@ -114,9 +114,6 @@ pub struct Castles {
     mode: CastlingMode,
     /// For each square, the rights lost by a move from or to it (rook and king squares).
     touch: [u8; 64],
-    /// The squares with a nonzero `touch` entry: a move that touches none of them changes
-    /// no right.
-    touched: Bitboard,
     /// For each right (by bit index), the squares that must be empty to castle.
     path: [Bitboard; 4],
 }
@@ -145,7 +142,6 @@ impl Castles {
             rook: [[Square::H1, Square::A1], [Square::H8, Square::A8]],
             mode,
             touch: [0; 64],
-            touched: Bitboard::EMPTY,
             path: [Bitboard::EMPTY; 4],
         }
     }
@@ -239,7 +235,6 @@ impl Castles {
         self.rights |= bit;
         self.rook[color as usize][side as usize] = rook;
         self.touch[rook as usize] |= bit;
-        self.touched = self.touched | rook | king;
         self.touch[king as usize] |= bit;
         let rank = back_rank(color);
         let king_to = Square::from_coords(side.king_to_file(), rank);
@@ -253,18 +248,11 @@ impl Castles {
                 - rook;
     }
 
-    /// Whether a move from or to the squares `squares` could lose a right (it touches a
-    /// king or rook square that some right, held or not, depends on).
+    /// The rights held now that a move from `from` to `to` loses (those of a king that
+    /// moves and of a rook that moves or is captured on its square); `self` is unchanged.
     #[inline(always)]
-    pub(crate) fn may_lose_rights(&self, squares: Bitboard) -> bool {
-        (self.touched & squares).any()
-    }
-
-    /// The rights left after a move from `from` to `to` (those of a king that moves and of a
-    /// rook that moves or is captured on its square are lost); `self` is unchanged.
-    #[inline(always)]
-    pub(crate) fn after_touch(&self, from: Square, to: Square) -> u8 {
-        self.rights & !(self.touch[from as usize] | self.touch[to as usize])
+    pub(crate) fn lost_by(&self, from: Square, to: Square) -> u8 {
+        self.rights & (self.touch[from as usize] | self.touch[to as usize])
     }
 
     pub(crate) fn set_bits(&mut self, bits: u8) {

@@ -79,10 +79,24 @@ static EP_KEYS: [u64; 65] = {
     table
 };
 
-/// The key of an en-passant square, 0 for none.
+/// By en-passant square (64: none), the key that a move toggles for the turn and for the
+/// en-passant square it clears: [`white_to_move_key`] XOR that square's key. One lookup
+/// instead of a lookup and a constant.
+static TURN_EP_KEYS: [u64; 65] = {
+    let mut table = [0; 65];
+    let mut i = 0;
+    while i < 65 {
+        table[i] = EP_KEYS[i] ^ POLYGLOT_RANDOM[780];
+        i += 1;
+    }
+    table
+};
+
+/// [`white_to_move_key`] XOR the key of the en-passant square `ep` (none: 0): what a move
+/// toggles for the turn and the square it clears.
 #[inline(always)]
-pub(crate) fn ep_key_or_zero(ep: Option<Square>) -> u64 {
-    EP_KEYS[ep.map_or(64, |sq| sq as usize)]
+pub(crate) fn turn_and_ep_key(ep: Option<Square>) -> u64 {
+    TURN_EP_KEYS[ep.map_or(64, |sq| sq as usize)]
 }
 
 /// The key of an en-passant square (by its file).

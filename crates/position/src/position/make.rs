@@ -2,7 +2,7 @@
 //! move, and reading UCI moves as the position means them.
 
 use chessbits_attack_tables as at;
-use chessbits_bitboard_core::{Bitboard, Move, MoveKind, Role, Square};
+use chessbits_bitboard_core::{Move, MoveKind, Role, Square};
 
 use super::{Position, State};
 use crate::board::{piece_of_code, NO_PIECE};
@@ -107,19 +107,12 @@ impl Position {
     /// the key of the rights lost.
     #[inline(always)]
     fn update_castling(&mut self, from: Square, to: Square) -> u64 {
-        let before = self.castles.bits();
-        if before == 0
-            || !self
-                .castles
-                .may_lose_rights(Bitboard::from_square(from) | to)
-        {
+        let lost = self.castles.lost_by(from, to);
+        if lost == 0 {
             return 0;
         }
-        // No branch on whether a right is lost: in positions with rights, moves of kings and
-        // rooks are too frequent to predict.
-        let after = self.castles.after_touch(from, to);
-        self.castles.set_bits(after);
-        zobrist::castling_key(before ^ after)
+        self.castles.set_bits(self.castles.bits() ^ lost);
+        zobrist::castling_key(lost)
     }
 
     /// [`Position::make_unchecked`] for a normal move (a capture or not, by any piece): the
@@ -148,8 +141,7 @@ impl Position {
         );
         self.board.play_normal(from, to, moved, victim, us);
         let mut hash = self.st.hash
-            ^ zobrist::white_to_move_key()
-            ^ zobrist::ep_key_or_zero(self.st.ep_square)
+            ^ zobrist::turn_and_ep_key(self.st.ep_square)
             ^ zobrist::code_key(moved, from)
             ^ zobrist::code_key(moved, to)
             ^ zobrist::code_key(victim, to);
@@ -170,7 +162,7 @@ impl Position {
         self.st.fullmoves = self.st.fullmoves.saturating_add(us as u32);
         self.st.turn = them;
         self.st.hash = hash;
-        self.st.checkers = self.checkers_after_normal(from, to, moved);
+        self.st.checkers = self.checkers_after_normal(to, moved);
         debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
         Undo(undo)
     }
@@ -248,7 +240,7 @@ impl Position {
         self.st.turn = them;
         self.st.hash = hash;
         self.st.checkers = match kind {
-            MoveKind::Promotion(_) => self.checkers_after(from, to),
+            MoveKind::Promotion(_) => self.checkers_after(to),
             _ => self.compute_checkers(),
         };
         debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
