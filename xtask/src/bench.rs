@@ -267,6 +267,10 @@ impl Timing {
 /// after the criterion experiments when the shared data set is there.
 const PGN_SCALE: (&str, [f64; 2]) = ("pgn-scale", [140.0, 40.0]);
 
+/// The bench target that times perft interleaved in one process (not a criterion group:
+/// it prints its own table), with its expected seconds (full, quick).
+const INTERLEAVED: (&str, [f64; 2]) = ("perft_interleaved", [40.0, 15.0]);
+
 /// Seconds expected of a group that [`EXPERIMENTS`] does not list.
 const UNLISTED_SECS: f64 = 20.0;
 
@@ -293,14 +297,16 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
 
     let mut targets: Vec<&str> = EXPERIMENTS.iter().map(|e| e.bench_target).collect();
     targets.dedup();
+    let mut to_build = targets.clone();
+    to_build.push(INTERLEAVED.0);
     eprintln!(
         "cargo xtask bench{}: building the benchmarks, then {} experiments; criterion's \
          output goes to {}",
         if quick { " --quick" } else { "" },
-        EXPERIMENTS.len() + 1,
+        EXPERIMENTS.len() + 2,
         log_path.display()
     );
-    let executables = build(&root, &build_dir, native.as_deref(), &targets)?;
+    let executables = build(&root, &build_dir, native.as_deref(), &to_build)?;
 
     let header = header(quick, timing, native.as_deref(), &log_path)?;
     print!("{header}");
@@ -310,6 +316,7 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
         .iter()
         .map(|e| (e.group.to_owned(), e.expected_secs[slot]))
         .collect();
+    plan.push((INTERLEAVED.0.to_owned(), INTERLEAVED.1[slot]));
     plan.push((PGN_SCALE.0.to_owned(), PGN_SCALE.1[slot]));
     let mut run = Run {
         progress: Progress::new(plan),
@@ -340,6 +347,40 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
         }
     }
 
+    // Perft interleaved in one process: its own table, printed by the executable.
+    run.progress.start(INTERLEAVED.0, INTERLEAVED.0);
+    let interleaved = match executables.get(INTERLEAVED.0) {
+        Some(exe) => {
+            let mut cmd = Command::new(exe);
+            cmd.current_dir(root.join("benches")).arg("--bench");
+            if quick {
+                cmd.env("CHESSBITS_BENCH_QUICK", "1");
+            }
+            match cmd.stderr(Stdio::inherit()).output() {
+                Ok(o) if o.status.success() => Ok(String::from_utf8_lossy(&o.stdout).into_owned()),
+                Ok(o) => Err(format!("{} failed ({})", INTERLEAVED.0, o.status)),
+                Err(e) => Err(format!("cannot run {}: {e}", INTERLEAVED.0)),
+            }
+        }
+        None => Err(format!(
+            "cargo built no executable for bench target `{}`",
+            INTERLEAVED.0
+        )),
+    };
+    let interleaved = match interleaved {
+        Ok(section) => {
+            run.progress.finish(INTERLEAVED.0, "done");
+            print!("{section}");
+            let _ = std::io::stdout().flush();
+            section
+        }
+        Err(e) => {
+            run.progress.finish(INTERLEAVED.0, &format!("FAILED: {e}"));
+            run.failures.push(format!("{}: {e}", INTERLEAVED.0));
+            format!("\n## Perft against the peers, interleaved in one process\n\nFailed: {e}\n")
+        }
+    };
+
     run.progress.start(PGN_SCALE.0, PGN_SCALE.0);
     // An ordinary (not native) build of the command line, as users run it.
     let scale = crate::pgn_scale::run(&root, &target_dir(&root), quick);
@@ -363,6 +404,7 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
         .map(|(e, rows, _)| (e, rows.as_slice()))
         .collect();
     report.push_str(&render_summary(&experiments));
+    report.push_str(&interleaved);
     for (_, _, table) in &run.tables {
         report.push('\n');
         report.push_str(table);
