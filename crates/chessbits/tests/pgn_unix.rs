@@ -209,6 +209,25 @@ fn megabytes_of_close_parens() {
     }
 }
 
+/// The output of `pgn check` on garbage followed by one good game: status 1, no panic,
+/// over a thousand errors streamed, and the last game (the good one) without an error.
+fn garbage_then_a_good_game(o: &Output) {
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(o));
+    let err = stderr(o);
+    assert!(!err.contains("panicked"));
+    assert!(err.lines().count() > 1000);
+    let games: u64 = stdout(o)
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        !err.contains(&format!("game {games},")),
+        "the good game had an error"
+    );
+}
+
 /// Random bytes (generated here): no crash, the errors streamed, memory flat, and the good
 /// game after them is read.
 #[test]
@@ -232,21 +251,7 @@ fn random_bytes() {
         Some((kb, o)) => (Some(kb), o),
         None => (None, chessbits(&["pgn", "check", p])),
     };
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    let err = stderr(&o);
-    assert!(!err.contains("panicked"));
-    assert!(err.lines().count() > 1000);
-    // The last game is the good one: read with its two moves and no error.
-    let games: u64 = stdout(&o)
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(
-        !err.contains(&format!("game {games},")),
-        "the good game had an error"
-    );
+    garbage_then_a_good_game(&o);
     if let Some(kb) = kb {
         println!("20 MB of random bytes: peak {kb} KB");
         assert!(kb < 100_000, "random bytes took {kb} KB");
@@ -364,20 +369,7 @@ fn random_bytes_through_stdin() {
         }
         let _ = w.write_all(b"\n\n[Event \"good\"]\n\n1. d4 d5 *\n");
     });
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    let err = stderr(&o);
-    assert!(!err.contains("panicked"));
-    assert!(err.lines().count() > 1000);
-    let games: u64 = stdout(&o)
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(
-        !err.contains(&format!("game {games},")),
-        "the good game had an error"
-    );
+    garbage_then_a_good_game(&o);
     if let Some(kb) = kb {
         println!("{MB} MB of random bytes through stdin: peak {kb} KB");
         assert!(kb < 100_000, "random bytes took {kb} KB");

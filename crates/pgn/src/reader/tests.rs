@@ -172,10 +172,10 @@ fn fast_path_reports_what_the_general_code_reports() {
     assert_eq!(fast, slow);
 }
 
-#[test]
-fn fast_path_reports_what_the_general_code_reports_on_the_sample_games() {
+/// The decoded sample files of `tests/data/sample` (all five), with their paths.
+fn sample_games() -> Vec<(std::path::PathBuf, Vec<u8>)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sample");
-    let mut files = 0;
+    let mut samples = Vec::new();
     for entry in std::fs::read_dir(dir).expect("sample directory") {
         let path = entry.expect("entry").path();
         if !path.to_string_lossy().ends_with(".pgn.zst") {
@@ -185,12 +185,19 @@ fn fast_path_reports_what_the_general_code_reports_on_the_sample_games() {
         crate::input::open(&path)
             .and_then(|mut r| r.read_to_end(&mut input))
             .expect("sample file");
+        samples.push((path, input));
+    }
+    assert_eq!(samples.len(), 5);
+    samples
+}
+
+#[test]
+fn fast_path_reports_what_the_general_code_reports_on_the_sample_games() {
+    for (path, input) in sample_games() {
         let (fast, slow) = both_paths(&input);
         assert!(fast.len() > 100, "{}", path.display());
         assert!(fast == slow, "{}", path.display());
-        files += 1;
     }
-    assert_eq!(files, 5);
 }
 
 /// The byte classes of the fast path against the grammar the general code reads, and the
@@ -458,16 +465,7 @@ fn reads_cut_anywhere_give_the_same_events_on_long_constructs() {
 /// The sample games (comments after every move in the Lichess one), read in chunks.
 #[test]
 fn reads_cut_anywhere_give_the_same_events_on_the_sample_games() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sample");
-    for entry in std::fs::read_dir(dir).expect("sample directory") {
-        let path = entry.expect("entry").path();
-        if !path.to_string_lossy().ends_with(".pgn.zst") {
-            continue;
-        }
-        let mut input = Vec::new();
-        crate::input::open(&path)
-            .and_then(|mut r| r.read_to_end(&mut input))
-            .expect("sample file");
+    for (path, input) in sample_games() {
         let whole = games(&input);
         for max in [50, 1000, 70_000] {
             assert!(
