@@ -24,9 +24,9 @@ use arrow_array::{ArrayRef, Float64Array, Int32Array, Int64Array, ListArray, Str
 use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, SchemaRef};
 use chessbits_bitboard_core::Move;
-use chessbits_pgn::table::Eval;
+use chessbits_pgn::table::{error_text, Eval};
 use chessbits_pgn::{
-    replay, suffix_of, write_fen, GameError, GameRecord, Position, Report, San, SanMode, SanPlus,
+    replay, suffix_of, write_fen, GameRecord, Position, Report, San, SanMode, SanPlus,
 };
 use parquet::arrow::arrow_writer::{
     compute_leaves, ArrowColumnChunk, ArrowColumnWriter, ArrowLeafColumn,
@@ -247,23 +247,6 @@ impl Evals {
         )
         .map_err(arrow_error)
     }
-}
-
-/// The text of a game's errors, as the `pgn` crate's rows give it: each as `line N: ...`,
-/// joined by `; `.
-fn error_text(record: &GameRecord, error: &Option<GameError>) -> Option<String> {
-    if record.read_errors.is_empty() && error.is_none() {
-        return None;
-    }
-    let mut parts: Vec<String> = record
-        .read_errors
-        .iter()
-        .map(|e| format!("line {}: {}", e.line, e.kind))
-        .collect();
-    if let Some(e) = error {
-        parts.push(format!("line {}: {}", e.line, e.kind));
-    }
-    Some(parts.join("; "))
 }
 
 fn file_column(file: &str, rows: usize) -> ArrayRef {

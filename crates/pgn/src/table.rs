@@ -144,7 +144,10 @@ pub struct MoveRow {
     pub eval: Option<Eval>,
 }
 
-fn error_text(record: &GameRecord, error: &Option<GameError>) -> Option<String> {
+/// The `error` column of a game: its reader errors and the replay error, each as
+/// `line N: ...`, joined by `; `; `None` when there is none. (One definition for every table
+/// encoder: the rows here and the CLI's Parquet columns.)
+pub fn error_text(record: &GameRecord, error: &Option<GameError>) -> Option<String> {
     if record.read_errors.is_empty() && error.is_none() {
         return None;
     }
