@@ -148,6 +148,20 @@ impl Role {
         }
     }
 
+    /// The role of a SAN piece letter, an uppercase `N B R Q K` as a byte (a pawn has
+    /// none); `None` for anything else.
+    #[inline(always)]
+    pub const fn from_san_letter(c: u8) -> Option<Role> {
+        match c {
+            b'N' => Some(Role::Knight),
+            b'B' => Some(Role::Bishop),
+            b'R' => Some(Role::Rook),
+            b'Q' => Some(Role::Queen),
+            b'K' => Some(Role::King),
+            _ => None,
+        }
+    }
+
     /// Whether the role slides along lines (bishop, rook, queen).
     #[inline]
     pub const fn is_slider(self) -> bool {

@@ -376,16 +376,7 @@ static STEP_ATTACKS: [[Bitboard; 64]; 16] = {
     while sq < 64 {
         let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
         let mut knight = 0u64;
-        let jumps = [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ];
+        let jumps = chessbits_bitboard_core::reference::KNIGHT_DELTAS;
         let mut i = 0;
         while i < 8 {
             let (f, r) = (file + jumps[i].0, rank + jumps[i].1);

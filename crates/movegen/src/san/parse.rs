@@ -5,17 +5,6 @@ use chessbits_position::CastlingSide;
 
 use super::{San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
 
-fn role_from_upper(c: u8) -> Option<Role> {
-    match c {
-        b'N' => Some(Role::Knight),
-        b'B' => Some(Role::Bishop),
-        b'R' => Some(Role::Rook),
-        b'Q' => Some(Role::Queen),
-        b'K' => Some(Role::King),
-        _ => None,
-    }
-}
-
 fn file_of(c: u8) -> Option<File> {
     File::new(u32::from(c.wrapping_sub(b'a'))).filter(|_| c.is_ascii_lowercase())
 }
@@ -119,21 +108,21 @@ impl San {
         };
         Some(match *head {
             [] => normal(Role::Pawn, None, None, false),
-            [p] => normal(role_from_upper(p)?, None, None, false),
+            [p] => normal(Role::from_san_letter(p)?, None, None, false),
             [p @ b'a'..=b'h', b'x'] if p != f => normal(
                 Role::Pawn,
                 Some(File::new_masked(u32::from(p - b'a'))),
                 None,
                 true,
             ),
-            [p, b'x'] => normal(role_from_upper(p)?, None, None, true),
+            [p, b'x'] => normal(Role::from_san_letter(p)?, None, None, true),
             [p, d] => {
                 let (file, rank) = origin_hint(d)?;
-                normal(role_from_upper(p)?, file, rank, false)
+                normal(Role::from_san_letter(p)?, file, rank, false)
             }
             [p, d, b'x'] => {
                 let (file, rank) = origin_hint(d)?;
-                normal(role_from_upper(p)?, file, rank, true)
+                normal(Role::from_san_letter(p)?, file, rank, true)
             }
             _ => return None,
         })
@@ -151,7 +140,7 @@ impl San {
             _ => {}
         }
         let (role, mut rest) = match s.split_first() {
-            Some((&c, rest)) if c.is_ascii_uppercase() => match role_from_upper(c) {
+            Some((&c, rest)) if c.is_ascii_uppercase() => match Role::from_san_letter(c) {
                 Some(role) => (role, rest),
                 None if c == b'P' && lenient => (Role::Pawn, rest),
                 None => return Err(SanError::Syntax(SanSyntax::UnknownPiece)),
@@ -163,10 +152,10 @@ impl San {
         let mut promotion = None;
         if let [head @ .., p] = rest {
             let role = if p.is_ascii_uppercase() {
-                role_from_upper(*p)
+                Role::from_san_letter(*p)
             } else if lenient && *p != b'b' {
                 // A lowercase `b` cannot be told from a file; other letters can.
-                role_from_upper(p.to_ascii_uppercase())
+                Role::from_san_letter(p.to_ascii_uppercase())
             } else {
                 None
             };

@@ -434,35 +434,41 @@ impl Board {
             |f: u8, r: u8| Square::new_masked(u32::from(r - b'1') * 8 + u32::from(f - b'a'));
         match *s {
             [f, r] if file(f) && rank(r) => self.pawn_push(square(f, r), None),
-            [p, f, r] if file(f) && rank(r) => match piece(p) {
+            [p, f, r] if file(f) && rank(r) => match Role::from_san_letter(p) {
                 Some(role) => self.piece_move(role, square(f, r), Bitboard::FULL),
                 None => self.general(text),
             },
-            [p, b'x', f, r] if file(f) && rank(r) => match piece(p) {
+            [p, b'x', f, r] if file(f) && rank(r) => match Role::from_san_letter(p) {
                 Some(role) => self.piece_move(role, square(f, r), Bitboard::FULL),
                 None if file(p) && p != f => {
                     self.pawn_capture(u32::from(p - b'a'), square(f, r), None)
                 }
                 None => self.general(text),
             },
-            [p, d, f, r] if file(f) && rank(r) && (file(d) || rank(d)) => match piece(p) {
-                Some(role) => self.piece_move(role, square(f, r), hint(d)),
-                None => self.general(text),
-            },
-            [p, d, b'x', f, r] if file(f) && rank(r) && (file(d) || rank(d)) => match piece(p) {
-                Some(role) => self.piece_move(role, square(f, r), hint(d)),
-                None => self.general(text),
-            },
-            [f, r, b'=', q] if file(f) && rank(r) => match piece(q) {
+            [p, d, f, r] if file(f) && rank(r) && (file(d) || rank(d)) => {
+                match Role::from_san_letter(p) {
+                    Some(role) => self.piece_move(role, square(f, r), hint(d)),
+                    None => self.general(text),
+                }
+            }
+            [p, d, b'x', f, r] if file(f) && rank(r) && (file(d) || rank(d)) => {
+                match Role::from_san_letter(p) {
+                    Some(role) => self.piece_move(role, square(f, r), hint(d)),
+                    None => self.general(text),
+                }
+            }
+            [f, r, b'=', q] if file(f) && rank(r) => match Role::from_san_letter(q) {
                 Some(role) if role != Role::King => self.pawn_push(square(f, r), Some(role)),
                 _ => self.general(text),
             },
-            [p, b'x', f, r, b'=', q] if file(p) && p != f && file(f) && rank(r) => match piece(q) {
-                Some(role) if role != Role::King => {
-                    self.pawn_capture(u32::from(p - b'a'), square(f, r), Some(role))
+            [p, b'x', f, r, b'=', q] if file(p) && p != f && file(f) && rank(r) => {
+                match Role::from_san_letter(q) {
+                    Some(role) if role != Role::King => {
+                        self.pawn_capture(u32::from(p - b'a'), square(f, r), Some(role))
+                    }
+                    _ => self.general(text),
                 }
-                _ => self.general(text),
-            },
+            }
             _ => self.general(text),
         }
     }
@@ -675,19 +681,6 @@ impl Board {
             lost |= Bitboard::rank(Rank::Eighth);
         }
         self.castling -= lost;
-    }
-}
-
-/// The piece an uppercase letter names.
-#[inline(always)]
-fn piece(c: u8) -> Option<Role> {
-    match c {
-        b'N' => Some(Role::Knight),
-        b'B' => Some(Role::Bishop),
-        b'R' => Some(Role::Rook),
-        b'Q' => Some(Role::Queen),
-        b'K' => Some(Role::King),
-        _ => None,
     }
 }
 
