@@ -22,7 +22,20 @@ fn chessbits(args: &[&str]) -> Output {
 
 /// Runs chessbits with `input` on its standard input.
 fn chessbits_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(bin())
+    let data = input.to_vec();
+    fed(Command::new(bin()), args, move |w| {
+        let _ = w.write_all(&data);
+    })
+}
+
+/// Runs `cmd` with `args`, its standard input fed by `feed` on a thread of its own (as a
+/// generator piping into the program would), and returns the output.
+fn fed(
+    mut cmd: Command,
+    args: &[&str],
+    feed: impl FnOnce(&mut std::process::ChildStdin) + Send + 'static,
+) -> Output {
+    let mut child = cmd
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -30,13 +43,10 @@ fn chessbits_stdin(args: &[&str], input: &[u8]) -> Output {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let data = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
+    let writer = std::thread::spawn(move || feed(&mut stdin));
+    let o = child.wait_with_output().unwrap();
     writer.join().unwrap();
-    out
+    o
 }
 
 fn temp(name: &str, content: &[u8]) -> PathBuf {
@@ -289,7 +299,7 @@ fn peak_kb_stdin(
     feed: impl FnOnce(&mut std::process::ChildStdin) + Send + 'static,
 ) -> (Option<u64>, Output) {
     let timed = Path::new("/usr/bin/time").exists();
-    let mut cmd = if timed {
+    let cmd = if timed {
         let mut c = Command::new("/usr/bin/time");
         c.args(["-f", "PEAK_KB=%M", bin()]);
         c
@@ -297,17 +307,7 @@ fn peak_kb_stdin(
         println!("NOTICE: /usr/bin/time missing: peak memory not measured");
         Command::new(bin())
     };
-    let mut child = cmd
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || feed(&mut stdin));
-    let o = child.wait_with_output().unwrap();
-    writer.join().unwrap();
+    let o = fed(cmd, args, feed);
     let kb = stderr(&o)
         .lines()
         .rev()
