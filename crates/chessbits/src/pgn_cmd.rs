@@ -5,8 +5,9 @@
 //! from its first bytes. Output goes to standard output unless `-o` names a file (or, for
 //! the tables, a directory: one file per input). Every mainline move is replayed on
 //! `--threads N` threads with the output in input order; with two or more, an input is read
-//! and decompressed ahead on a thread of its own ([`read_ahead`]), and Parquet columns are
-//! encoded on N threads besides ([`crate::pgn_parquet`]). Errors are written to stderr as
+//! and decompressed on a thread of its own and cut into chunks that the N threads tokenize
+//! and replay ([`chessbits_pgn::pipeline`]), and Parquet columns are encoded on N threads
+//! besides ([`crate::pgn_parquet`]). Errors are written to stderr as
 //! they are found (one JSON object per line with `--json`) and never collected, so memory
 //! stays flat whatever their number. A damaged input (truncated zstd, gzip with trailing
 //! garbage, an I/O error) is reported with how far it got; the games before the damage
@@ -31,7 +32,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::pgn_table::{encode_games, encode_moves, Encoded, Format, Table, TableWriter};
 
 mod jobs;
-mod read_ahead;
 
 use jobs::{check, fens, filter, table};
 
@@ -193,7 +193,8 @@ impl FilterArgs {
 #[derive(Args)]
 pub(crate) struct Options {
     /// Worker threads (default: every core). With 2 or more, reading and decompressing run
-    /// ahead on a thread of their own, and Parquet is encoded on N threads besides.
+    /// on a thread of their own, the N threads read and replay chunks of the input, and
+    /// Parquet is encoded on N threads besides.
     #[arg(long)]
     threads: Option<usize>,
     /// Read SAN strictly (minimal disambiguation, exact capture markers).
@@ -429,14 +430,14 @@ fn run_inputs<V, T, W>(
     inputs: &[PathBuf],
     opts: &Options,
     msgs: &Messages,
-    make_visitor: impl Fn() -> V,
+    make_visitor: impl Fn() -> V + Sync,
     weight: fn(&V::Output) -> usize,
     work: W,
     sink: &mut dyn Sink<T>,
 ) -> Outcome
 where
     V: chessbits_pgn::Visitor + Send,
-    V::Output: Send,
+    V::Output: Send + chessbits_pgn::pipeline::Renumber,
     T: Send,
     W: Fn(&str, Vec<V::Output>) -> io::Result<(Report, T)> + Sync,
 {
@@ -462,20 +463,7 @@ where
         };
         let raw = input.raw_bytes;
         let damage = input.error;
-        // With two threads or more, reading and decompressing run on a thread of their
-        // own, ahead of the reading thread (which only tokenizes).
-        let reader: Box<dyn io::Read + Send> = if opts.threads() > 1 {
-            match read_ahead::ReadAhead::new(input.reader) {
-                Ok(r) => Box::new(r),
-                Err(e) => {
-                    msgs.input_error(&name, &e.to_string(), None);
-                    outcome.input_failed = true;
-                    continue;
-                }
-            }
-        } else {
-            input.reader
-        };
+        let reader = input.reader;
         if let Err(e) = sink.begin(path) {
             msgs.line(&format!("error: writing the output for {name}: {e}"));
             outcome.output_failed = true;
@@ -497,7 +485,7 @@ where
         let file_name = name.as_str();
         let result = chessbits_pgn::pipeline::run_with(
             Reader::new(reader),
-            make_visitor(),
+            &make_visitor,
             weight,
             opts.threads(),
             |batch| work(file_name, batch),

@@ -1,25 +1,107 @@
-//! Reading on one thread, replaying on all cores, results in input order.
+//! Reading and replaying on every core, results in input order.
 //!
-//! [`run`] reads [`GameRecord`]s with a [`Reader`] and a [`RecordCollector`] on one thread,
-//! groups them into batches of about [`BATCH_BYTES`], hands the batches to `threads - 1`
-//! worker threads (the reading thread works a batch itself when they are behind), and gives
-//! the results back to the caller in input order. Channels are
-//! bounded, so at most a few batches per thread are in memory at once, whatever the input
-//! size.
+//! With one thread, [`run_with`] reads games with a [`Reader`] and works them in batches of
+//! about [`BATCH_BYTES`] on the calling thread. With more, the input is tokenized in
+//! parallel too, which is most of the work besides the replay:
+//!
+//! - A splitting thread reads the input into chunks of about [`CHUNK_BYTES`], each cut just
+//!   before a `[` that opens a line after a blank line, where a game nearly always starts.
+//! - Each worker thread reads a whole chunk with a reader of its own, as if the chunk were
+//!   the input (game numbers and lines counted from the chunk's start), then waits for its
+//!   turn: when the chunks before it are read, it knows how many games and lines came
+//!   before, renumbers its games ([`Renumber`]), and works them.
+//! - A cut is right when the reader of the whole input would stand between two games there.
+//!   The chunk before it shows whether it was: its last game must end at its result token,
+//!   with nothing but blanks after it. Any other end (a comment or a game's tags running
+//!   across the cut, a game without a result, a chunk cut by force because no game start
+//!   was found within [`MAX_CHUNK_BYTES`]) drops the chunk's last game, and the rest of the
+//!   input, from that game's start, is read by one reader on the splitting thread and
+//!   worked in batches as with one thread per reader. Every game is therefore read exactly
+//!   as one reader over the whole input reads it (the tests compare both on every input).
+//!
+//! Results are handed to the caller in input order. Channels are bounded, and chunks are
+//! dropped once their turn has passed, so at most a few chunks per thread are in memory at
+//! once, whatever the input size.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, Read};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Arc, Condvar, Mutex, MutexGuard};
 
-use crate::reader::{Reader, Visitor};
+use crate::game::Game;
+use crate::reader::{GameResult, Limits, ReadError, Reader, Visitor};
 use crate::replay::{GameRecord, RecordCollector};
 
-/// The approximate size of a batch of records handed to one worker.
+/// The approximate size of a batch of records handed to one worker (with one thread, and
+/// after a fallback to one reader).
 pub const BATCH_BYTES: usize = 256 * 1024;
+
+/// The size of input chunk the splitting thread aims for.
+pub const CHUNK_BYTES: usize = 1 << 20;
+
+/// A chunk in which no game start is found is cut at this size anyway (the input from its
+/// last game on is then read by one reader).
+pub const MAX_CHUNK_BYTES: usize = 8 << 20;
+
+/// An output of a [`Visitor`] whose game numbers and lines can be moved on: a game read
+/// from a chunk of the input is numbered from the chunk's start, and renumbered when the
+/// games and lines before the chunk are known.
+pub trait Renumber {
+    /// Adds `games` to every game number and `lines` to every line.
+    fn renumber(&mut self, games: u64, lines: u64);
+}
+
+impl Renumber for ReadError {
+    fn renumber(&mut self, games: u64, lines: u64) {
+        self.game += games;
+        self.line += lines;
+    }
+}
+
+impl Renumber for GameRecord {
+    fn renumber(&mut self, games: u64, lines: u64) {
+        self.shift(games, lines);
+    }
+}
+
+impl Renumber for Game {
+    fn renumber(&mut self, _games: u64, _lines: u64) {}
+}
+
+impl Renumber for GameResult {
+    fn renumber(&mut self, _games: u64, _lines: u64) {}
+}
+
+impl Renumber for usize {
+    fn renumber(&mut self, _games: u64, _lines: u64) {}
+}
+
+impl<T: Renumber> Renumber for Option<T> {
+    fn renumber(&mut self, games: u64, lines: u64) {
+        if let Some(t) = self {
+            t.renumber(games, lines);
+        }
+    }
+}
+
+impl<T: Renumber> Renumber for Vec<T> {
+    fn renumber(&mut self, games: u64, lines: u64) {
+        for t in self {
+            t.renumber(games, lines);
+        }
+    }
+}
+
+impl<A: Renumber, B: Renumber> Renumber for (A, B) {
+    fn renumber(&mut self, games: u64, lines: u64) {
+        self.0.renumber(games, lines);
+        self.1.renumber(games, lines);
+    }
+}
 
 /// Reads every game of `reader` and calls `work` on batches of records on `threads`
 /// threads (1: everything on the calling thread), then `consume` on each result in input
-/// order. `progress` is called after each batch is read, with the bytes read so far.
+/// order. `progress` is called as the input is read, with the bytes read so far (at the
+/// end: all of them).
 ///
 /// On an I/O error (a damaged or truncated input), the games read before it are still
 /// worked on and consumed, then the error is returned.
@@ -39,7 +121,7 @@ where
 {
     run_with(
         reader,
-        RecordCollector::new(),
+        RecordCollector::new,
         GameRecord::weight,
         threads,
         work,
@@ -51,17 +133,17 @@ where
     )
 }
 
-/// [`run`] with any [`Visitor`]: `visitor` turns games into outputs on the reading thread,
-/// `weight` says how many bytes an output holds (batches hold about [`BATCH_BYTES`]), and
-/// `consume` returns whether to go on: `false` stops reading and working as soon as it can
-/// (a closed output pipe, say), and `run_with` returns `Ok(())`.
+/// [`run`] with any [`Visitor`]: `make_visitor` makes one per thread that reads, which
+/// turns games into outputs; `weight` says how many bytes an output holds (batches hold
+/// about [`BATCH_BYTES`]); `consume` returns whether to go on: `false` stops reading and
+/// working as soon as it can (a closed output pipe, say), and `run_with` returns `Ok(())`.
 ///
 /// On an I/O error (a damaged or truncated input), the games read before it are still
 /// worked on and consumed, then the error is returned.
 #[allow(clippy::too_many_arguments)]
-pub fn run_with<R, V, T, W, C, P>(
-    mut reader: Reader<R>,
-    mut visitor: V,
+pub fn run_with<R, V, F, T, W, C, P>(
+    reader: Reader<R>,
+    make_visitor: F,
     weight: fn(&V::Output) -> usize,
     threads: usize,
     work: W,
@@ -70,115 +152,768 @@ pub fn run_with<R, V, T, W, C, P>(
 ) -> io::Result<()>
 where
     R: Read + Send,
-    V: Visitor + Send,
-    V::Output: Send,
+    F: Fn() -> V + Sync,
+    V: Visitor,
+    V::Output: Send + Renumber,
     T: Send,
     W: Fn(Vec<V::Output>) -> T + Sync,
     C: FnMut(T) -> bool,
     P: FnMut(u64) + Send,
 {
-    // A batch, and how the input goes on: `Ok(true)` at its end, `Err` when an I/O error
-    // ended it early (after the batch's games).
-    let mut next_batch = move |reader: &mut Reader<R>| -> (Vec<V::Output>, io::Result<bool>) {
-        let mut batch = Vec::new();
-        let mut bytes = 0;
-        while bytes < BATCH_BYTES {
-            match reader.read_game(&mut visitor) {
-                Ok(Some(game)) => {
-                    bytes += weight(&game);
-                    batch.push(game);
-                }
-                Ok(None) => return (batch, Ok(true)),
-                Err(e) => return (batch, Err(e)),
-            }
+    if threads > 1 {
+        let sizes = Sizes {
+            chunk: CHUNK_BYTES,
+            max: MAX_CHUNK_BYTES,
+        };
+        return parallel(
+            reader,
+            &make_visitor,
+            weight,
+            threads,
+            &work,
+            consume,
+            progress,
+            sizes,
+        );
+    }
+    let mut reader = reader;
+    let mut visitor = make_visitor();
+    loop {
+        let (batch, state) = next_batch(&mut reader, &mut visitor, weight);
+        progress(reader.bytes_consumed());
+        if !batch.is_empty() && !consume(work(batch)) {
+            return Ok(());
         }
-        (batch, Ok(false))
-    };
-    if threads <= 1 {
-        loop {
-            let (batch, state) = next_batch(&mut reader);
-            progress(reader.bytes_consumed());
-            if !batch.is_empty() && !consume(work(batch)) {
-                return Ok(());
-            }
-            if state? {
-                return Ok(());
-            }
+        if state? {
+            return Ok(());
         }
     }
-    let (job_tx, job_rx) = mpsc::sync_channel::<(u64, Vec<V::Output>)>(threads * 2);
-    let (done_tx, done_rx) = mpsc::sync_channel::<(u64, T)>(threads * 2);
-    // Shared by the workers only: when they have all stopped, the reading thread's sends
-    // fail and it stops too.
+}
+
+/// A batch of about [`BATCH_BYTES`], and how the input goes on: `Ok(true)` at its end,
+/// `Err` when an I/O error ended it early (after the batch's games).
+fn next_batch<R: Read, V: Visitor>(
+    reader: &mut Reader<R>,
+    visitor: &mut V,
+    weight: fn(&V::Output) -> usize,
+) -> (Vec<V::Output>, io::Result<bool>) {
+    let mut batch = Vec::new();
+    let mut bytes = 0;
+    while bytes < BATCH_BYTES {
+        match reader.read_game(visitor) {
+            Ok(Some(game)) => {
+                bytes += weight(&game);
+                batch.push(game);
+            }
+            Ok(None) => return (batch, Ok(true)),
+            Err(e) => return (batch, Err(e)),
+        }
+    }
+    (batch, Ok(false))
+}
+
+// ---- the parallel pipeline ----
+
+/// A piece of the input for a worker.
+struct Chunk {
+    /// Its place in the input, from 0: also the order of its result.
+    index: u64,
+    /// Where it starts in the input.
+    offset: u64,
+    data: Arc<Vec<u8>>,
+    /// The input ends with it.
+    last: bool,
+    /// It was cut where no game start was found: the reader of the whole input may stand
+    /// anywhere there, so one reader takes over from its last game.
+    forced: bool,
+}
+
+/// What a worker is given: a chunk to read and work, or (after a fallback) a batch of
+/// games read by the splitting thread, with its place in the results' order.
+enum Job<O> {
+    Chunk(Chunk),
+    Batch(u64, Vec<O>),
+}
+
+/// Where a result goes in the output: the chunk's (or fallback batch's) place, the batch's
+/// place among the chunk's, and whether it is the chunk's last.
+struct Place {
+    order: u64,
+    part: u64,
+    last: bool,
+}
+
+/// Where one reader takes over: the start of the game a chunk could not finish.
+#[derive(Clone, Copy)]
+struct Resume {
+    /// The chunk (its results come before those of the reader taking over).
+    index: u64,
+    /// The input position, line and games read before, as a reader of the whole input
+    /// would have them.
+    offset: u64,
+    line: u64,
+    games: u64,
+}
+
+/// The chunks' turns.
+struct Turns {
+    /// The chunk whose turn it is.
+    next: u64,
+    /// Games and lines in the input before that chunk.
+    games: u64,
+    lines: u64,
+    /// Set when a chunk did not end cleanly: the chunks after it are dropped.
+    fallback: Option<Resume>,
+    /// The consumer stopped (or a thread could not go on): everyone stops.
+    stopped: bool,
+    /// The number of chunks, once the input is split to its end.
+    total: Option<u64>,
+}
+
+struct Shared {
+    turns: Mutex<Turns>,
+    changed: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Turns> {
+        // A thread that panicked holding the lock left the counts as they were: go on, the
+        // panic is reported when the thread is joined.
+        self.turns.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn stop(&self) {
+        self.lock().stopped = true;
+        self.changed.notify_all();
+    }
+}
+
+/// A chunk read by a worker, numbered from its own start.
+struct ChunkGames<O> {
+    outputs: Vec<O>,
+    /// Games started and newlines passed in the chunk.
+    games: u64,
+    lines: u64,
+    /// Whether the chunk's last game ended at its result token with only blanks after it.
+    clean: bool,
+    /// Where the last game started: input position, line (from 1 at the chunk's start)
+    /// and games before it in the chunk.
+    last_start: (u64, u64, u64),
+}
+
+fn read_chunk<V: Visitor>(chunk: &Chunk, limits: Limits, visitor: &mut V) -> ChunkGames<V::Output> {
+    let mut reader = Reader::resume_at(&chunk.data[..], limits, chunk.offset, 1, 0);
+    let mut outputs = Vec::new();
+    let mut clean = true;
+    let mut last_start = (chunk.offset, 1, 0);
+    loop {
+        let before = (reader.bytes_consumed(), reader.line(), reader.games_read());
+        match reader.read_game(visitor) {
+            Ok(Some(out)) => {
+                outputs.push(out);
+                clean = reader.ended_by_result();
+                last_start = before;
+            }
+            // Reading a slice cannot fail.
+            Ok(None) | Err(_) => break,
+        }
+    }
+    ChunkGames {
+        outputs,
+        games: reader.games_read(),
+        lines: reader.line() - 1,
+        clean,
+        last_start,
+    }
+}
+
+/// The bytes of the chunks from a resume point, then the splitter's unsent bytes, then the
+/// rest of the input.
+struct Chain<R> {
+    parts: VecDeque<(Arc<Vec<u8>>, usize)>,
+    rest: Option<R>,
+}
+
+impl<R: Read> Read for Chain<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        while let Some((data, at)) = self.parts.front_mut() {
+            let n = (data.len() - *at).min(out.len());
+            if n > 0 {
+                out[..n].copy_from_slice(&data[*at..*at + n]);
+                *at += n;
+                return Ok(n);
+            }
+            self.parts.pop_front();
+        }
+        match &mut self.rest {
+            Some(r) => r.read(out),
+            None => Ok(0),
+        }
+    }
+}
+
+/// The position of the last `[` in `buf` that opens a line after a blank line (a line
+/// holding at most a carriage return), after position 0.
+fn find_cut(buf: &[u8]) -> Option<usize> {
+    let last = |from: usize| {
+        let tail = &buf[from..];
+        let lf = memchr::memmem::rfind(tail, b"\n\n[").map(|i| from + i + 2);
+        let crlf = memchr::memmem::rfind(tail, b"\n\r\n[").map(|i| from + i + 3);
+        lf.max(crlf)
+    };
+    // The last 64 KiB nearly always hold one.
+    last(buf.len().saturating_sub(64 * 1024)).or_else(|| last(0))
+}
+
+/// The chunk sizes: [`CHUNK_BYTES`] and [`MAX_CHUNK_BYTES`] (tests take tiny ones, so
+/// that every kind of cut happens on small inputs).
+#[derive(Clone, Copy)]
+struct Sizes {
+    chunk: usize,
+    max: usize,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn parallel<R, V, F, T, W, C, P>(
+    reader: Reader<R>,
+    make_visitor: &F,
+    weight: fn(&V::Output) -> usize,
+    threads: usize,
+    work: &W,
+    mut consume: C,
+    mut progress: P,
+    sizes: Sizes,
+) -> io::Result<()>
+where
+    R: Read + Send,
+    F: Fn() -> V + Sync,
+    V: Visitor,
+    V::Output: Send + Renumber,
+    T: Send,
+    W: Fn(Vec<V::Output>) -> T + Sync,
+    C: FnMut(T) -> bool,
+    P: FnMut(u64) + Send,
+{
+    let (mut input, limits, buffered, offset, line, games) = reader.into_parts();
+    let shared = Shared {
+        turns: Mutex::new(Turns {
+            next: 0,
+            games,
+            lines: line - 1,
+            fallback: None,
+            stopped: false,
+            total: None,
+        }),
+        changed: Condvar::new(),
+    };
+    let shared = &shared;
+    let (job_tx, job_rx) = mpsc::sync_channel::<Job<V::Output>>(threads);
+    // Results: (the chunk's or batch's place, the batch's place in it, whether it is the
+    // last of them), and the result (`None` for a chunk left without games).
+    let (done_tx, done_rx) = mpsc::sync_channel::<(Place, Option<T>)>(threads * 2);
     let job_rx = Arc::new(Mutex::new(job_rx));
-    let work = &work;
     std::thread::scope(|scope| {
-        // `threads - 1` workers, and the reading thread works too when they are behind (the
-        // job queue is full), so that `threads` threads are busy: no core is left idle while
-        // the workers catch up, and the reader is not crowded out by one worker too many.
-        for _ in 1..threads {
+        for _ in 0..threads {
             let done_tx = done_tx.clone();
             let job_rx = Arc::clone(&job_rx);
-            scope.spawn(move || loop {
-                let job = match job_rx.lock() {
-                    Ok(rx) => rx.recv(),
-                    Err(_) => return,
-                };
-                let Ok((index, batch)) = job else {
-                    return;
-                };
-                if done_tx.send((index, work(batch))).is_err() {
-                    return;
+            scope.spawn(move || {
+                let mut visitor = make_visitor();
+                loop {
+                    let job = match job_rx.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => return,
+                    };
+                    let (order, outputs) = match job {
+                        Ok(Job::Batch(order, batch)) => (order, batch),
+                        Ok(Job::Chunk(chunk)) => {
+                            match take_turn(shared, &chunk, limits, &mut visitor) {
+                                Some(outputs) => (chunk.index, outputs),
+                                None => continue,
+                            }
+                        }
+                        Err(_) => return,
+                    };
+                    // A chunk's games in batches of about `BATCH_BYTES`, as with one thread.
+                    let mut batches = Vec::new();
+                    let mut batch = Vec::new();
+                    let mut bytes = 0;
+                    for out in outputs {
+                        bytes += weight(&out);
+                        batch.push(out);
+                        if bytes >= BATCH_BYTES {
+                            batches.push(std::mem::take(&mut batch));
+                            bytes = 0;
+                        }
+                    }
+                    if !batch.is_empty() || batches.is_empty() {
+                        batches.push(batch);
+                    }
+                    let n = batches.len();
+                    for (k, batch) in batches.into_iter().enumerate() {
+                        let place = Place {
+                            order,
+                            part: k as u64,
+                            last: k + 1 == n,
+                        };
+                        let result = (!batch.is_empty()).then(|| work(batch));
+                        if done_tx.send((place, result)).is_err() {
+                            shared.stop();
+                            return;
+                        }
+                    }
                 }
             });
         }
+        drop(done_tx);
         drop(job_rx);
-        let reading = scope.spawn(move || -> io::Result<()> {
-            let mut index = 0;
+        let splitting = scope.spawn(move || -> io::Result<()> {
+            let mut buf = buffered;
+            let mut offset = offset;
+            let mut index = 0u64;
+            let mut sent: VecDeque<Chunk> = VecDeque::new();
+            let mut error = None;
+            let mut eof = false;
+            let mut want = sizes.chunk;
             loop {
-                let (batch, state) = next_batch(&mut reader);
-                progress(reader.bytes_consumed());
-                if !batch.is_empty() {
-                    match job_tx.try_send((index, batch)) {
-                        Ok(()) => {}
-                        Err(mpsc::TrySendError::Full((index, batch))) => {
-                            if done_tx.send((index, work(batch))).is_err() {
-                                return Ok(());
-                            }
+                while buf.len() < want && !eof {
+                    let len = buf.len();
+                    buf.resize(want.max(len + 4096), 0);
+                    match input.read(&mut buf[len..]) {
+                        Ok(0) => {
+                            buf.truncate(len);
+                            eof = true;
                         }
-                        Err(mpsc::TrySendError::Disconnected(_)) => return Ok(()),
+                        Ok(n) => buf.truncate(len + n),
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => buf.truncate(len),
+                        Err(e) => {
+                            buf.truncate(len);
+                            error = Some(e);
+                            eof = true;
+                        }
                     }
-                    index += 1;
+                }
+                let cut = if eof {
+                    None
+                } else {
+                    find_cut(&buf[..]).filter(|&c| c > 0)
+                };
+                let (data, last, forced) = match cut {
+                    Some(c) => {
+                        let rest = buf[c..].to_vec();
+                        buf.truncate(c);
+                        (std::mem::replace(&mut buf, rest), false, false)
+                    }
+                    None if eof => (std::mem::take(&mut buf), true, false),
+                    None if buf.len() >= sizes.max => (std::mem::take(&mut buf), false, true),
+                    None => {
+                        want = (buf.len() * 2).min(sizes.max).max(buf.len() + 1);
+                        continue;
+                    }
+                };
+                want = sizes.chunk;
+                if data.is_empty() {
+                    break;
+                }
+                let len = data.len() as u64;
+                let chunk = Chunk {
+                    index,
+                    offset,
+                    data: Arc::new(data),
+                    last,
+                    forced,
+                };
+                sent.push_back(Chunk {
+                    data: Arc::clone(&chunk.data),
+                    ..chunk
+                });
+                index += 1;
+                offset += len;
+                progress(offset);
+                if forget_done(shared, &mut sent) || job_tx.send(Job::Chunk(chunk)).is_err() {
+                    break;
+                }
+                if last || forget_done(shared, &mut sent) {
+                    break;
+                }
+            }
+            // Every chunk is out: wait until they have all had their turn, or one did not
+            // end cleanly.
+            let resume = {
+                let mut turns = shared.lock();
+                turns.total = Some(index);
+                loop {
+                    if turns.stopped {
+                        return Ok(());
+                    }
+                    if let Some(resume) = turns.fallback {
+                        break resume;
+                    }
+                    if turns.next >= index {
+                        return error.map_or(Ok(()), Err);
+                    }
+                    turns = shared
+                        .changed
+                        .wait(turns)
+                        .unwrap_or_else(|e| e.into_inner());
+                }
+            };
+            // One reader from the game the chunk could not finish: that chunk's rest, the
+            // chunks sent after it (their workers drop them), the bytes not sent, and the
+            // rest of the input.
+            let mut parts = VecDeque::new();
+            for c in sent.iter().filter(|c| c.index >= resume.index) {
+                let at = resume.offset.saturating_sub(c.offset);
+                let at = usize::try_from(at).unwrap_or(usize::MAX).min(c.data.len());
+                parts.push_back((Arc::clone(&c.data), at));
+            }
+            drop(sent);
+            parts.push_back((Arc::new(buf), 0));
+            let chain = Chain {
+                parts,
+                rest: (!eof).then_some(input),
+            };
+            let mut reader =
+                Reader::resume_at(chain, limits, resume.offset, resume.line, resume.games);
+            let mut visitor = make_visitor();
+            let mut order = resume.index + 1;
+            loop {
+                let (batch, state) = next_batch(&mut reader, &mut visitor, weight);
+                progress(reader.bytes_consumed().max(offset));
+                if !batch.is_empty() {
+                    if shared.lock().stopped || job_tx.send(Job::Batch(order, batch)).is_err() {
+                        return Ok(());
+                    }
+                    order += 1;
                 }
                 if state? {
-                    return Ok(());
+                    return error.map_or(Ok(()), Err);
                 }
             }
         });
         let mut pending = BTreeMap::new();
-        let mut next = 0;
-        'receive: for (index, result) in done_rx {
-            pending.insert(index, result);
-            while let Some(result) = pending.remove(&next) {
-                if !consume(result) {
-                    break 'receive;
+        let mut next = (0, 0);
+        'receive: for (place, result) in done_rx {
+            pending.insert((place.order, place.part), (place.last, result));
+            while let Some((last, result)) = pending.remove(&next) {
+                if let Some(result) = result {
+                    if !consume(result) {
+                        shared.stop();
+                        break 'receive;
+                    }
                 }
-                next += 1;
+                next = if last {
+                    (next.0 + 1, 0)
+                } else {
+                    (next.0, next.1 + 1)
+                };
             }
         }
-        // `done_rx` is dropped here when the consumer stopped early: the workers' sends
-        // fail, they stop, and so does the reading thread (its own sends fail too).
-        match reading.join() {
+        // The receiver is dropped here when the consumer stopped early: the workers' sends
+        // fail and they stop, and so does the splitting thread (its sends fail too).
+        match splitting.join() {
             Ok(result) => result,
-            Err(_) => Err(io::Error::other("the reading thread panicked")),
+            Err(_) => Err(io::Error::other("the splitting thread panicked")),
         }
     })
+}
+
+/// Drops the chunks whose turn has passed (a fallback keeps them: its reader needs them);
+/// says whether to stop splitting (the run stopped, or one reader takes over).
+fn forget_done(shared: &Shared, sent: &mut VecDeque<Chunk>) -> bool {
+    let turns = shared.lock();
+    if turns.fallback.is_none() {
+        while sent.front().is_some_and(|c| c.index < turns.next) {
+            sent.pop_front();
+        }
+    }
+    turns.stopped || turns.fallback.is_some()
+}
+
+/// Reads `chunk`, waits for its turn and renumbers its games; `None` when the chunk is not
+/// to be used (an earlier chunk did not end cleanly, or the run stopped).
+fn take_turn<V: Visitor>(
+    shared: &Shared,
+    chunk: &Chunk,
+    limits: Limits,
+    visitor: &mut V,
+) -> Option<Vec<V::Output>>
+where
+    V::Output: Renumber,
+{
+    let mut read = read_chunk(chunk, limits, visitor);
+    let mut turns = shared.lock();
+    loop {
+        if turns.stopped || turns.fallback.is_some_and(|f| chunk.index > f.index) {
+            return None;
+        }
+        if turns.next == chunk.index {
+            break;
+        }
+        turns = shared
+            .changed
+            .wait(turns)
+            .unwrap_or_else(|e| e.into_inner());
+    }
+    let (games, lines) = (turns.games, turns.lines);
+    if (read.clean && !chunk.forced) || chunk.last {
+        turns.games += read.games;
+        turns.lines += read.lines;
+        #[cfg(test)]
+        tests::count(&tests::CLEAN_TURNS);
+    } else {
+        #[cfg(test)]
+        tests::count(&tests::FALLBACKS);
+        // The last game may go on in the next chunk: one reader takes over from its start.
+        read.outputs.pop();
+        let (offset, line, before) = read.last_start;
+        turns.fallback = Some(Resume {
+            index: chunk.index,
+            offset,
+            line: lines + line,
+            games: games + before,
+        });
+    }
+    turns.next += 1;
+    drop(turns);
+    shared.changed.notify_all();
+    for out in &mut read.outputs {
+        out.renumber(games, lines);
+    }
+    Some(read.outputs)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{check_games, SanMode};
+    use crate::{Both, GameBuilder};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    type Out = (GameRecord, (Game, Vec<ReadError>));
+
+    /// Chunks that ended cleanly, and chunks after which one reader took over (in all
+    /// tests so far: the tests check that both happen).
+    pub(super) static CLEAN_TURNS: AtomicUsize = AtomicUsize::new(0);
+    pub(super) static FALLBACKS: AtomicUsize = AtomicUsize::new(0);
+
+    pub(super) fn count(counter: &AtomicUsize) {
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn visitor() -> Both<RecordCollector, GameBuilder> {
+        Both::new(RecordCollector::with_annotations(), GameBuilder::new())
+    }
+
+    fn weight(o: &Out) -> usize {
+        o.0.weight()
+    }
+
+    /// What one reader over the whole input reads: every game with its tags, moves and
+    /// lines, comments, variations and errors.
+    fn serial(input: &[u8]) -> Vec<Out> {
+        let mut out = Vec::new();
+        Reader::new(input)
+            .read_all(&mut visitor(), |o| out.push(o))
+            .expect("a slice reads");
+        out
+    }
+
+    /// A reader that hands out at most `n` bytes a read.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(out.len()).min(self.1);
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// The parallel pipeline with `threads` threads and chunks of about `chunk` bytes (cut
+    /// by force at four times that): the games in the order given, and the last progress.
+    fn chunked(input: &[u8], threads: usize, chunk: usize) -> (Vec<Out>, u64) {
+        let mut out = Vec::new();
+        let mut last = 0;
+        parallel(
+            Reader::new(Trickle(input, 1 + chunk / 3)),
+            &visitor,
+            weight,
+            threads,
+            &|batch: Vec<Out>| batch,
+            |batch| {
+                out.extend(batch);
+                true
+            },
+            |p| last = p,
+            Sizes {
+                chunk,
+                max: 4 * chunk,
+            },
+        )
+        .expect("no I/O error");
+        (out, last)
+    }
+
+    fn assert_same(input: &[u8], what: &str) {
+        let expected = serial(input);
+        for threads in [2, 3] {
+            for chunk in [16, 61, 250, 4096] {
+                let (got, progress) = chunked(input, threads, chunk);
+                assert_eq!(progress, input.len() as u64, "{what}: progress");
+                assert_eq!(
+                    got.len(),
+                    expected.len(),
+                    "{what}: {threads} threads, chunk {chunk}"
+                );
+                for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+                    assert!(
+                        g == e,
+                        "{what}: {threads} threads, chunk {chunk}, game {i}:\n{g:?}\n{e:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Cuts at every kind of place: a comment, tags or a variation across a blank line
+    /// and a `[`, games without results, escapes, CRLF, a byte-order mark, no blank line at
+    /// all.
+    #[test]
+    fn chunks_read_what_one_reader_reads_at_awkward_cuts() {
+        let cases: &[&[u8]] = &[
+            b"[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 d5 0-1\n\n[Event \"c\"]\n\n1. c4 *\n",
+            b"1. e4 { a comment\n\n[Event \"not a tag\"]\n\n} e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n",
+            b"[Event \"a\"]\n\n[Site \"tags after a blank line\"]\n\n[Round \"1\"]\n\n1. e4 *\n\n[Event \"b\"]\n1. d4 *",
+            b"1. e4 e5\n\n[Event \"no result before\"]\n1. d4\n\n[Event \"c\"]\n\n1. Nf3 1/2-1/2\n",
+            b"1. e4 (1. d4 d5\n\n[Event \"in a variation\"]\n\n1. c4 *\n\n[Event \"d\"]\n1. e4 *\n",
+            b"1. e4 1-0\n\n%escape\n\n[Event \"e\"]\n%more\n1. d4 *\n\n[Event \"f\"]\n; line comment\n\n[Event \"g\"]\n1-0",
+            b"\xef\xbb\xbf[Event \"bom\"]\r\n\r\n1. e4 e5 1-0\r\n\r\n[Event \"crlf\"]\r\n\r\n1. d4 *\r\n\r\n[X \"y\"]\r\n1. c4 *",
+            b"1. e4 1-0 { after the result\n\n[Event \"x\"]\n\n} 1. d4 *\n\n[Event \"y\"]\n1. e4 *\n",
+            b"[Event \"a\"] 1. e4 1-0 [Event \"b\"] 1. d4 0-1 [Event \"c\"] 1. c4 *",
+            b"",
+            b"\n\n\n",
+            b"[Event \"unterminated",
+        ];
+        let before = (
+            CLEAN_TURNS.load(Ordering::Relaxed),
+            FALLBACKS.load(Ordering::Relaxed),
+        );
+        for (i, case) in cases.iter().enumerate() {
+            let mut input = Vec::new();
+            for _ in 0..20 {
+                input.extend_from_slice(case);
+            }
+            assert_same(&input, &format!("case {i}"));
+        }
+        // Both kinds of cut happened (the counters are shared with the other tests, which
+        // only add to them).
+        let after = (
+            CLEAN_TURNS.load(Ordering::Relaxed),
+            FALLBACKS.load(Ordering::Relaxed),
+        );
+        assert!(
+            after.0 > before.0 && after.1 > before.1,
+            "{before:?} {after:?}"
+        );
+    }
+
+    /// Random PGN-ish text: every construct cut everywhere.
+    #[test]
+    fn chunks_read_what_one_reader_reads_on_random_pieces() {
+        let pieces: &[&[u8]] = &[
+            b"[Event \"x\"]\n",
+            b"[White \"a b\"]\n",
+            b"\n",
+            b"\n\n",
+            b"\r\n",
+            b"1. ",
+            b"e4 ",
+            b"e5 ",
+            b"Nf3 ",
+            b"1-0",
+            b" 0-1 ",
+            b"*\n",
+            b"{ c\n\n[Event \"in\"]\n ",
+            b"{",
+            b"}",
+            b"(",
+            b")",
+            b"; line\n",
+            b"\n%escape\n",
+            b"$1 ",
+            b"?? ",
+            b"[",
+            b"]",
+            b"\"",
+            b"12.",
+            b"O-O ",
+            b"e8=Q+ ",
+            b"Z0 ",
+            b"  ",
+            b"\n\n[Event \"y\"]\n\n",
+            b"\xff\xfe",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..40 {
+            let mut input = Vec::new();
+            for _ in 0..600 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                input.extend_from_slice(pieces[(seed % pieces.len() as u64) as usize]);
+            }
+            assert_same(&input, &format!("random round {round}"));
+        }
+    }
+
+    /// Real files: the samples, cut every few hundred bytes and at the real sizes.
+    #[test]
+    fn chunks_read_what_one_reader_reads_on_the_samples() {
+        for (path, input) in crate::reader::tests::sample_games() {
+            let input = &input[..input.len().min(300_000)];
+            let expected = serial(input);
+            for chunk in [700, 20_000, CHUNK_BYTES] {
+                let (got, progress) = chunked(input, 2, chunk);
+                assert_eq!(progress, input.len() as u64);
+                assert!(got == expected, "{} chunk {chunk}", path.display());
+            }
+        }
+    }
+
+    /// An I/O error: the games before it are worked on and the error is returned.
+    #[test]
+    fn an_input_error_keeps_the_games_before_it() {
+        struct Failing(Vec<u8>, usize);
+        impl Read for Failing {
+            fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+                if self.1 >= self.0.len() {
+                    return Err(io::Error::other("damaged"));
+                }
+                let n = (self.0.len() - self.1).min(out.len()).min(1000);
+                out[..n].copy_from_slice(&self.0[self.1..self.1 + n]);
+                self.1 += n;
+                Ok(n)
+            }
+        }
+        let mut pgn = Vec::new();
+        for i in 0..500 {
+            pgn.extend_from_slice(format!("[Round \"{i}\"]\n\n1. e4 e5 *\n\n").as_bytes());
+        }
+        let mut games = 0;
+        let result = run(
+            Reader::new(Failing(pgn, 0)),
+            2,
+            |b| b.len(),
+            |n| games += n,
+            |_| {},
+        );
+        assert_eq!(
+            result.map_err(|e| e.to_string()),
+            Err("damaged".to_string())
+        );
+        assert_eq!(games, 500);
+    }
 
     #[test]
     fn parallel_equals_sequential() {
@@ -220,25 +955,33 @@ mod tests {
         pgn
     }
 
-    /// Dozens of batches and slow work: the job queue fills, the reading thread works
-    /// batches itself, and the results still come in input order.
+    /// Dozens of chunks and batches, and slow work: the results still come in input order.
     #[test]
-    fn the_reader_helps_and_the_order_holds() {
+    fn the_order_holds_under_slow_work() {
         let pgn = many_games();
         for threads in [2, 3] {
             let mut firsts = Vec::new();
-            run(
+            parallel(
                 Reader::new(&pgn[..]),
+                &RecordCollector::new,
+                GameRecord::weight,
                 threads,
-                |batch| {
-                    std::thread::sleep(std::time::Duration::from_millis(2));
+                &|batch: Vec<GameRecord>| {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
                     (batch[0].game, batch.len())
                 },
-                |r| firsts.push(r),
+                |r| {
+                    firsts.push(r);
+                    true
+                },
                 |_| {},
+                Sizes {
+                    chunk: 64 * 1024,
+                    max: 1 << 20,
+                },
             )
             .expect("no I/O error");
-            assert!(firsts.len() > 20, "{}", firsts.len());
+            assert!(firsts.len() > 40, "{}", firsts.len());
             let mut next = 1;
             for (first, len) in firsts {
                 assert_eq!(first, next);
@@ -256,7 +999,7 @@ mod tests {
             let mut seen = 0;
             run_with(
                 Reader::new(&pgn[..]),
-                RecordCollector::new(),
+                RecordCollector::new,
                 GameRecord::weight,
                 threads,
                 |batch| batch.len(),

@@ -26,7 +26,7 @@ mod events;
 mod movetext;
 mod tags;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use bytes::{count_newlines, push_capped};
 pub use events::{Both, GameResult, Nag, ReadError, ReadErrorKind, Skip, Visitor};
@@ -103,6 +103,9 @@ pub struct Reader<R> {
     limits: Limits,
     scratch: Vec<u8>,
     name: Vec<u8>,
+    /// Whether the last game read ended at a result token (not at the next game's tags or
+    /// the end of the input): the parallel pipeline's test for a clean cut.
+    ended_by_result: bool,
 }
 
 impl<R: Read> Reader<R> {
@@ -125,7 +128,48 @@ impl<R: Read> Reader<R> {
             limits,
             scratch: Vec::new(),
             name: Vec::new(),
+            ended_by_result: false,
         }
+    }
+
+    /// A reader that goes on from a point between two games of a longer input: `inner`
+    /// holds the input from byte `offset` on, where the reader of the whole input stood
+    /// after game `game`, on line `line`. It reads what that reader would (an `offset` of 0
+    /// is the input's start: a byte-order mark and a `%` escape on the first line are
+    /// recognised there only), and [`Reader::bytes_consumed`] counts from the input's start.
+    pub(crate) fn resume_at(
+        inner: R,
+        limits: Limits,
+        offset: u64,
+        line: u64,
+        game: u64,
+    ) -> Reader<R> {
+        let mut reader = Reader::with_limits(inner, limits);
+        reader.consumed = offset;
+        reader.line = line;
+        reader.game = game;
+        reader
+    }
+
+    /// The reader's parts, for the parallel pipeline: the inner reader, the limits, the
+    /// bytes read but not consumed yet, and the position ([`Reader::bytes_consumed`],
+    /// [`Reader::line`], [`Reader::games_read`]).
+    pub(crate) fn into_parts(self) -> (R, Limits, Vec<u8>, u64, u64, u64) {
+        let consumed = self.bytes_consumed();
+        let buffered = self.buf[self.start..self.end].to_vec();
+        (
+            self.inner,
+            self.limits,
+            buffered,
+            consumed,
+            self.line,
+            self.game,
+        )
+    }
+
+    /// Whether the last game read ended at its result token.
+    pub(crate) fn ended_by_result(&self) -> bool {
+        self.ended_by_result
     }
 
     /// How many bytes of the input the reader has consumed (the input position of the next
@@ -279,6 +323,7 @@ impl<R: Read> Reader<R> {
             return Ok(None);
         }
         self.game += 1;
+        self.ended_by_result = false;
         visitor.begin_game(self.game, self.line);
         loop {
             self.skip_ws()?;

@@ -128,8 +128,8 @@ pub struct GameRecord {
     /// The `Variant` tag.
     pub variant: Option<Vec<u8>>,
     /// The mainline moves, packed one after the other in one allocation: per move, the
-    /// lines since the previous move (or the game's first line) in one byte (255: the line
-    /// follows as 8 bytes), the text's length in one byte (255: the length follows as 4
+    /// lines since the previous move (or the game's first line) in one byte (255: the
+    /// difference follows as 8 bytes), the text's length in one byte (255: the length follows as 4
     /// bytes), then the text. About 5 bytes a move, where a vector of texts and a vector of
     /// lines took 20.
     packed: Vec<u8>,
@@ -164,6 +164,20 @@ impl GameRecord {
         RecordMoves {
             rest: &self.packed,
             line: self.line,
+        }
+    }
+
+    /// Adds `games` to the game number and `lines` to every line: a record read from a
+    /// chunk of an input, numbered from the chunk's start, gets its numbers in the input.
+    pub(crate) fn shift(&mut self, games: u64, lines: u64) {
+        self.game += games;
+        self.line += lines;
+        if self.count > 0 {
+            self.last_line += lines;
+        }
+        for e in &mut self.read_errors {
+            e.game += games;
+            e.line += lines;
         }
     }
 
@@ -215,12 +229,13 @@ impl GameRecord {
             packed.truncate(end);
             return;
         }
-        match line.checked_sub(base) {
-            Some(delta) if delta < 255 => packed.push(delta as u8),
-            _ => {
-                packed.push(255);
-                packed.extend_from_slice(&line.to_le_bytes());
-            }
+        if delta < 255 {
+            packed.push(delta as u8);
+        } else {
+            // The difference, not the line, so that renumbering a record leaves its moves
+            // as they are.
+            packed.push(255);
+            packed.extend_from_slice(&delta.to_le_bytes());
         }
         match u8::try_from(san.len()) {
             Ok(len) if len < 255 => packed.push(len),
@@ -251,8 +266,8 @@ impl<'a> Iterator for RecordMoves<'a> {
             self.line += u64::from(delta);
             rest
         } else {
-            let (line, rest) = rest.split_first_chunk::<8>()?;
-            self.line = u64::from_le_bytes(*line);
+            let (delta, rest) = rest.split_first_chunk::<8>()?;
+            self.line = self.line.wrapping_add(u64::from_le_bytes(*delta));
             rest
         };
         let (&len, rest) = rest.split_first()?;

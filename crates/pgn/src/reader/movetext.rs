@@ -142,6 +142,7 @@ impl<R: Read> Reader<R> {
                         self.start += len;
                         if depth == 0 {
                             v.result(result);
+                            self.ended_by_result = true;
                             return Ok(());
                         }
                         // A result inside a variation (annotators write them): ignored.

@@ -173,7 +173,7 @@ fn fast_path_reports_what_the_general_code_reports() {
 }
 
 /// The decoded sample files of `tests/data/sample` (all five), with their paths.
-fn sample_games() -> Vec<(std::path::PathBuf, Vec<u8>)> {
+pub(crate) fn sample_games() -> Vec<(std::path::PathBuf, Vec<u8>)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sample");
     let mut samples = Vec::new();
     for entry in std::fs::read_dir(dir).expect("sample directory") {
