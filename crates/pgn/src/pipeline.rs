@@ -301,8 +301,15 @@ struct ChunkGames<O> {
     last_start: (u64, u64, u64),
 }
 
-fn read_chunk<V: Visitor>(chunk: &Chunk, limits: Limits, visitor: &mut V) -> ChunkGames<V::Output> {
-    let mut reader = Reader::resume_at(&chunk.data[..], limits, chunk.offset, 1, 0);
+/// Reads `chunk` with `buffer` as the reader's buffer (given back for the next chunk).
+fn read_chunk<V: Visitor>(
+    chunk: &Chunk,
+    limits: Limits,
+    visitor: &mut V,
+    buffer: &mut Vec<u8>,
+) -> ChunkGames<V::Output> {
+    let buf = std::mem::take(buffer);
+    let mut reader = Reader::resume_in(buf, &chunk.data[..], limits, chunk.offset, 1, 0);
     let mut outputs = Vec::new();
     let mut clean = true;
     let mut last_start = (chunk.offset, 1, 0);
@@ -318,10 +325,12 @@ fn read_chunk<V: Visitor>(chunk: &Chunk, limits: Limits, visitor: &mut V) -> Chu
             Ok(None) | Err(_) => break,
         }
     }
+    let (games, lines) = (reader.games_read(), reader.line() - 1);
+    *buffer = reader.into_buffer();
     ChunkGames {
         outputs,
-        games: reader.games_read(),
-        lines: reader.line() - 1,
+        games,
+        lines,
         clean,
         last_start,
     }
@@ -418,6 +427,7 @@ where
             let job_rx = Arc::clone(&job_rx);
             scope.spawn(move || {
                 let mut visitor = make_visitor();
+                let mut buffer = Vec::new();
                 loop {
                     let job = match job_rx.lock() {
                         Ok(rx) => rx.recv(),
@@ -426,7 +436,7 @@ where
                     let (order, outputs) = match job {
                         Ok(Job::Batch(order, batch)) => (order, batch),
                         Ok(Job::Chunk(chunk)) => {
-                            match take_turn(shared, &chunk, limits, &mut visitor) {
+                            match take_turn(shared, &chunk, limits, &mut visitor, &mut buffer) {
                                 Some(outputs) => (chunk.index, outputs),
                                 None => continue,
                             }
@@ -471,6 +481,7 @@ where
             let mut offset = offset;
             let mut index = 0u64;
             let mut sent: VecDeque<Chunk> = VecDeque::new();
+            let mut spare: Vec<Vec<u8>> = Vec::new();
             let mut error = None;
             let mut eof = false;
             let mut want = sizes.chunk;
@@ -499,7 +510,9 @@ where
                 };
                 let (data, last, forced) = match cut {
                     Some(c) => {
-                        let rest = buf[c..].to_vec();
+                        let mut rest = spare.pop().unwrap_or_default();
+                        rest.clear();
+                        rest.extend_from_slice(&buf[c..]);
                         buf.truncate(c);
                         (std::mem::replace(&mut buf, rest), false, false)
                     }
@@ -529,10 +542,12 @@ where
                 index += 1;
                 offset += len;
                 progress(offset);
-                if forget_done(shared, &mut sent) || job_tx.send(Job::Chunk(chunk)).is_err() {
+                if forget_done(shared, &mut sent, &mut spare)
+                    || job_tx.send(Job::Chunk(chunk)).is_err()
+                {
                     break;
                 }
-                if last || forget_done(shared, &mut sent) {
+                if last || forget_done(shared, &mut sent, &mut spare) {
                     break;
                 }
             }
@@ -617,13 +632,21 @@ where
     })
 }
 
-/// Drops the chunks whose turn has passed (a fallback keeps them: its reader needs them);
-/// says whether to stop splitting (the run stopped, or one reader takes over).
-fn forget_done(shared: &Shared, sent: &mut VecDeque<Chunk>) -> bool {
+/// Drops the chunks whose turn has passed (a fallback keeps them: its reader needs them),
+/// keeping up to two of their buffers in `spare` when no worker holds them any more;
+/// says whether to stop splitting (the run stopped, or one reader takes over). Buffers are
+/// used again so that a chunk does not cost a fresh allocation (and its page faults).
+fn forget_done(shared: &Shared, sent: &mut VecDeque<Chunk>, spare: &mut Vec<Vec<u8>>) -> bool {
     let turns = shared.lock();
     if turns.fallback.is_none() {
         while sent.front().is_some_and(|c| c.index < turns.next) {
-            sent.pop_front();
+            if let Some(c) = sent.pop_front() {
+                if let Ok(data) = Arc::try_unwrap(c.data) {
+                    if spare.len() < 2 {
+                        spare.push(data);
+                    }
+                }
+            }
         }
     }
     turns.stopped || turns.fallback.is_some()
@@ -636,11 +659,12 @@ fn take_turn<V: Visitor>(
     chunk: &Chunk,
     limits: Limits,
     visitor: &mut V,
+    buffer: &mut Vec<u8>,
 ) -> Option<Vec<V::Output>>
 where
     V::Output: Renumber,
 {
-    let mut read = read_chunk(chunk, limits, visitor);
+    let mut read = read_chunk(chunk, limits, visitor, buffer);
     let mut turns = shared.lock();
     loop {
         if turns.stopped || turns.fallback.is_some_and(|f| chunk.index > f.index) {

@@ -116,9 +116,13 @@ impl<R: Read> Reader<R> {
 
     /// A reader with the given limits.
     pub fn with_limits(inner: R, limits: Limits) -> Reader<R> {
+        Reader::with_limits_in(inner, limits, vec![0; BUFFER_SIZE].into_boxed_slice())
+    }
+
+    fn with_limits_in(inner: R, limits: Limits, buf: Box<[u8]>) -> Reader<R> {
         Reader {
             inner,
-            buf: vec![0; BUFFER_SIZE].into_boxed_slice(),
+            buf,
             start: 0,
             end: 0,
             eof: false,
@@ -144,7 +148,21 @@ impl<R: Read> Reader<R> {
         line: u64,
         game: u64,
     ) -> Reader<R> {
-        let mut reader = Reader::with_limits(inner, limits);
+        Reader::resume_in(Vec::new(), inner, limits, offset, line, game)
+    }
+
+    /// [`Reader::resume_at`] with `buffer` as the reader's buffer (it keeps its allocation,
+    /// grown to [`BUFFER_SIZE`]; [`Reader::into_buffer`] gives it back).
+    pub(crate) fn resume_in(
+        mut buffer: Vec<u8>,
+        inner: R,
+        limits: Limits,
+        offset: u64,
+        line: u64,
+        game: u64,
+    ) -> Reader<R> {
+        buffer.resize(BUFFER_SIZE, 0);
+        let mut reader = Reader::with_limits_in(inner, limits, buffer.into_boxed_slice());
         reader.consumed = offset;
         reader.line = line;
         reader.game = game;
@@ -165,6 +183,11 @@ impl<R: Read> Reader<R> {
             self.line,
             self.game,
         )
+    }
+
+    /// The reader's buffer, for [`Reader::resume_in`].
+    pub(crate) fn into_buffer(self) -> Vec<u8> {
+        self.buf.into_vec()
     }
 
     /// Whether the last game read ended at its result token.
