@@ -318,7 +318,8 @@ fn peak_kb_stdin(
 
 /// A stream many times the size of the program's memory, generated on the fly into a
 /// pipe (the Lichess sample decoded 40 times, 40 MB): every game is read, with one thread
-/// and with two (where the input is read ahead on a thread of its own), in flat memory.
+/// and with two (where a thread of its own reads the input and cuts it into chunks), in
+/// flat memory.
 #[test]
 fn a_long_stream_through_stdin_in_flat_memory() {
     let text = decoded(&lichess());
