@@ -14,10 +14,11 @@
 //!   The chunk before it shows whether it was: its last game must end at its result token,
 //!   with nothing but blanks after it. Any other end (a comment or a game's tags running
 //!   across the cut, a game without a result, a chunk cut by force because no game start
-//!   was found within [`MAX_CHUNK_BYTES`]) drops the chunk's last game, and the rest of the
-//!   input, from that game's start, is read by one reader on the splitting thread and
-//!   worked in batches as with one thread per reader. Every game is therefore read exactly
-//!   as one reader over the whole input reads it (the tests compare both on every input).
+//!   was found within [`MAX_CHUNK_BYTES`]) drops the chunk's last game and the chunks after
+//!   it; one reader on the splitting thread reads that game from its start, wherever it
+//!   ends, and splitting starts again where it ended (between two games). Every game is
+//!   therefore read exactly as one reader over the whole input reads it (the tests compare
+//!   both on awkward cuts, random text and the samples).
 //!
 //! Results are handed to the caller in input order. Channels are bounded, and chunks are
 //! dropped once their turn has passed, so at most a few chunks per thread are in memory at
@@ -40,7 +41,7 @@ pub const CHUNK_BYTES: usize = 1 << 20;
 
 /// A chunk in which no game start is found is cut at this size anyway (the input from its
 /// last game on is then read by one reader).
-pub const MAX_CHUNK_BYTES: usize = 8 << 20;
+pub const MAX_CHUNK_BYTES: usize = 4 << 20;
 
 /// An output of a [`Visitor`] whose game numbers and lines can be moved on: a game read
 /// from a chunk of the input is numbered from the chunk's start, and renumbered when the
@@ -174,7 +175,8 @@ where
             consume,
             progress,
             sizes,
-        );
+        )
+        .map(|_| ());
     }
     let mut reader = reader;
     let mut visitor = make_visitor();
@@ -216,6 +218,8 @@ fn next_batch<R: Read, V: Visitor>(
 
 /// A piece of the input for a worker.
 struct Chunk {
+    /// The splitting round it belongs to.
+    epoch: u64,
     /// Its place in the input, from 0: also the order of its result.
     index: u64,
     /// Where it starts in the input.
@@ -266,8 +270,17 @@ struct Turns {
     fallback: Option<Resume>,
     /// The consumer stopped (or a thread could not go on): everyone stops.
     stopped: bool,
-    /// The number of chunks, once the input is split to its end.
-    total: Option<u64>,
+    /// Splitting starts again after each fallback: chunks of an earlier round are dropped.
+    epoch: u64,
+    /// How the chunks ended, for the tests.
+    cuts: Cuts,
+}
+
+/// How many chunks ended cleanly, and after how many one reader took over.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cuts {
+    clean: u64,
+    fallbacks: u64,
 }
 
 struct Shared {
@@ -392,7 +405,7 @@ fn parallel<R, V, F, T, W, C, P>(
     mut consume: C,
     mut progress: P,
     sizes: Sizes,
-) -> io::Result<()>
+) -> io::Result<Cuts>
 where
     R: Read + Send,
     F: Fn() -> V + Sync,
@@ -403,7 +416,7 @@ where
     C: FnMut(T) -> bool,
     P: FnMut(u64) + Send,
 {
-    let (mut input, limits, buffered, offset, line, games) = reader.into_parts();
+    let (input, limits, buffered, offset, line, games) = reader.into_parts();
     let shared = Shared {
         turns: Mutex::new(Turns {
             next: 0,
@@ -411,7 +424,8 @@ where
             lines: line - 1,
             fallback: None,
             stopped: false,
-            total: None,
+            epoch: 0,
+            cuts: Cuts::default(),
         }),
         changed: Condvar::new(),
     };
@@ -477,132 +491,156 @@ where
         drop(done_tx);
         drop(job_rx);
         let splitting = scope.spawn(move || -> io::Result<()> {
+            let mut input = Chain {
+                parts: VecDeque::new(),
+                rest: Some(input),
+            };
             let mut buf = buffered;
             let mut offset = offset;
             let mut index = 0u64;
-            let mut sent: VecDeque<Chunk> = VecDeque::new();
+            let mut epoch = 0u64;
             let mut spare: Vec<Vec<u8>> = Vec::new();
             let mut error = None;
             let mut eof = false;
-            let mut want = sizes.chunk;
+            let mut visitor = None;
             loop {
-                while buf.len() < want && !eof {
-                    let len = buf.len();
-                    buf.resize(want.max(len + 4096), 0);
-                    match input.read(&mut buf[len..]) {
-                        Ok(0) => {
-                            buf.truncate(len);
-                            eof = true;
-                        }
-                        Ok(n) => buf.truncate(len + n),
-                        Err(e) if e.kind() == io::ErrorKind::Interrupted => buf.truncate(len),
-                        Err(e) => {
-                            buf.truncate(len);
-                            error = Some(e);
-                            eof = true;
-                        }
-                    }
-                }
-                let cut = if eof {
-                    None
-                } else {
-                    find_cut(&buf[..]).filter(|&c| c > 0)
-                };
-                let (data, last, forced) = match cut {
-                    Some(c) => {
-                        let mut rest = spare.pop().unwrap_or_default();
-                        rest.clear();
-                        rest.extend_from_slice(&buf[c..]);
-                        buf.truncate(c);
-                        (std::mem::replace(&mut buf, rest), false, false)
-                    }
-                    None if eof => (std::mem::take(&mut buf), true, false),
-                    None if buf.len() >= sizes.max => (std::mem::take(&mut buf), false, true),
-                    None => {
-                        want = (buf.len() * 2).min(sizes.max).max(buf.len() + 1);
-                        continue;
-                    }
-                };
-                want = sizes.chunk;
-                if data.is_empty() {
-                    break;
-                }
-                let len = data.len() as u64;
-                let chunk = Chunk {
-                    index,
-                    offset,
-                    data: Arc::new(data),
-                    last,
-                    forced,
-                };
-                sent.push_back(Chunk {
-                    data: Arc::clone(&chunk.data),
-                    ..chunk
-                });
-                index += 1;
-                offset += len;
-                progress(offset);
-                if forget_done(shared, &mut sent, &mut spare)
-                    || job_tx.send(Job::Chunk(chunk)).is_err()
-                {
-                    break;
-                }
-                if last || forget_done(shared, &mut sent, &mut spare) {
-                    break;
-                }
-            }
-            // Every chunk is out: wait until they have all had their turn, or one did not
-            // end cleanly.
-            let resume = {
-                let mut turns = shared.lock();
-                turns.total = Some(index);
+                // A splitting round: chunks until the end of the input or a fallback.
+                let mut sent: VecDeque<Chunk> = VecDeque::new();
+                let mut want = sizes.chunk;
                 loop {
-                    if turns.stopped {
-                        return Ok(());
+                    while buf.len() < want && !eof {
+                        let len = buf.len();
+                        buf.resize(want.max(len + 4096), 0);
+                        match input.read(&mut buf[len..]) {
+                            Ok(0) => {
+                                buf.truncate(len);
+                                eof = true;
+                            }
+                            Ok(n) => buf.truncate(len + n),
+                            Err(e) if e.kind() == io::ErrorKind::Interrupted => buf.truncate(len),
+                            Err(e) => {
+                                buf.truncate(len);
+                                error = Some(e);
+                                eof = true;
+                            }
+                        }
                     }
-                    if let Some(resume) = turns.fallback {
-                        break resume;
+                    let cut = if eof {
+                        None
+                    } else {
+                        find_cut(&buf[..]).filter(|&c| c > 0)
+                    };
+                    let (data, last, forced) = match cut {
+                        Some(c) => {
+                            let mut rest = spare.pop().unwrap_or_default();
+                            rest.clear();
+                            rest.extend_from_slice(&buf[c..]);
+                            buf.truncate(c);
+                            (std::mem::replace(&mut buf, rest), false, false)
+                        }
+                        None if eof => (std::mem::take(&mut buf), true, false),
+                        None if buf.len() >= sizes.max => (std::mem::take(&mut buf), false, true),
+                        None => {
+                            want = (buf.len() * 2).min(sizes.max).max(buf.len() + 1);
+                            continue;
+                        }
+                    };
+                    want = sizes.chunk;
+                    if data.is_empty() {
+                        break;
                     }
-                    if turns.next >= index {
-                        return error.map_or(Ok(()), Err);
+                    let len = data.len() as u64;
+                    let chunk = Chunk {
+                        epoch,
+                        index,
+                        offset,
+                        data: Arc::new(data),
+                        last,
+                        forced,
+                    };
+                    sent.push_back(Chunk {
+                        data: Arc::clone(&chunk.data),
+                        ..chunk
+                    });
+                    index += 1;
+                    offset += len;
+                    progress(offset);
+                    if forget_done(shared, &mut sent, &mut spare)
+                        || job_tx.send(Job::Chunk(chunk)).is_err()
+                    {
+                        break;
                     }
-                    turns = shared
-                        .changed
-                        .wait(turns)
-                        .unwrap_or_else(|e| e.into_inner());
+                    if last || forget_done(shared, &mut sent, &mut spare) {
+                        break;
+                    }
                 }
-            };
-            // One reader from the game the chunk could not finish: that chunk's rest, the
-            // chunks sent after it (their workers drop them), the bytes not sent, and the
-            // rest of the input.
-            let mut parts = VecDeque::new();
-            for c in sent.iter().filter(|c| c.index >= resume.index) {
-                let at = resume.offset.saturating_sub(c.offset);
-                let at = usize::try_from(at).unwrap_or(usize::MAX).min(c.data.len());
-                parts.push_back((Arc::clone(&c.data), at));
-            }
-            drop(sent);
-            parts.push_back((Arc::new(buf), 0));
-            let chain = Chain {
-                parts,
-                rest: (!eof).then_some(input),
-            };
-            let mut reader =
-                Reader::resume_at(chain, limits, resume.offset, resume.line, resume.games);
-            let mut visitor = make_visitor();
-            let mut order = resume.index + 1;
-            loop {
-                let (batch, state) = next_batch(&mut reader, &mut visitor, weight);
-                progress(reader.bytes_consumed().max(offset));
-                if !batch.is_empty() {
-                    if shared.lock().stopped || job_tx.send(Job::Batch(order, batch)).is_err() {
-                        return Ok(());
+                // Every chunk is out: wait until they have all had their turn, or one did
+                // not end cleanly.
+                let resume = {
+                    let mut turns = shared.lock();
+                    loop {
+                        if turns.stopped {
+                            return Ok(());
+                        }
+                        if let Some(resume) = turns.fallback {
+                            break resume;
+                        }
+                        if turns.next >= index {
+                            progress(offset);
+                            return error.map_or(Ok(()), Err);
+                        }
+                        turns = shared
+                            .changed
+                            .wait(turns)
+                            .unwrap_or_else(|e| e.into_inner());
                     }
-                    order += 1;
+                };
+                // One reader reads the game the chunk could not finish, from its start: that
+                // chunk's rest, the chunks sent after it (their workers drop them), the bytes
+                // not sent, and the rest of the input.
+                let mut parts = VecDeque::new();
+                for c in sent.iter().filter(|c| c.index >= resume.index) {
+                    let at = resume.offset.saturating_sub(c.offset);
+                    let at = usize::try_from(at).unwrap_or(usize::MAX).min(c.data.len());
+                    parts.push_back((Arc::clone(&c.data), at));
                 }
-                if state? {
-                    return error.map_or(Ok(()), Err);
+                drop(sent);
+                parts.push_back((Arc::new(std::mem::take(&mut buf)), 0));
+                parts.extend(input.parts.drain(..));
+                let chain = Chain {
+                    parts,
+                    rest: if eof { None } else { input.rest.take() },
+                };
+                let mut reader =
+                    Reader::resume_at(chain, limits, resume.offset, resume.line, resume.games);
+                let visitor = visitor.get_or_insert_with(make_visitor);
+                let game = reader.read_game(visitor)?;
+                // Sent even when empty: the results' order has a place for it.
+                let batch: Vec<V::Output> = game.into_iter().collect();
+                if shared.lock().stopped
+                    || job_tx.send(Job::Batch(resume.index + 1, batch)).is_err()
+                {
+                    return Ok(());
                 }
+                // That game ended at its result or at the next game's tags (or the input
+                // ended): the reader stands between two games, and splitting starts again
+                // from there.
+                let (chain, _, rest, consumed, line, games) = reader.into_parts();
+                input = chain;
+                buf = rest;
+                offset = consumed;
+                eof = false;
+                index = resume.index + 2;
+                epoch += 1;
+                {
+                    let mut turns = shared.lock();
+                    turns.epoch = epoch;
+                    turns.fallback = None;
+                    turns.next = index;
+                    turns.games = games;
+                    turns.lines = line - 1;
+                }
+                shared.changed.notify_all();
             }
         });
         let mut pending = BTreeMap::new();
@@ -626,7 +664,7 @@ where
         // The receiver is dropped here when the consumer stopped early: the workers' sends
         // fail and they stop, and so does the splitting thread (its sends fail too).
         match splitting.join() {
-            Ok(result) => result,
+            Ok(result) => result.map(|()| shared.lock().cuts),
             Err(_) => Err(io::Error::other("the splitting thread panicked")),
         }
     })
@@ -667,7 +705,10 @@ where
     let mut read = read_chunk(chunk, limits, visitor, buffer);
     let mut turns = shared.lock();
     loop {
-        if turns.stopped || turns.fallback.is_some_and(|f| chunk.index > f.index) {
+        if turns.stopped
+            || chunk.epoch < turns.epoch
+            || turns.fallback.is_some_and(|f| chunk.index > f.index)
+        {
             return None;
         }
         if turns.next == chunk.index {
@@ -682,11 +723,9 @@ where
     if (read.clean && !chunk.forced) || chunk.last {
         turns.games += read.games;
         turns.lines += read.lines;
-        #[cfg(test)]
-        tests::count(&tests::CLEAN_TURNS);
+        turns.cuts.clean += 1;
     } else {
-        #[cfg(test)]
-        tests::count(&tests::FALLBACKS);
+        turns.cuts.fallbacks += 1;
         // The last game may go on in the next chunk: one reader takes over from its start.
         read.outputs.pop();
         let (offset, line, before) = read.last_start;
@@ -711,18 +750,8 @@ mod tests {
     use super::*;
     use crate::{check_games, SanMode};
     use crate::{Both, GameBuilder};
-    use std::sync::atomic::{AtomicUsize, Ordering};
 
     type Out = (GameRecord, (Game, Vec<ReadError>));
-
-    /// Chunks that ended cleanly, and chunks after which one reader took over (in all
-    /// tests so far: the tests check that both happen).
-    pub(super) static CLEAN_TURNS: AtomicUsize = AtomicUsize::new(0);
-    pub(super) static FALLBACKS: AtomicUsize = AtomicUsize::new(0);
-
-    pub(super) fn count(counter: &AtomicUsize) {
-        counter.fetch_add(1, Ordering::Relaxed);
-    }
 
     fn visitor() -> Both<RecordCollector, GameBuilder> {
         Both::new(RecordCollector::with_annotations(), GameBuilder::new())
@@ -756,10 +785,10 @@ mod tests {
 
     /// The parallel pipeline with `threads` threads and chunks of about `chunk` bytes (cut
     /// by force at four times that): the games in the order given, and the last progress.
-    fn chunked(input: &[u8], threads: usize, chunk: usize) -> (Vec<Out>, u64) {
+    fn chunked(input: &[u8], threads: usize, chunk: usize) -> (Vec<Out>, u64, Cuts) {
         let mut out = Vec::new();
         let mut last = 0;
-        parallel(
+        let cuts = parallel(
             Reader::new(Trickle(input, 1 + chunk / 3)),
             &visitor,
             weight,
@@ -776,14 +805,18 @@ mod tests {
             },
         )
         .expect("no I/O error");
-        (out, last)
+        (out, last, cuts)
     }
 
-    fn assert_same(input: &[u8], what: &str) {
+    /// Compares the chunked reads with one reader's; returns how the chunks ended, summed.
+    fn assert_same(input: &[u8], what: &str) -> Cuts {
         let expected = serial(input);
+        let mut all = Cuts::default();
         for threads in [2, 3] {
             for chunk in [16, 61, 250, 4096] {
-                let (got, progress) = chunked(input, threads, chunk);
+                let (got, progress, cuts) = chunked(input, threads, chunk);
+                all.clean += cuts.clean;
+                all.fallbacks += cuts.fallbacks;
                 assert_eq!(progress, input.len() as u64, "{what}: progress");
                 assert_eq!(
                     got.len(),
@@ -798,6 +831,7 @@ mod tests {
                 }
             }
         }
+        all
     }
 
     /// Cuts at every kind of place: a comment, tags or a variation across a blank line
@@ -819,27 +853,44 @@ mod tests {
             b"\n\n\n",
             b"[Event \"unterminated",
         ];
-        let before = (
-            CLEAN_TURNS.load(Ordering::Relaxed),
-            FALLBACKS.load(Ordering::Relaxed),
-        );
         for (i, case) in cases.iter().enumerate() {
             let mut input = Vec::new();
             for _ in 0..20 {
                 input.extend_from_slice(case);
             }
-            assert_same(&input, &format!("case {i}"));
+            let cuts = assert_same(&input, &format!("case {i}"));
+            // Games with results: no fallback. A comment across a cut: a fallback, and
+            // chunks again after it.
+            if i == 0 {
+                assert!(cuts.clean > 20 && cuts.fallbacks == 0, "{cuts:?}");
+            }
+            if i == 1 {
+                assert!(cuts.clean > 20 && cuts.fallbacks > 20, "{cuts:?}");
+            }
         }
-        // Both kinds of cut happened (the counters are shared with the other tests, which
-        // only add to them).
-        let after = (
-            CLEAN_TURNS.load(Ordering::Relaxed),
-            FALLBACKS.load(Ordering::Relaxed),
-        );
-        assert!(
-            after.0 > before.0 && after.1 > before.1,
-            "{before:?} {after:?}"
-        );
+    }
+
+    /// Games without a result here and there: one reader takes over for each game that
+    /// ends a chunk without its result, and chunks go on after it.
+    #[test]
+    fn chunks_go_on_after_a_game_without_a_result() {
+        let mut input = Vec::new();
+        for i in 0..400 {
+            let result = if i % 7 == 3 { "" } else { "1-0" };
+            input.extend_from_slice(
+                format!("[Round \"{i}\"]\n\n1. e4 e5 2. Nf3 {result}\n\n").as_bytes(),
+            );
+        }
+        assert_same(&input, "games without results");
+        // Chunks of several games: more than one fallback (after the first, chunks went
+        // on), and more clean cuts than fallbacks.
+        for chunk in [250, 1000] {
+            let (_, _, cuts) = chunked(&input, 2, chunk);
+            assert!(
+                cuts.fallbacks >= 2 && cuts.clean > cuts.fallbacks,
+                "{cuts:?}"
+            );
+        }
     }
 
     /// Random PGN-ish text: every construct cut everywhere.
@@ -898,9 +949,15 @@ mod tests {
             let input = &input[..input.len().min(300_000)];
             let expected = serial(input);
             for chunk in [700, 20_000, CHUNK_BYTES] {
-                let (got, progress) = chunked(input, 2, chunk);
+                let (got, progress, cuts) = chunked(input, 2, chunk);
                 assert_eq!(progress, input.len() as u64);
                 assert!(got == expected, "{} chunk {chunk}", path.display());
+                // Real files in chunks larger than their games: every cut is between two
+                // games, none needs one reader.
+                if chunk >= 20_000 && chunk < input.len() {
+                    let what = format!("{} chunk {chunk}: {cuts:?}", path.display());
+                    assert!(cuts.clean > 1 && cuts.fallbacks == 0, "{what}");
+                }
             }
         }
     }
