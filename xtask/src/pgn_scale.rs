@@ -138,19 +138,26 @@ fn peak_kb(script: &str) -> Result<Option<u64>, Error> {
         .and_then(|v| v.trim().parse().ok()))
 }
 
-/// Builds the release binaries `bin` of `package`.
-fn build(root: &Path, target_dir: &Path, package: &str, bin: &str) -> Result<PathBuf, Error> {
+/// Builds the release binaries `(package, bin)` in one cargo run (so that their crates
+/// compile in parallel) and returns their paths.
+fn build(root: &Path, target_dir: &Path, bins: &[(&str, &str)]) -> Result<Vec<PathBuf>, Error> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let status = Command::new(cargo)
-        .current_dir(root)
-        .args(["build", "--release", "-p", package, "--bin", bin])
+    let mut cmd = Command::new(cargo);
+    cmd.current_dir(root).args(["build", "--release"]);
+    for (package, bin) in bins {
+        cmd.args(["-p", package, "--bin", bin]);
+    }
+    let status = cmd
         .env("CARGO_TARGET_DIR", target_dir)
         .status()
-        .map_err(|e| format!("cannot build {package}: {e}"))?;
+        .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
     if !status.success() {
-        return Err(format!("cargo build -p {package} --bin {bin} failed").into());
+        return Err(format!("{cmd:?} failed").into());
     }
-    Ok(target_dir.join("release").join(bin))
+    Ok(bins
+        .iter()
+        .map(|(_, bin)| target_dir.join("release").join(bin))
+        .collect())
 }
 
 /// Writes `copies` times the decoded bytes of `sources` (plain or zstd) to `out`, through
@@ -199,8 +206,12 @@ fn counts(cmd: &mut Command) -> Result<(u64, u64), Error> {
 /// Builds the programs, runs the figures, and returns the report section (markdown).
 pub(crate) fn run(root: &Path, target_dir: &Path, quick: bool) -> Result<String, Error> {
     let mut out = String::from("\n## PGN as users run it (`chessbits pgn`, whole processes)\n");
-    let bin = build(root, target_dir, "chessbits-cli", "chessbits")?;
-    let peer = build(root, target_dir, "benches", "pgn_peer")?;
+    let built = build(
+        root,
+        target_dir,
+        &[("chessbits-cli", "chessbits"), ("benches", "pgn_peer")],
+    )?;
+    let (bin, peer) = (built[0].clone(), built[1].clone());
     let dir = target_dir.join("bench-report").join("pgn-inputs");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let rounds = if quick { 3 } else { 7 };
