@@ -41,7 +41,7 @@ pub const CHUNK_BYTES: usize = 1 << 20;
 
 /// A chunk in which no game start is found is cut at this size anyway (the input from its
 /// last game on is then read by one reader).
-pub const MAX_CHUNK_BYTES: usize = 4 << 20;
+pub const MAX_CHUNK_BYTES: usize = 2 << 20;
 
 /// An output of a [`Visitor`] whose game numbers and lines can be moved on: a game read
 /// from a chunk of the input is numbered from the chunk's start, and renumbered when the
