@@ -492,6 +492,44 @@ pub fn replay(
     (played, None)
 }
 
+/// Replays a record's mainline as [`replay`] does, calling `on_move(san, uci)` for every
+/// move played with its canonical SAN and check or mate suffix (what
+/// [`SanPlus::append_to`] writes for [`San::from_move`] and [`suffix_of`]) and its UCI (what
+/// [`move_to_uci`](chessbits_movegen::uci::move_to_uci) writes). Returns what [`replay`]
+/// returns.
+///
+/// The games [`check_games`] checks on its bare board (standard chess in lenient mode:
+/// nearly all real games) are replayed there, the texts read off the board (a `Position`
+/// per move and the movegen encoder cost several times more); any other game, or one the
+/// bare board gives up on, is replayed by [`replay`] from the start, so the texts, the
+/// count and the error are always [`replay`]'s (`on_move` is only called once per move).
+pub fn replay_texts(
+    record: &GameRecord,
+    mode: SanMode,
+    mut on_move: impl FnMut(&[u8], &[u8]),
+) -> (u64, Option<GameError>) {
+    let mut texts = Vec::with_capacity(record.len());
+    if fast::texts(record, mode, &mut texts) {
+        for t in &texts {
+            on_move(t.san(), t.uci());
+        }
+        return (texts.len() as u64, None);
+    }
+    let mut san = Vec::with_capacity(8);
+    replay(record, mode, |before, m, after| {
+        san.clear();
+        SanPlus {
+            san: San::from_move(before, m),
+            suffix: suffix_of(after),
+        }
+        .append_to(&mut san);
+        on_move(
+            &san,
+            chessbits_movegen::uci::move_to_uci(before, m).as_bytes(),
+        );
+    })
+}
+
 /// What a batch of games came to.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Report {
