@@ -144,7 +144,9 @@ pub struct GameRecord {
     /// The result token of the movetext.
     pub result: Option<GameResult>,
     /// Per mainline move: the clock (seconds) and evaluation its comments give (only with
-    /// [`RecordCollector::with_annotations`]; then as long as the moves).
+    /// [`RecordCollector::with_annotations`]). Only as long as needed: up to the last move
+    /// that has a clock or an evaluation (empty for a game without any), so that a move
+    /// past the end has neither.
     pub notes: Vec<(Option<f64>, Option<Eval>)>,
 }
 
@@ -342,22 +344,28 @@ impl Visitor for RecordCollector {
             self.record.packed.reserve(self.packed_hint.max(256));
         }
         self.record.push_move(san, line);
-        if self.annotations {
-            self.record.notes.push((None, None));
-        }
     }
 
     #[inline]
     fn comment(&mut self, text: &[u8]) {
-        if !self.annotations || self.too_long {
+        // A comment before the first move has no move to annotate.
+        if !self.annotations || self.too_long || self.record.count == 0 {
             return;
         }
+        let (clock, eval) = (parse_clock(text), parse_eval(text));
+        if clock.is_none() && eval.is_none() {
+            return;
+        }
+        // The notes reach the last move (the one commented) only now: a game without
+        // clocks or evals keeps none.
+        let moves = self.record.count;
+        self.record.notes.resize(moves, (None, None));
         if let Some(note) = self.record.notes.last_mut() {
-            if let Some(clock) = parse_clock(text) {
-                note.0 = Some(clock);
+            if clock.is_some() {
+                note.0 = clock;
             }
-            if let Some(eval) = parse_eval(text) {
-                note.1 = Some(eval);
+            if eval.is_some() {
+                note.1 = eval;
             }
         }
     }

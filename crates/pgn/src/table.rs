@@ -333,6 +333,9 @@ mod tests {
                 records.push(r)
             })
             .expect("no I/O error");
+        // The records keep notes only up to the last move with one.
+        let lengths: Vec<usize> = records.iter().map(|r| r.notes.len()).collect();
+        assert_eq!(lengths, [0, 1, 3]);
         let mut games = Vec::new();
         game_rows(&records, SanMode::Lenient, &mut games);
         assert_eq!(games.len(), 3);
