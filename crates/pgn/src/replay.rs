@@ -516,12 +516,27 @@ pub fn replay_texts(
     mode: SanMode,
     mut on_move: impl FnMut(&[u8], &[u8]),
 ) -> (u64, Option<GameError>) {
-    let mut texts = Vec::with_capacity(record.len());
-    if fast::texts(record, mode, &mut texts) {
+    thread_local! {
+        /// The texts of the game being replayed, kept between calls (a fresh vector per
+        /// game cost more than writing the texts into it).
+        static TEXTS: std::cell::Cell<Vec<fast::MoveText>> =
+            const { std::cell::Cell::new(Vec::new()) };
+    }
+    // Taken out while in use, so that a call from `on_move` would find an empty one.
+    let mut texts = TEXTS.take();
+    texts.clear();
+    let whole = fast::texts(record, mode, &mut texts);
+    if whole {
         for t in &texts {
             on_move(t.san(), t.uci());
         }
-        return (texts.len() as u64, None);
+    }
+    let played = texts.len() as u64;
+    if texts.capacity() <= 1 << 16 {
+        TEXTS.set(texts);
+    }
+    if whole {
+        return (played, None);
     }
     let mut san = Vec::with_capacity(8);
     replay(record, mode, |before, m, after| {
