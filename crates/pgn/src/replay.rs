@@ -528,7 +528,7 @@ pub fn replay_texts(
     let whole = fast::texts(record, mode, &mut texts);
     if whole {
         for t in &texts {
-            on_move(t.san(), t.uci());
+            t.with(&mut on_move);
         }
     }
     let played = texts.len() as u64;

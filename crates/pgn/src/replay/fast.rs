@@ -703,33 +703,40 @@ fn hint(d: u8) -> Bitboard {
 
 /// A move's canonical SAN (with its `+` or `#`) and its UCI, as [`super::replay_texts`]
 /// hands them over: the bytes [`SanPlus::append_to`] and `move_to_uci` write.
+///
+/// Each text is kept as the little-endian bytes of a word, built with shifts: built byte
+/// by byte in memory and then copied as words, it cost a failed store-to-load forwarding
+/// per move (a fifth of the time of [`texts`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct MoveText {
-    san: [u8; 8],
-    san_len: u8,
-    uci: [u8; 5],
-    uci_len: u8,
+    san: u64,
+    san_len: u32,
+    uci: u64,
+    uci_len: u32,
 }
 
 impl MoveText {
-    pub(super) fn san(&self) -> &[u8] {
-        &self.san[..usize::from(self.san_len)]
-    }
-
-    pub(super) fn uci(&self) -> &[u8] {
-        &self.uci[..usize::from(self.uci_len)]
+    /// Calls `f(san, uci)`.
+    #[inline(always)]
+    pub(super) fn with<R>(&self, f: impl FnOnce(&[u8], &[u8]) -> R) -> R {
+        let (san, uci) = (self.san.to_le_bytes(), self.uci.to_le_bytes());
+        // At most 7 and 5 bytes: the lengths stay in the arrays.
+        f(
+            &san[..(self.san_len as usize).min(8)],
+            &uci[..(self.uci_len as usize).min(8)],
+        )
     }
 
     #[inline(always)]
     fn push_san(&mut self, c: u8) {
-        // At most 7 bytes (`Qa1xb2#`, `axb8=Q#`): the index stays in the array.
-        self.san[usize::from(self.san_len) & 7] = c;
+        // At most 7 bytes (`Qa1xb2#`, `axb8=Q#`): the shift stays below 64.
+        self.san |= u64::from(c) << ((8 * self.san_len) & 63);
         self.san_len += 1;
     }
 
     #[inline(always)]
     fn push_uci(&mut self, c: u8) {
-        self.uci[usize::from(self.uci_len) % 5] = c;
+        self.uci |= u64::from(c) << ((8 * self.uci_len) & 63);
         self.uci_len += 1;
     }
 

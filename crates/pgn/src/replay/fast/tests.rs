@@ -98,8 +98,8 @@ fn compare(record: &GameRecord, what: &str) -> bool {
     assert!(fast_texts.len() <= expected_texts.len(), "{what}");
     for (k, (t, (san, uci))) in fast_texts.iter().zip(&expected_texts).enumerate() {
         assert_eq!(
-            (t.san(), t.uci()),
-            (&san[..], &uci[..]),
+            t.with(|s, u| (s.to_vec(), u.to_vec())),
+            (san.clone(), uci.clone()),
             "{what}: move {k}, {}",
             String::from_utf8_lossy(san)
         );
