@@ -73,7 +73,8 @@ pub(crate) enum PgnCommand {
     },
     /// A row per game: file, game, event, site, date, round, white, black, result,
     /// white_elo, black_elo, eco, opening, time_control, termination, utc_date, utc_time,
-    /// tags, plies, moves_uci, moves_san, clocks, evals, error.
+    /// tags, plies, moves_uci, moves_san, clocks, evals (both null for a game without any
+    /// [%clk] / [%eval]), error.
     #[command(after_help = EXIT_STATUS)]
     Games {
         /// PGN inputs (- is standard input).

@@ -24,9 +24,9 @@ use arrow_array::{ArrayRef, Float64Array, Int32Array, Int64Array, ListArray, Str
 use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, SchemaRef};
 use chessbits_bitboard_core::Move;
-use chessbits_pgn::table::{error_text, Eval};
+use chessbits_pgn::table::{error_text, played_notes, Eval};
 use chessbits_pgn::{
-    replay, suffix_of, write_fen, GameRecord, Position, Report, San, SanMode, SanPlus,
+    replay, replay_texts, suffix_of, write_fen, GameRecord, Position, Report, San, SanMode, SanPlus,
 };
 use parquet::arrow::arrow_writer::{
     compute_leaves, ArrowColumnChunk, ArrowColumnWriter, ArrowLeafColumn,
@@ -204,6 +204,34 @@ fn push_san(out: &mut Vec<u8>, before: &Position, m: Move, after: &Position) {
     .append_to(out);
 }
 
+/// Clocks being built: values and validity (no `Option` per value to convert).
+struct Clocks {
+    values: Vec<f64>,
+    valid: NullBufferBuilder,
+}
+
+impl Clocks {
+    fn with_capacity(n: usize) -> Clocks {
+        Clocks {
+            values: Vec::with_capacity(n),
+            valid: NullBufferBuilder::new(n),
+        }
+    }
+
+    fn push(&mut self, c: Option<f64>) {
+        self.values.push(c.unwrap_or(0.0));
+        self.valid.append(c.is_some());
+    }
+
+    fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    fn finish(mut self) -> Float64Array {
+        Float64Array::new(ScalarBuffer::from(self.values), self.valid.finish())
+    }
+}
+
 /// `{cp, mate}` structs being built.
 struct Evals {
     cp: Vec<Option<i32>>,
@@ -261,6 +289,24 @@ fn file_column(file: &str, rows: usize) -> ArrayRef {
     )
 }
 
+/// A list column whose lists may be null (`valid` says which are not).
+fn nullable_list(
+    item: Field,
+    offsets: Vec<i32>,
+    mut valid: NullBufferBuilder,
+    values: ArrayRef,
+) -> io::Result<ArrayRef> {
+    Ok(Arc::new(
+        ListArray::try_new(
+            Arc::new(item),
+            OffsetBuffer::new(ScalarBuffer::from(offsets)),
+            values,
+            valid.finish(),
+        )
+        .map_err(arrow_error)?,
+    ))
+}
+
 fn list(item: Field, offsets: &OffsetBuffer<i32>, values: ArrayRef) -> io::Result<ArrayRef> {
     Ok(Arc::new(
         ListArray::try_new(Arc::new(item), offsets.clone(), values, None).map_err(arrow_error)?,
@@ -301,8 +347,15 @@ pub(crate) fn games_columns(
     move_offsets.push(0i32);
     let mut uci = Text::with_capacity(moves, moves * 4);
     let mut san = Text::with_capacity(moves, moves * 4);
-    let mut clocks: Vec<Option<f64>> = Vec::with_capacity(moves);
+    // Clocks and evals: a list per game that has any (as long as its moves), else null.
+    let mut clocks = Clocks::with_capacity(moves);
+    let mut clock_offsets = Vec::with_capacity(n + 1);
+    clock_offsets.push(0i32);
+    let mut clock_lists = NullBufferBuilder::new(n);
     let mut evals = Evals::with_capacity(moves);
+    let mut eval_offsets = Vec::with_capacity(n + 1);
+    eval_offsets.push(0i32);
+    let mut eval_lists = NullBufferBuilder::new(n);
     let mut errors = Text::with_capacity(n, 0);
     let elo_at = |tag: &str| TAG_COLUMNS.iter().position(|(_, t)| *t == tag);
     let (white_elo, black_elo) = (elo_at("WhiteElo"), elo_at("BlackElo"));
@@ -350,18 +403,30 @@ pub(crate) fn games_columns(
             });
             slot.push(value);
         }
-        let (played, error) = replay(record, mode, |before, m, after| {
-            push_uci(&mut uci.bytes, before, m);
-            uci.end();
-            push_san(&mut san.bytes, before, m, after);
-            san.end();
+        let (played, error) = replay_texts(record, mode, |s, u| {
+            san.push(s);
+            uci.push(u);
         });
         let played_n = usize::try_from(played).unwrap_or(usize::MAX);
-        for i in 0..played_n {
-            let (clock, eval) = record.notes.get(i).copied().unwrap_or((None, None));
-            clocks.push(clock);
-            evals.push(eval);
+        let notes = played_notes(record, played_n);
+        if notes.iter().any(|(c, _)| c.is_some()) {
+            for i in 0..played_n {
+                clocks.push(notes.get(i).and_then(|n| n.0));
+            }
+            clock_lists.append_non_null();
+        } else {
+            clock_lists.append_null();
         }
+        clock_offsets.push(clocks.len() as i32);
+        if notes.iter().any(|(_, e)| e.is_some()) {
+            for i in 0..played_n {
+                evals.push(notes.get(i).and_then(|n| n.1));
+            }
+            eval_lists.append_non_null();
+        } else {
+            eval_lists.append_null();
+        }
+        eval_offsets.push(evals.cp.len() as i32);
         plies.push(i32::try_from(played).unwrap_or(i32::MAX));
         move_offsets.push(uci.len() as i32);
         match error_text(record, &error) {
@@ -408,14 +473,16 @@ pub(crate) fn games_columns(
     let item_text = || Field::new("item", DataType::Utf8, true);
     columns.push(list(item_text(), &move_offsets, Arc::new(uci.finish()?))?);
     columns.push(list(item_text(), &move_offsets, Arc::new(san.finish()?))?);
-    columns.push(list(
+    columns.push(nullable_list(
         Field::new("item", DataType::Float64, true),
-        &move_offsets,
-        Arc::new(Float64Array::from(clocks)),
+        clock_offsets,
+        clock_lists,
+        Arc::new(clocks.finish()),
     )?);
-    columns.push(list(
+    columns.push(nullable_list(
         Field::new("item", DataType::Struct(eval_fields()), true),
-        &move_offsets,
+        eval_offsets,
+        eval_lists,
         Arc::new(evals.finish()?),
     )?);
     columns.push(Arc::new(errors.finish()?));
@@ -436,7 +503,7 @@ pub(crate) fn moves_columns(
     let mut san = Text::with_capacity(moves, moves * 4);
     let mut uci = Text::with_capacity(moves, moves * 4);
     let mut after = Text::with_capacity(moves, moves * 64);
-    let mut clock = Vec::with_capacity(moves);
+    let mut clock = Clocks::with_capacity(moves);
     let mut eval = Evals::with_capacity(moves);
     for record in records {
         let number = i64::try_from(record.game).unwrap_or(i64::MAX);
@@ -474,7 +541,7 @@ pub(crate) fn moves_columns(
         Arc::new(san.finish()?),
         Arc::new(uci.finish()?),
         Arc::new(after.finish()?),
-        Arc::new(Float64Array::from(clock)),
+        Arc::new(clock.finish()),
         Arc::new(eval.finish()?),
     ];
     Ok((report, columns))

@@ -9,6 +9,8 @@
 //! they are JSON values; in Parquet, lists and structs: `tags` is a list of
 //! `{key, value}` structs (so that a repeated tag name loses nothing), `evals` and `eval`
 //! are `{cp, mate}` structs (centipawns, or moves to mate; positive is good for White).
+//! `clocks` (`evals`) is null (an empty CSV cell) for a game where no move has a clock (an
+//! eval), and otherwise a list as long as the moves with a null for a move without one.
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -139,8 +141,14 @@ pub(crate) fn schema(table: Table) -> SchemaRef {
             fields.push(Field::new("plies", DataType::Int32, false));
             fields.push(list("moves_uci", text("item", true)));
             fields.push(list("moves_san", text("item", true)));
-            fields.push(list("clocks", Field::new("item", DataType::Float64, true)));
-            fields.push(list(
+            // Null for a game without any clock (eval): see `GameRow::clocks`.
+            let nullable_list =
+                |name: &str, item: Field| Field::new(name, DataType::List(Arc::new(item)), true);
+            fields.push(nullable_list(
+                "clocks",
+                Field::new("item", DataType::Float64, true),
+            ));
+            fields.push(nullable_list(
                 "evals",
                 Field::new("item", DataType::Struct(eval_fields()), true),
             ));
@@ -283,12 +291,15 @@ pub(crate) fn encode_games(file: &str, rows: &[GameRow], format: Format) -> io::
                 record.push(json_text(|o| {
                     json_list(o, &row.moves_san, |o, s| json_str(o, s))
                 }));
-                record.push(json_text(|o| {
-                    json_list(o, &row.clocks, |o, c| json_clock(o, *c))
-                }));
-                record.push(json_text(|o| {
-                    json_list(o, &row.evals, |o, e| json_eval(o, *e))
-                }));
+                // A game without clocks (evals): an empty cell, as for any null.
+                record.push(match &row.clocks {
+                    Some(c) => json_text(|o| json_list(o, c, |o, c| json_clock(o, *c))),
+                    None => String::new(),
+                });
+                record.push(match &row.evals {
+                    Some(e) => json_text(|o| json_list(o, e, |o, e| json_eval(o, *e))),
+                    None => String::new(),
+                });
                 record.push(row.error.clone().unwrap_or_default());
                 w.write_record(&record)?;
             }
@@ -320,9 +331,15 @@ pub(crate) fn encode_games(file: &str, rows: &[GameRow], format: Format) -> io::
                 out.extend_from_slice(b",\"moves_san\":");
                 json_list(&mut out, &row.moves_san, |o, s| json_str(o, s));
                 out.extend_from_slice(b",\"clocks\":");
-                json_list(&mut out, &row.clocks, |o, c| json_clock(o, *c));
+                match &row.clocks {
+                    Some(c) => json_list(&mut out, c, |o, c| json_clock(o, *c)),
+                    None => out.extend_from_slice(b"null"),
+                }
                 out.extend_from_slice(b",\"evals\":");
-                json_list(&mut out, &row.evals, |o, e| json_eval(o, *e));
+                match &row.evals {
+                    Some(e) => json_list(&mut out, e, |o, e| json_eval(o, *e)),
+                    None => out.extend_from_slice(b"null"),
+                }
                 out.extend_from_slice(b",\"error\":");
                 json_opt_str(&mut out, row.error.as_deref());
                 out.extend_from_slice(b"}\n");

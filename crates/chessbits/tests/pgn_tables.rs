@@ -359,14 +359,22 @@ fn games_parquet_equals_the_tags_and_moves() {
             let s = s.as_string::<i32>();
             let u = uci.value(i);
             let u = u.as_string::<i32>();
+            // Null lists for a game without any clock (eval): a null for each move.
             let c = clocks.value(i);
             let c = c.as_primitive::<Float64Type>();
-            let e = evals(evs.value(i).as_ref());
+            let clock = |p: usize| (!clocks.is_null(i)).then(|| c.value(p));
+            let e = if evs.is_null(i) {
+                vec![None; s.len()]
+            } else {
+                evals(evs.value(i).as_ref())
+            };
+            assert!(clocks.is_null(i) || c.len() == s.len());
+            assert_eq!(e.len(), s.len());
             assert_eq!(s.len(), src.comments.len());
             assert_eq!(u.len(), s.len());
             for (p, comment) in src.comments.iter().enumerate() {
                 assert_eq!(s.value(p), expected[k].1);
-                assert_eq!(Some(c.value(p)), clock_of(comment));
+                assert_eq!(clock(p), clock_of(comment));
                 assert_eq!(e[p], eval_of(comment));
                 k += 1;
             }
@@ -447,10 +455,22 @@ fn csv_ndjson_and_parquet_agree() {
                         js["moves_san"].as_array().unwrap().len() as i64,
                         plies.unwrap()
                     );
-                    assert_eq!(
-                        js["clocks"].as_array().unwrap().len() as i64,
-                        plies.unwrap()
-                    );
+                    // A game's clocks: null when it has none, else one per ply; the
+                    // same in CSV (an empty cell for null) and Parquet.
+                    let clocks = b.column_by_name("clocks").unwrap().as_list::<i32>();
+                    let csv_clocks = &c[header.iter().position(|h| h == "clocks").unwrap()];
+                    if clocks.is_null(j) {
+                        assert!(js["clocks"].is_null());
+                        assert_eq!(csv_clocks, "");
+                    } else {
+                        assert_eq!(clocks.value(j).len() as i64, plies.unwrap());
+                        assert_eq!(
+                            js["clocks"].as_array().unwrap().len() as i64,
+                            plies.unwrap()
+                        );
+                        let cells: Vec<Option<f64>> = serde_json::from_str(csv_clocks).unwrap();
+                        assert_eq!(cells.len() as i64, plies.unwrap());
+                    }
                 } else {
                     let clock = floats(b, "clock")[j];
                     assert_eq!(js["clock"].as_f64(), clock);
@@ -486,27 +506,36 @@ fn one_parquet_file_per_input_and_duckdb_and_polars_read_them_as_one_table() {
     assert_eq!(files.len(), 3);
     let mut games = 0;
     let mut plies = 0;
+    let mut with_clocks = 0;
     for f in &files {
         for b in read_parquet(f) {
             games += b.num_rows();
             plies += ints(&b, "plies").iter().map(|p| p.unwrap()).sum::<i64>();
+            with_clocks += b.num_rows() - b.column_by_name("clocks").unwrap().null_count();
         }
     }
+    // The Lichess games have clocks, the TWIC games none (their `clocks` is null).
+    assert!(
+        with_clocks > 400 && with_clocks <= 438 + 105,
+        "{with_clocks}"
+    );
     let expected_plies: usize = names.iter().map(|n| reference_rows(n).len()).sum();
     assert_eq!(games, 438 + 500 + 105);
     assert_eq!(plies as usize, expected_plies);
 
     let expected = format!(
-        "{},{},3,{}",
+        "{},{},3,{},{}",
         438 + 500 + 105,
         expected_plies,
-        expected_plies
+        expected_plies,
+        with_clocks
     );
-    // The same question to DuckDB and to Polars: rows, plies, files, clocks.
+    // The same question to DuckDB and to Polars: rows, plies, files, moves, games with
+    // clocks.
     let duckdb = format!(
         "import duckdb\n\
          r = duckdb.sql(\"SELECT count(*), sum(plies), count(DISTINCT file), \
-         sum(len(clocks)) FROM '{out}*.parquet'\").fetchall()[0]\n\
+         sum(len(moves_uci)), count(clocks) FROM '{out}*.parquet'\").fetchall()[0]\n\
          print(','.join(str(x) for x in r))"
     );
     python_check("duckdb", &duckdb, &expected);
@@ -514,7 +543,7 @@ fn one_parquet_file_per_input_and_duckdb_and_polars_read_them_as_one_table() {
         "import polars as pl\n\
          df = pl.read_parquet('{out}*.parquet')\n\
          r = (df.height, df['plies'].sum(), df['file'].n_unique(), \
-         df['clocks'].list.len().sum())\n\
+         df['moves_uci'].list.len().sum(), df['clocks'].is_not_null().sum())\n\
          print(','.join(str(x) for x in r))"
     );
     python_check("polars", &polars, &expected);

@@ -144,7 +144,9 @@ pub struct GameRecord {
     /// The result token of the movetext.
     pub result: Option<GameResult>,
     /// Per mainline move: the clock (seconds) and evaluation its comments give (only with
-    /// [`RecordCollector::with_annotations`]; then as long as the moves).
+    /// [`RecordCollector::with_annotations`]). Only as long as needed: up to the last move
+    /// that has a clock or an evaluation (empty for a game without any), so that a move
+    /// past the end has neither.
     pub notes: Vec<(Option<f64>, Option<Eval>)>,
 }
 
@@ -357,22 +359,28 @@ impl Visitor for RecordCollector {
             self.record.packed.reserve(self.packed_hint.max(256));
         }
         self.record.push_move(san, line);
-        if self.annotations {
-            self.record.notes.push((None, None));
-        }
     }
 
     #[inline]
     fn comment(&mut self, text: &[u8]) {
-        if !self.annotations || self.too_long {
+        // A comment before the first move has no move to annotate.
+        if !self.annotations || self.too_long || self.record.count == 0 {
             return;
         }
+        let (clock, eval) = (parse_clock(text), parse_eval(text));
+        if clock.is_none() && eval.is_none() {
+            return;
+        }
+        // The notes reach the last move (the one commented) only now: a game without
+        // clocks or evals keeps none.
+        let moves = self.record.count;
+        self.record.notes.resize(moves, (None, None));
         if let Some(note) = self.record.notes.last_mut() {
-            if let Some(clock) = parse_clock(text) {
-                note.0 = Some(clock);
+            if clock.is_some() {
+                note.0 = clock;
             }
-            if let Some(eval) = parse_eval(text) {
-                note.1 = Some(eval);
+            if eval.is_some() {
+                note.1 = eval;
             }
         }
     }
@@ -505,6 +513,59 @@ pub fn replay(
         played += 1;
     }
     (played, None)
+}
+
+/// Replays a record's mainline as [`replay`] does, calling `on_move(san, uci)` for every
+/// move played with its canonical SAN and check or mate suffix (what
+/// [`SanPlus::append_to`] writes for [`San::from_move`] and [`suffix_of`]) and its UCI (what
+/// [`move_to_uci`](chessbits_movegen::uci::move_to_uci) writes). Returns what [`replay`]
+/// returns.
+///
+/// The games [`check_games`] checks on its bare board (standard chess in lenient mode:
+/// nearly all real games) are replayed there, the texts read off the board (a `Position`
+/// per move and the movegen encoder cost several times more); any other game, or one the
+/// bare board gives up on, is replayed by [`replay`] from the start, so the texts, the
+/// count and the error are always [`replay`]'s (`on_move` is only called once per move).
+pub fn replay_texts(
+    record: &GameRecord,
+    mode: SanMode,
+    mut on_move: impl FnMut(&[u8], &[u8]),
+) -> (u64, Option<GameError>) {
+    thread_local! {
+        /// The texts of the game being replayed, kept between calls (a fresh vector per
+        /// game cost more than writing the texts into it).
+        static TEXTS: std::cell::Cell<Vec<fast::MoveText>> =
+            const { std::cell::Cell::new(Vec::new()) };
+    }
+    // Taken out while in use, so that a call from `on_move` would find an empty one.
+    let mut texts = TEXTS.take();
+    texts.clear();
+    let whole = fast::texts(record, mode, &mut texts);
+    if whole {
+        for t in &texts {
+            t.with(&mut on_move);
+        }
+    }
+    let played = texts.len() as u64;
+    if texts.capacity() <= 1 << 16 {
+        TEXTS.set(texts);
+    }
+    if whole {
+        return (played, None);
+    }
+    let mut san = Vec::with_capacity(8);
+    replay(record, mode, |before, m, after| {
+        san.clear();
+        SanPlus {
+            san: San::from_move(before, m),
+            suffix: suffix_of(after),
+        }
+        .append_to(&mut san);
+        on_move(
+            &san,
+            chessbits_movegen::uci::move_to_uci(before, m).as_bytes(),
+        );
+    })
 }
 
 /// What a batch of games came to.

@@ -9,7 +9,7 @@
 //!
 //! [`RecordCollector::with_annotations`]: crate::RecordCollector::with_annotations
 
-use crate::replay::{replay, write_fen, GameError, GameRecord, Report};
+use crate::replay::{replay, replay_texts, write_fen, GameError, GameRecord, Report};
 use chessbits_movegen::san::{suffix_of, San, SanMode, SanPlus};
 use chessbits_movegen::uci::move_to_uci;
 
@@ -89,10 +89,13 @@ pub struct GameRow {
     pub moves_san: Vec<String>,
     /// The same moves as UCI.
     pub moves_uci: Vec<String>,
-    /// The `[%clk]` of each move replayed, in seconds.
-    pub clocks: Vec<Option<f64>>,
-    /// The `[%eval]` of each move replayed.
-    pub evals: Vec<Option<Eval>>,
+    /// The `[%clk]` of each move replayed, in seconds; `None` when no move replayed has
+    /// one (a game without clocks), else as long as the moves, with `None` for a move
+    /// without a clock.
+    pub clocks: Option<Vec<Option<f64>>>,
+    /// The `[%eval]` of each move replayed; `None` when no move replayed has one, else as
+    /// long as the moves, with `None` for a move without an evaluation.
+    pub evals: Option<Vec<Option<Eval>>>,
     /// The game's errors (reader and replay), joined by `; `; `None` when every move was
     /// replayed and the reader found nothing wrong.
     pub error: Option<String>,
@@ -162,6 +165,13 @@ pub fn error_text(record: &GameRecord, error: &Option<GameError>) -> Option<Stri
     Some(parts.join("; "))
 }
 
+/// The notes (clock, eval) of the first `played` moves of a record: the moves a row holds
+/// (shorter when the record has fewer notes than moves). One rule for every encoder: a
+/// game's `clocks` (`evals`) is null when none of these has a clock (an eval).
+pub fn played_notes(record: &GameRecord, played: usize) -> &[(Option<f64>, Option<Eval>)] {
+    &record.notes[..played.min(record.notes.len())]
+}
+
 fn lossy(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -185,22 +195,25 @@ pub fn game_rows(records: &[GameRecord], mode: SanMode, out: &mut Vec<GameRow>) 
                 row.tags.push(("Result".into(), r.as_str().into()));
             }
         }
-        let mut san = Vec::with_capacity(8);
-        let (moves, error) = replay(record, mode, |before, m, after| {
-            san.clear();
-            SanPlus {
-                san: San::from_move(before, m),
-                suffix: suffix_of(after),
-            }
-            .append_to(&mut san);
-            row.moves_san.push(lossy(&san));
-            row.moves_uci.push(move_to_uci(before, m));
+        let (moves, error) = replay_texts(record, mode, |san, uci| {
+            row.moves_san.push(lossy(san));
+            row.moves_uci.push(lossy(uci));
         });
         let played = row.moves_san.len();
-        for i in 0..played {
-            let (clock, eval) = record.notes.get(i).copied().unwrap_or((None, None));
-            row.clocks.push(clock);
-            row.evals.push(eval);
+        let notes = played_notes(record, played);
+        if notes.iter().any(|(c, _)| c.is_some()) {
+            row.clocks = Some(
+                (0..played)
+                    .map(|i| notes.get(i).and_then(|n| n.0))
+                    .collect(),
+            );
+        }
+        if notes.iter().any(|(_, e)| e.is_some()) {
+            row.evals = Some(
+                (0..played)
+                    .map(|i| notes.get(i).and_then(|n| n.1))
+                    .collect(),
+            );
         }
         row.error = error_text(record, &error);
         report.add_game(record, moves, error);
@@ -297,8 +310,8 @@ mod tests {
         assert_eq!(g.result(), Some("*"));
         assert_eq!(g.moves_san, ["e4", "e5"]);
         assert_eq!(g.moves_uci, ["e2e4", "e7e5"]);
-        assert_eq!(g.clocks, [Some(180.0), Some(179.0)]);
-        assert_eq!(g.evals, [Some(Eval::Centipawns(20)), None]);
+        assert_eq!(g.clocks, Some(vec![Some(180.0), Some(179.0)]));
+        assert_eq!(g.evals, Some(vec![Some(Eval::Centipawns(20)), None]));
         assert!(g.error.as_deref().is_some_and(|e| e.contains("Ke3")));
         let mut moves = Vec::new();
         move_rows(&records, SanMode::Lenient, &mut moves);
@@ -307,5 +320,35 @@ mod tests {
         assert_eq!(moves[1].before_fen, moves[0].after_fen);
         assert_eq!(moves[1].uci, "e7e5");
         assert_eq!(moves[1].clock, Some(179.0));
+    }
+
+    #[test]
+    fn clocks_and_evals_are_none_for_a_game_without_any() {
+        // No comments at all; only an eval; a clock only on a move not replayed.
+        let pgn =
+            b"1. e4 e5 *\n\n1. e4 { [%eval 0.1] } e5 *\n\n1. e4 e5 2. Ke3 { [%clk 0:01:00] } *\n";
+        let mut records = Vec::new();
+        Reader::new(&pgn[..])
+            .read_all(&mut RecordCollector::with_annotations(), |r| {
+                records.push(r)
+            })
+            .expect("no I/O error");
+        // The records keep notes only up to the last move with one.
+        let lengths: Vec<usize> = records.iter().map(|r| r.notes.len()).collect();
+        assert_eq!(lengths, [0, 1, 3]);
+        let mut games = Vec::new();
+        game_rows(&records, SanMode::Lenient, &mut games);
+        assert_eq!(games.len(), 3);
+        assert_eq!(
+            (games[0].clocks.clone(), games[0].evals.clone()),
+            (None, None)
+        );
+        assert_eq!(games[1].clocks, None);
+        assert_eq!(games[1].evals, Some(vec![Some(Eval::Centipawns(10)), None]));
+        assert_eq!(games[2].plies(), 2);
+        assert_eq!(
+            (games[2].clocks.clone(), games[2].evals.clone()),
+            (None, None)
+        );
     }
 }

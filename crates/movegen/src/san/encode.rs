@@ -120,8 +120,10 @@ impl San {
 }
 
 /// The minimal (file, rank) disambiguation of a move from `from` when `others` (legal
-/// origins of other pieces of the same role to the same square) exist.
-pub(super) fn disambiguation(from: Square, others: Bitboard) -> (Option<File>, Option<Rank>) {
+/// origins of other pieces of the same role to the same square) exist: the file if no other
+/// origin shares it, else the rank if none shares that, else both. (Public for replays that
+/// find the other origins on a board of their own, such as the PGN crate's fast path.)
+pub fn disambiguation(from: Square, others: Bitboard) -> (Option<File>, Option<Rank>) {
     if others.is_empty() {
         (None, None)
     } else if (others & Bitboard::file(from.file())).is_empty() {

@@ -40,6 +40,7 @@ use chessbits_position::{CastlingSide, Position};
 
 mod decode;
 mod encode;
+pub use encode::disambiguation;
 mod parse;
 #[cfg(test)]
 mod tests;

@@ -21,7 +21,7 @@
 
 use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Color, Rank, Role, Square};
-use chessbits_movegen::san::{San, SanMode, SanPlus};
+use chessbits_movegen::san::{disambiguation, San, SanMode, SanPlus};
 use chessbits_position::{CastlingMode, CastlingSide, Position, Setup, Validation};
 
 use super::GameRecord;
@@ -380,6 +380,20 @@ fn reached(sq: Square, sliders: Bitboard, occ: Bitboard) -> Bitboard {
 /// (no `FEN` tag; no `Variant` tag, or one that names standard chess) read in lenient mode.
 /// `Some(moves)` when every move was played; `None` when the full replay must decide.
 pub(super) fn check(record: &GameRecord, mode: SanMode) -> Option<u64> {
+    let mut board = start(record, mode)?;
+    let mut played = 0;
+    for (text, _) in record.moves() {
+        if !board.apply(text) {
+            return None;
+        }
+        played += 1;
+    }
+    Some(played)
+}
+
+/// The fast path's start board of `record` (see [`check`]); `None` when the full replay
+/// must decide.
+fn start(record: &GameRecord, mode: SanMode) -> Option<Board> {
     if mode != SanMode::Lenient {
         return None;
     }
@@ -387,7 +401,7 @@ pub(super) fn check(record: &GameRecord, mode: SanMode) -> Option<u64> {
         Some(v) => Some(super::variant_mode(v)?),
         None => None,
     };
-    let mut board = match &record.fen {
+    let board = match &record.fen {
         None if variant.is_none_or(|v| v == CastlingMode::Standard) => Board::standard(),
         None => return None,
         Some(fen) => {
@@ -404,14 +418,7 @@ pub(super) fn check(record: &GameRecord, mode: SanMode) -> Option<u64> {
             Board::of(&pos)
         }
     };
-    let mut played = 0;
-    for (text, _) in record.moves() {
-        if !board.apply(text) {
-            return None;
-        }
-        played += 1;
-    }
-    Some(played)
+    Some(board)
 }
 
 impl Board {
@@ -691,6 +698,254 @@ fn hint(d: u8) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101 << (d - b'a'))
     } else {
         Bitboard(0xff << (8 * (d.wrapping_sub(b'1') & 7)))
+    }
+}
+
+/// A move's canonical SAN (with its `+` or `#`) and its UCI, as [`super::replay_texts`]
+/// hands them over: the bytes [`SanPlus::append_to`] and `move_to_uci` write.
+///
+/// Each text is kept as the little-endian bytes of a word, built with shifts: built byte
+/// by byte in memory and then copied as words, it cost a failed store-to-load forwarding
+/// per move (a fifth of the time of [`texts`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct MoveText {
+    san: u64,
+    san_len: u32,
+    uci: u64,
+    uci_len: u32,
+}
+
+impl MoveText {
+    /// Calls `f(san, uci)`.
+    #[inline(always)]
+    pub(super) fn with<R>(&self, f: impl FnOnce(&[u8], &[u8]) -> R) -> R {
+        let (san, uci) = (self.san.to_le_bytes(), self.uci.to_le_bytes());
+        // At most 7 and 5 bytes: the lengths stay in the arrays.
+        f(
+            &san[..(self.san_len as usize).min(8)],
+            &uci[..(self.uci_len as usize).min(8)],
+        )
+    }
+
+    #[inline(always)]
+    fn push_san(&mut self, c: u8) {
+        // At most 7 bytes (`Qa1xb2#`, `axb8=Q#`): the shift stays below 64.
+        self.san |= u64::from(c) << ((8 * self.san_len) & 63);
+        self.san_len += 1;
+    }
+
+    #[inline(always)]
+    fn push_uci(&mut self, c: u8) {
+        self.uci |= u64::from(c) << ((8 * self.uci_len) & 63);
+        self.uci_len += 1;
+    }
+
+    #[inline(always)]
+    fn push_square(&mut self, sq: Square, san: bool) {
+        for c in [sq.file().char() as u8, sq.rank().char() as u8] {
+            if san {
+                self.push_san(c);
+            } else {
+                self.push_uci(c);
+            }
+        }
+    }
+}
+
+/// Replays `record` on the fast path as [`check`] does, appending each move's texts to
+/// `out`; `false` (with `out` holding the moves before the one given up on) when the full
+/// replay must decide.
+pub(super) fn texts(record: &GameRecord, mode: SanMode, out: &mut Vec<MoveText>) -> bool {
+    let Some(mut board) = start(record, mode) else {
+        return false;
+    };
+    for (text, _) in record.moves() {
+        let before = board.clone();
+        if !board.apply(text) {
+            return false;
+        }
+        match before.text_of(&board) {
+            Some(t) => out.push(t),
+            None => return false,
+        }
+    }
+    true
+}
+
+impl Board {
+    /// The piece on `sq`.
+    #[inline(always)]
+    fn role_at(&self, sq: Square) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|&r| self.by_role[r as usize].contains(sq))
+    }
+
+    /// The texts of the move that led from this board to `after` (a move [`Board::apply`]
+    /// played): the move is read off the squares the mover left and reached, then worded
+    /// as `San::from_move` and `suffix_of` word it (the disambiguation by the other pieces
+    /// of its role that legally reach the destination, the suffix by whether the other
+    /// side is in check and has a legal move). `None` only if the boards are not one move
+    /// apart.
+    fn text_of(&self, after: &Board) -> Option<MoveText> {
+        let us = self.turn as usize;
+        let left = self.by_color[us] - after.by_color[us];
+        let reached = after.by_color[us] - self.by_color[us];
+        let mut t = MoveText::default();
+        if left.more_than_one() {
+            // Castling (standard chess): the king and a rook left their squares.
+            let from = (self.role(Role::King) & left).single_square()?;
+            let to = (after.role(Role::King) & reached).single_square()?;
+            let text: &[u8] = if to.file() > from.file() {
+                b"O-O"
+            } else {
+                b"O-O-O"
+            };
+            for &c in text {
+                t.push_san(c);
+            }
+            t.push_square(from, false);
+            t.push_square(to, false);
+        } else {
+            let from = left.single_square()?;
+            let to = reached.single_square()?;
+            let role = self.role_at(from)?;
+            let promotion = match after.role_at(to)? {
+                r if r != role => Some(r),
+                _ => None,
+            };
+            let capture =
+                self.theirs().contains(to) || (role == Role::Pawn && from.file() != to.file());
+            match role {
+                Role::Pawn => {
+                    if capture {
+                        t.push_san(from.file().char() as u8);
+                    }
+                }
+                Role::King => t.push_san(b'K'),
+                _ => {
+                    t.push_san(role.upper_char() as u8);
+                    let (file, rank) = disambiguation(from, self.others(role, from, to)?);
+                    if let Some(f) = file {
+                        t.push_san(f.char() as u8);
+                    }
+                    if let Some(r) = rank {
+                        t.push_san(r.char() as u8);
+                    }
+                }
+            }
+            if capture {
+                t.push_san(b'x');
+            }
+            t.push_square(to, true);
+            t.push_square(from, false);
+            t.push_square(to, false);
+            if let Some(p) = promotion {
+                t.push_san(b'=');
+                t.push_san(p.upper_char() as u8);
+                t.push_uci(p.char() as u8);
+            }
+        }
+        let king = after.king()?;
+        if after.attacked(king, after.occupied, Bitboard::EMPTY) {
+            t.push_san(if after.has_legal_move(king) {
+                b'+'
+            } else {
+                b'#'
+            });
+        }
+        Some(t)
+    }
+
+    /// The squares other than `from` from which a piece of `role` (not a pawn or king) of
+    /// the side to move legally reaches `to`.
+    fn others(&self, role: Role, from: Square, to: Square) -> Option<Bitboard> {
+        let occ = self.occupied;
+        let mine = self.role(role) & self.ours();
+        let candidates = match role {
+            Role::Knight => at::knight_attacks(to) & mine,
+            Role::Bishop => reached(to, bishop_lines(to) & mine, occ),
+            Role::Rook => reached(to, rook_lines(to) & mine, occ),
+            Role::Queen => reached(to, (rook_lines(to) | bishop_lines(to)) & mine, occ),
+            Role::Pawn | Role::King => Bitboard::EMPTY,
+        } - from;
+        if candidates.is_empty() {
+            return Some(Bitboard::EMPTY);
+        }
+        let king = self.king()?;
+        let to_bb = Bitboard::from_square(to);
+        let mut others = Bitboard::EMPTY;
+        for o in candidates {
+            if !self.attacked(king, (occ - o) | to, to_bb) {
+                others |= o;
+            }
+        }
+        Some(others)
+    }
+
+    /// Whether the side to move, whose king is on `king`, has a legal move other than
+    /// castling (only asked when it is in check, where castling is never legal): every
+    /// move a piece could make is tried by whether it leaves the king attacked.
+    fn has_legal_move(&self, king: Square) -> bool {
+        let us = self.turn;
+        let ours = self.ours();
+        let theirs = self.theirs();
+        let occ = self.occupied;
+        for to in at::king_attacks(king) - ours {
+            if !self.attacked(to, occ - king, Bitboard::from_square(to)) {
+                return true;
+            }
+        }
+        let legal = |from: Square, to: Square| {
+            !self.attacked(king, (occ - from) | to, Bitboard::from_square(to))
+        };
+        for from in ours - self.role(Role::King) {
+            let targets = if self.role(Role::Pawn).contains(from) {
+                let mut t = at::pawn_attacks(us, from) & theirs;
+                let forward = if us == Color::White { 1 } else { -1 };
+                if let Some(one) = from.offset(0, forward) {
+                    if !occ.contains(one) {
+                        t |= one;
+                        if Bitboard::relative_rank(us, Rank::Second).contains(from) {
+                            if let Some(two) = one.offset(0, forward) {
+                                if !occ.contains(two) {
+                                    t |= two;
+                                }
+                            }
+                        }
+                    }
+                }
+                if let Some(ep) = self.ep {
+                    if at::pawn_attacks(us, from).contains(ep) && !occ.contains(ep) {
+                        let victim = Square::from_coords(ep.file(), from.rank());
+                        if theirs.contains(victim) && (self.role(Role::Pawn)).contains(victim) {
+                            let occ_after = ((occ - from) | ep) - victim;
+                            if !self.attacked(king, occ_after, Bitboard::from_square(victim)) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+                t
+            } else if self.role(Role::Knight).contains(from) {
+                at::knight_attacks(from) - ours
+            } else {
+                let mut t = Bitboard::EMPTY;
+                if self.role(Role::Bishop).contains(from) || self.role(Role::Queen).contains(from) {
+                    t |= at::bishop_attacks(from, occ);
+                }
+                if self.role(Role::Rook).contains(from) || self.role(Role::Queen).contains(from) {
+                    t |= at::rook_attacks(from, occ);
+                }
+                t - ours
+            };
+            for to in targets {
+                if legal(from, to) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 }
 

@@ -6,10 +6,11 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use chessbits_movegen::san::{San, SanMode, SanPlus};
+use chessbits_movegen::san::{suffix_of, San, SanMode, SanPlus};
+use chessbits_movegen::uci::move_to_uci;
 use chessbits_position::Position;
 
-use super::{check, Board};
+use super::{check, texts, Board};
 use crate::replay::{replay, GameRecord, RecordCollector};
 use crate::Reader;
 
@@ -79,6 +80,36 @@ fn compare(record: &GameRecord, what: &str) -> bool {
     });
     assert_eq!(played as usize, reference.len());
     let accepted = check(record, SanMode::Lenient);
+    // The texts: the fast path's, as far as it goes, and `replay_texts`'s, whichever path it
+    // takes, are the full replay's.
+    let mut expected_texts = Vec::new();
+    replay(record, SanMode::Lenient, |before, m, after| {
+        let mut san = Vec::new();
+        SanPlus {
+            san: San::from_move(before, m),
+            suffix: suffix_of(after),
+        }
+        .append_to(&mut san);
+        expected_texts.push((san, move_to_uci(before, m).into_bytes()));
+    });
+    let mut fast_texts = Vec::new();
+    let whole_texts = texts(record, SanMode::Lenient, &mut fast_texts);
+    assert_eq!(whole_texts, accepted.is_some(), "{what}");
+    assert!(fast_texts.len() <= expected_texts.len(), "{what}");
+    for (k, (t, (san, uci))) in fast_texts.iter().zip(&expected_texts).enumerate() {
+        assert_eq!(
+            t.with(|s, u| (s.to_vec(), u.to_vec())),
+            (san.clone(), uci.clone()),
+            "{what}: move {k}, {}",
+            String::from_utf8_lossy(san)
+        );
+    }
+    let mut got = Vec::new();
+    let result = crate::replay::replay_texts(record, SanMode::Lenient, |s, u| {
+        got.push((s.to_vec(), u.to_vec()))
+    });
+    assert_eq!(got, expected_texts, "{what}");
+    assert_eq!(result, (played, error.clone()), "{what}");
     if !standard {
         assert_eq!(accepted, None, "{what}: not standard");
         return false;
