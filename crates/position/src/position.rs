@@ -368,20 +368,28 @@ impl Position {
     }
 }
 
-/// By mailbox code and square, the squares a knight or pawn there attacks (nothing for the
-/// other pieces and for `NO_PIECE`): the checks a moved piece that does not slide can give.
+/// By mailbox code and square, the squares a pawn, knight or king there attacks (nothing
+/// for the sliders and for `NO_PIECE`): the checks a moved piece that does not slide can
+/// give. A king gives none by a legal move, but a pseudo-legal king move next to the other
+/// king, played to test it and refused, still leaves the checkers a full computation finds.
 static STEP_ATTACKS: [[Bitboard; 64]; 16] = {
     let mut table = [[Bitboard::EMPTY; 64]; 16];
     let mut sq = 0;
     while sq < 64 {
         let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
         let mut knight = 0u64;
+        let mut king = 0u64;
         let jumps = chessbits_bitboard_core::reference::KNIGHT_DELTAS;
+        let steps = chessbits_bitboard_core::reference::KING_DELTAS;
         let mut i = 0;
         while i < 8 {
             let (f, r) = (file + jumps[i].0, rank + jumps[i].1);
             if f >= 0 && f < 8 && r >= 0 && r < 8 {
                 knight |= 1 << (r * 8 + f);
+            }
+            let (f, r) = (file + steps[i].0, rank + steps[i].1);
+            if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                king |= 1 << (r * 8 + f);
             }
             i += 1;
         }
@@ -400,11 +408,14 @@ static STEP_ATTACKS: [[Bitboard; 64]; 16] = {
             }
             df += 2;
         }
-        // Codes are role * 2 + colour (white 0): pawns 0 and 1, knights 2 and 3.
+        // Codes are role * 2 + colour (white 0): pawns 0 and 1, knights 2 and 3, kings 10
+        // and 11.
         table[0][sq] = Bitboard(white_pawn);
         table[1][sq] = Bitboard(black_pawn);
         table[2][sq] = Bitboard(knight);
         table[3][sq] = Bitboard(knight);
+        table[10][sq] = Bitboard(king);
+        table[11][sq] = Bitboard(king);
         sq += 1;
     }
     table
@@ -436,13 +447,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn step_attacks_are_the_knight_and_pawn_attacks() {
+    fn step_attacks_are_the_pawn_knight_and_king_attacks() {
         for sq in Square::ALL {
             for color in Color::ALL {
                 for role in Role::ALL {
                     let expected = match role {
                         Role::Pawn => at::pawn_attacks(color, sq),
                         Role::Knight => at::knight_attacks(sq),
+                        Role::King => at::king_attacks(sq),
                         _ => Bitboard::EMPTY,
                     };
                     assert_eq!(STEP_ATTACKS[role.of(color).index()][sq as usize], expected);
