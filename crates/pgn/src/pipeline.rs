@@ -611,8 +611,14 @@ where
                     parts,
                     rest: if eof { None } else { input.rest.take() },
                 };
-                let mut reader =
-                    Reader::resume_at(chain, limits, resume.offset, resume.line, resume.games);
+                let mut reader = Reader::resume_in(
+                    Vec::new(),
+                    chain,
+                    limits,
+                    resume.offset,
+                    resume.line,
+                    resume.games,
+                );
                 let visitor = visitor.get_or_insert_with(make_visitor);
                 let game = reader.read_game(visitor)?;
                 // Sent even when empty: the results' order has a place for it.

@@ -141,18 +141,8 @@ impl<R: Read> Reader<R> {
     /// after game `game`, on line `line`. It reads what that reader would (an `offset` of 0
     /// is the input's start: a byte-order mark and a `%` escape on the first line are
     /// recognised there only), and [`Reader::bytes_consumed`] counts from the input's start.
-    pub(crate) fn resume_at(
-        inner: R,
-        limits: Limits,
-        offset: u64,
-        line: u64,
-        game: u64,
-    ) -> Reader<R> {
-        Reader::resume_in(Vec::new(), inner, limits, offset, line, game)
-    }
-
-    /// [`Reader::resume_at`] with `buffer` as the reader's buffer (it keeps its allocation,
-    /// grown to [`BUFFER_SIZE`]; [`Reader::into_buffer`] gives it back).
+    /// `buffer` becomes the reader's buffer (it keeps its allocation, grown to
+    /// [`BUFFER_SIZE`]; [`Reader::into_buffer`] gives it back).
     pub(crate) fn resume_in(
         mut buffer: Vec<u8>,
         inner: R,
