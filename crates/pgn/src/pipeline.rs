@@ -301,6 +301,18 @@ impl Shared {
     }
 }
 
+/// Stops the run when its thread panics, so that no other thread waits for a turn that
+/// will not come (the panic then reaches the caller when the threads are joined).
+struct StopOnPanic<'a>(&'a Shared);
+
+impl Drop for StopOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.stop();
+        }
+    }
+}
+
 /// A chunk read by a worker, numbered from its own start.
 struct ChunkGames<O> {
     outputs: Vec<O>,
@@ -440,6 +452,7 @@ where
             let done_tx = done_tx.clone();
             let job_rx = Arc::clone(&job_rx);
             scope.spawn(move || {
+                let _stop = StopOnPanic(shared);
                 let mut visitor = make_visitor();
                 let mut buffer = Vec::new();
                 loop {
@@ -491,6 +504,7 @@ where
         drop(done_tx);
         drop(job_rx);
         let splitting = scope.spawn(move || -> io::Result<()> {
+            let _stop = StopOnPanic(shared);
             let mut input = Chain {
                 parts: VecDeque::new(),
                 rest: Some(input),
@@ -865,13 +879,14 @@ mod tests {
                 input.extend_from_slice(case);
             }
             let cuts = assert_same(&input, &format!("case {i}"));
-            // Games with results: no fallback. A comment across a cut: a fallback, and
-            // chunks again after it.
+            // Games with results: no fallback. A comment across a cut: fallbacks, and
+            // chunks again after them. (Where a round after a fallback cuts depends on how
+            // far the splitting thread had read, so only the kinds are checked.)
             if i == 0 {
                 assert!(cuts.clean > 20 && cuts.fallbacks == 0, "{cuts:?}");
             }
             if i == 1 {
-                assert!(cuts.clean > 20 && cuts.fallbacks > 20, "{cuts:?}");
+                assert!(cuts.clean > 0 && cuts.fallbacks > 0, "{cuts:?}");
             }
         }
     }
@@ -880,12 +895,21 @@ mod tests {
     /// ends a chunk without its result, and chunks go on after it.
     #[test]
     fn chunks_go_on_after_a_game_without_a_result() {
+        // Games of uneven lengths, one in five without a result, in no regular pattern
+        // (a period near the chunk size would put the same kind of game at every cut).
         let mut input = Vec::new();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let moves = [
+            "1. e4", "e5", "2. Nf3", "Nc6", "3. Bb5", "a6", "4. Ba4", "Nf6",
+        ];
         for i in 0..400 {
-            let result = if i % 7 == 3 { "" } else { "1-0" };
-            input.extend_from_slice(
-                format!("[Round \"{i}\"]\n\n1. e4 e5 2. Nf3 {result}\n\n").as_bytes(),
-            );
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let n = 1 + (seed % moves.len() as u64) as usize;
+            let result = if (seed >> 8) % 5 == 0 { "" } else { "1-0" };
+            let text = moves[..n].join(" ");
+            input.extend_from_slice(format!("[Round \"{i}\"]\n\n{text} {result}\n\n").as_bytes());
         }
         assert_same(&input, "games without results");
         // Chunks of several games: more than one fallback (after the first, chunks went
@@ -1076,6 +1100,29 @@ mod tests {
             }
             assert_eq!(next, 60_001);
         }
+    }
+
+    /// Work that panics on one batch: the panic reaches the caller, and no thread is left
+    /// waiting for that batch's turn.
+    #[test]
+    fn a_panic_in_the_work_reaches_the_caller() {
+        let pgn = many_games();
+        let run = std::panic::catch_unwind(|| {
+            parallel(
+                Reader::new(&pgn[..]),
+                &RecordCollector::new,
+                GameRecord::weight,
+                2,
+                &|batch: Vec<GameRecord>| assert!(batch[0].game < 1000, "a bad batch"),
+                |()| true,
+                |_| {},
+                Sizes {
+                    chunk: 4096,
+                    max: 1 << 16,
+                },
+            )
+        });
+        assert!(run.is_err());
     }
 
     /// A consumer that stops: the run ends (no thread left waiting) and says Ok.
