@@ -101,7 +101,7 @@ const SLOW_SAMPLES: usize = 20;
 /// benchmarks a group) in a full run of `cargo xtask bench`: their 95% intervals stay
 /// within a few per cent at this length, and the run stays near ten minutes. A `--quick` run
 /// (`CHESSBITS_BENCH_QUICK`) and a plain `cargo bench` keep the times of the command line.
-const FAST_GROUP_SECS: (f64, f64) = (0.2, 0.7);
+const FAST_GROUP_SECS: (f64, f64) = (0.2, 0.5);
 
 /// A group with this benchmark's sample size (criterion's default unless `slow`); a fast
 /// group takes [`FAST_GROUP_SECS`] in a full `cargo xtask bench` run.

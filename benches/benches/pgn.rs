@@ -24,7 +24,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use chessbits_pgn::{SanMode, SanPlus, Skip};
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{
+    criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
+};
 
 const SAMPLES: [&str; 5] = [
     "lichess_db_2025-05_1000k",
@@ -284,6 +286,10 @@ fn fens(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("pgn_fens");
     group.throughput(Throughput::Elements(rows));
+    // The processes take up to seconds an iteration (python-chess): flat sampling runs ten
+    // samples of equal iteration counts (one each for python-chess), where linear sampling
+    // would run at least 1 + 2 + ... + 10 = 55 iterations.
+    group.sampling_mode(SamplingMode::Flat);
     group.sample_size(10);
     let inp = &input[..];
     group.bench_function(BenchmarkId::new("ours", "1-thread"), |b| {

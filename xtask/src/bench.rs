@@ -300,13 +300,18 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
     let mut to_build = targets.clone();
     to_build.push(INTERLEAVED.0);
     eprintln!(
-        "cargo xtask bench{}: building the benchmarks, then {} experiments; criterion's \
-         output goes to {}",
+        "cargo xtask bench{}: building the benchmarks (and, quietly, the command line for the \
+         PGN figures), then {} experiments; criterion's output goes to {}",
         if quick { " --quick" } else { "" },
         EXPERIMENTS.len() + 2,
         log_path.display()
     );
+    // The command line and its peer (ordinary release builds, as users run them) build at
+    // the same time as the benchmarks.
+    let programs = crate::pgn_scale::Build::start(&root, &target_dir(&root));
     let executables = build(&root, &build_dir, native.as_deref(), &to_build)?;
+    // Nothing is timed while a build runs.
+    let programs = programs.and_then(crate::pgn_scale::Build::finish);
 
     let header = header(quick, timing, native.as_deref(), &log_path)?;
     print!("{header}");
@@ -383,7 +388,8 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
 
     run.progress.start(PGN_SCALE.0, PGN_SCALE.0);
     // An ordinary (not native) build of the command line, as users run it.
-    let scale = crate::pgn_scale::run(&root, &target_dir(&root), quick);
+    let scale = programs
+        .and_then(|programs| crate::pgn_scale::run(&root, &target_dir(&root), &programs, quick));
     let scale = match scale {
         Ok(section) => {
             run.progress.finish(PGN_SCALE.0, "done");

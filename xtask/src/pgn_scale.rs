@@ -138,26 +138,73 @@ fn peak_kb(script: &str) -> Result<Option<u64>, Error> {
         .and_then(|v| v.trim().parse().ok()))
 }
 
-/// Builds the release binaries `(package, bin)` in one cargo run (so that their crates
-/// compile in parallel) and returns their paths.
-fn build(root: &Path, target_dir: &Path, bins: &[(&str, &str)]) -> Result<Vec<PathBuf>, Error> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let mut cmd = Command::new(cargo);
-    cmd.current_dir(root).args(["build", "--release"]);
-    for (package, bin) in bins {
-        cmd.args(["-p", package, "--bin", bin]);
+/// The programs the figures run: `(package, bin)`.
+const PROGRAMS: [(&str, &str); 2] = [("chessbits-cli", "chessbits"), ("benches", "pgn_peer")];
+
+/// The release build of the programs, started by [`Build::start`] while the benchmarks
+/// build (on a fresh clone the two builds take minutes each; side by side they share the
+/// cores, where one after the other each leaves a core idle in its long serial steps), and
+/// waited for by [`Build::finish`] before the first figure is timed.
+pub(crate) struct Build {
+    /// The cargo process (taken by `finish`; killed if the run ends before that).
+    child: Option<std::process::Child>,
+    target_dir: PathBuf,
+}
+
+impl Drop for Build {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
-    let status = cmd
-        .env("CARGO_TARGET_DIR", target_dir)
-        .status()
-        .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
-    if !status.success() {
-        return Err(format!("{cmd:?} failed").into());
+}
+
+impl Build {
+    /// Starts `cargo build --release` of the programs in one cargo run (so that their
+    /// crates compile in parallel), quietly: its errors are shown when it is waited for.
+    pub(crate) fn start(root: &Path, target_dir: &Path) -> Result<Build, Error> {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+        let mut cmd = Command::new(cargo);
+        cmd.current_dir(root)
+            .args(["build", "--release", "--quiet"]);
+        for (package, bin) in PROGRAMS {
+            cmd.args(["-p", package, "--bin", bin]);
+        }
+        let child = cmd
+            .env("CARGO_TARGET_DIR", target_dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
+        Ok(Build {
+            child: Some(child),
+            target_dir: target_dir.to_owned(),
+        })
     }
-    Ok(bins
-        .iter()
-        .map(|(_, bin)| target_dir.join("release").join(bin))
-        .collect())
+
+    /// Waits for the build; returns the paths of the programs, in [`PROGRAMS`] order.
+    pub(crate) fn finish(mut self) -> Result<Vec<PathBuf>, Error> {
+        let child = self
+            .child
+            .take()
+            .ok_or("the programs' build was waited for twice")?;
+        let out = child
+            .wait_with_output()
+            .map_err(|e| format!("cannot wait for cargo build: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "cargo build --release of {PROGRAMS:?} failed ({}):\n{}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            )
+            .into());
+        }
+        Ok(PROGRAMS
+            .iter()
+            .map(|(_, bin)| self.target_dir.join("release").join(bin))
+            .collect())
+    }
 }
 
 /// Writes `copies` times the decoded bytes of `sources` (plain or zstd) to `out`, through
@@ -203,15 +250,23 @@ fn counts(cmd: &mut Command) -> Result<(u64, u64), Error> {
     }
 }
 
-/// Builds the programs, runs the figures, and returns the report section (markdown).
-pub(crate) fn run(root: &Path, target_dir: &Path, quick: bool) -> Result<String, Error> {
+/// Runs the figures with the programs [`Build`] built and returns the report section
+/// (markdown).
+pub(crate) fn run(
+    root: &Path,
+    target_dir: &Path,
+    built: &[PathBuf],
+    quick: bool,
+) -> Result<String, Error> {
     let mut out = String::from("\n## PGN as users run it (`chessbits pgn`, whole processes)\n");
-    let built = build(
-        root,
-        target_dir,
-        &[("chessbits-cli", "chessbits"), ("benches", "pgn_peer")],
-    )?;
-    let (bin, peer) = (built[0].clone(), built[1].clone());
+    let [bin, peer] = built else {
+        return Err(format!(
+            "{} programs built, {} expected",
+            built.len(),
+            PROGRAMS.len()
+        )
+        .into());
+    };
     let dir = target_dir.join("bench-report").join("pgn-inputs");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let rounds = if quick { 3 } else { 7 };
@@ -223,7 +278,7 @@ pub(crate) fn run(root: &Path, target_dir: &Path, quick: bool) -> Result<String,
     let mut inputs: Vec<(&str, PathBuf, String)> = Vec::new();
     if master_zst.exists() {
         let path = dir.join("master.pgn");
-        let size = lay_out(&peer, std::slice::from_ref(&master_zst), 1, &path)?;
+        let size = lay_out(peer, std::slice::from_ref(&master_zst), 1, &path)?;
         inputs.push((
             "`1.e4` (master games)",
             path,
@@ -241,7 +296,7 @@ pub(crate) fn run(root: &Path, target_dir: &Path, quick: bool) -> Result<String,
     let twic_copies = 32;
     let twic = dir.join("twic.pgn");
     let size = lay_out(
-        &peer,
+        peer,
         &[sample("twic0920"), sample("twic1599_1000k")],
         twic_copies,
         &twic,
@@ -257,7 +312,7 @@ pub(crate) fn run(root: &Path, target_dir: &Path, quick: bool) -> Result<String,
     let lichess_copies = 64;
     let lichess = dir.join("lichess.pgn");
     let size = lay_out(
-        &peer,
+        peer,
         &[sample("lichess_db_2025-05_1000k")],
         lichess_copies,
         &lichess,
@@ -273,13 +328,13 @@ pub(crate) fn run(root: &Path, target_dir: &Path, quick: bool) -> Result<String,
 
     // Ours against the peer.
     let check = |path: &Path, threads: &str| {
-        let mut c = Command::new(&bin);
+        let mut c = Command::new(bin);
         c.args(["pgn", "check", "--no-progress", "--threads", threads])
             .arg(path);
         c
     };
     let peer_run = |path: &Path| {
-        let mut c = Command::new(&peer);
+        let mut c = Command::new(peer);
         c.arg(path);
         c
     };
@@ -334,7 +389,7 @@ pub(crate) fn run(root: &Path, target_dir: &Path, quick: bool) -> Result<String,
             let pair = interleaved(
                 rounds,
                 || {
-                    let mut c = Command::new(&bin);
+                    let mut c = Command::new(bin);
                     c.args(["pgn", "fens", "--no-progress", "--threads", "1", "-o"])
                         .arg(&csv)
                         .arg(&twic);
@@ -376,7 +431,7 @@ pub(crate) fn run(root: &Path, target_dir: &Path, quick: bool) -> Result<String,
     let parquet = target_dir.join("bench-report").join("master-games.parquet");
     let scale_rounds = if quick { 1 } else { 7 };
     let games = |threads: &str| {
-        let mut c = Command::new(&bin);
+        let mut c = Command::new(bin);
         c.args(["pgn", "games", "--no-progress", "--threads", threads, "-o"])
             .arg(&parquet)
             .arg(master);
