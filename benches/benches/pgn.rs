@@ -286,9 +286,10 @@ fn fens(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("pgn_fens");
     group.throughput(Throughput::Elements(rows));
-    // The processes take up to seconds an iteration (python-chess): flat sampling runs ten
-    // samples of equal iteration counts (one each for python-chess), where linear sampling
-    // would run at least 1 + 2 + ... + 10 = 55 iterations.
+    // The processes take up to 3 s an iteration (python-chess): ten samples of equal
+    // iteration counts (one each for python-chess), as criterion's automatic choice would
+    // take for them, stated for every benchmark of the group. (python-chess reads the whole
+    // sample: on a part of it, its start-up of about 0.4 s would weigh more.)
     group.sampling_mode(SamplingMode::Flat);
     group.sample_size(10);
     let inp = &input[..];

@@ -231,9 +231,10 @@ struct Timing {
     resamples: &'static str,
 }
 
-/// A full run: about 1.8 s per benchmark with the analysis, so that the ~160 benchmarks and
-/// the PGN scale figures take under 10 minutes on 2 cores shared with other work (perft and
-/// python-chess take longer: their groups take 10 samples of iterations of 0.1 to 5 s).
+/// A full run: about 1.5 s per benchmark with the analysis, so that the ~160 benchmarks and
+/// the PGN scale figures take about 6 minutes on 2 cores after the build (perft and the
+/// processes of `pgn_fens` take longer: their groups take 10 samples of iterations of 0.1
+/// to 3 s).
 /// 10,000 bootstrap resamples (a tenth of criterion's default: the analysis takes about
 /// 0.2 s per benchmark here instead of 0.7 s) place the ends of a 95% interval to within
 /// about 1% of its width.
