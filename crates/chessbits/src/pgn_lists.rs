@@ -543,6 +543,143 @@ impl ListChunk {
 mod tests {
     use super::*;
 
+    use arrow_array::{Array, ListArray, StringArray};
+    use arrow_schema::{DataType, Field, Schema};
+    use parquet::arrow::arrow_reader::{
+        ArrowReaderOptions, ParquetRecordBatchReaderBuilder, RowSelection, RowSelector,
+    };
+    use parquet::arrow::ArrowWriter;
+
+    /// Writes `row_groups` (each a list of batches of lists) as a one-column file with
+    /// `ListWriter`s whose pages end after `page_levels`, the way `pgn_parquet` does.
+    fn write_file(row_groups: &[Vec<Vec<Vec<String>>>], page_levels: usize) -> Bytes {
+        let item = Field::new("item", DataType::Utf8, true);
+        let field = Field::new("moves_san", DataType::List(Arc::new(item)), false);
+        let schema = Arc::new(Schema::new(vec![field]));
+        let props = crate::pgn_parquet::properties(crate::pgn_table::Table::Games);
+        let (mut file, _) = ArrowWriter::try_new(Vec::new(), schema, Some(props))
+            .and_then(ArrowWriter::into_serialized_writer)
+            .unwrap();
+        for group in row_groups {
+            let mut w = ListWriter::with_page_levels(file.schema_descr().column(0), page_levels);
+            for batch in group {
+                let lengths: Vec<u32> = batch.iter().map(|l| l.len() as u32).collect();
+                let mut texts = MoveTexts::with_capacity(0);
+                for s in batch.iter().flatten() {
+                    texts.push(s.as_bytes());
+                }
+                w.write(&ListLeaf::new(lengths.into(), texts).unwrap())
+                    .unwrap();
+            }
+            let chunk = w.close().unwrap();
+            let mut g = file.next_row_group().unwrap();
+            chunk.append_to_row_group(&mut g).unwrap();
+            g.close().unwrap();
+        }
+        Bytes::from(file.into_inner().unwrap())
+    }
+
+    fn lists(array: &dyn Array) -> Vec<Vec<String>> {
+        let list = array.as_any().downcast_ref::<ListArray>().unwrap();
+        (0..list.len())
+            .map(|i| {
+                let v = list.value(i);
+                let s = v.as_any().downcast_ref::<StringArray>().unwrap();
+                assert_eq!(s.null_count(), 0);
+                (0..s.len()).map(|j| s.value(j).to_owned()).collect()
+            })
+            .collect()
+    }
+
+    fn read_all(
+        data: &Bytes,
+        options: ArrowReaderOptions,
+        skip: Option<(usize, usize)>,
+    ) -> Vec<Vec<String>> {
+        let mut b = ParquetRecordBatchReaderBuilder::try_new_with_options(data.clone(), options)
+            .unwrap()
+            .with_batch_size(777);
+        if let Some((skip, take)) = skip {
+            b = b.with_row_selection(RowSelection::from(vec![
+                RowSelector::skip(skip),
+                RowSelector::select(take),
+            ]));
+        }
+        b.build()
+            .unwrap()
+            .flat_map(|batch| lists(batch.unwrap().column(0).as_ref()))
+            .collect()
+    }
+
+    #[test]
+    fn lists_read_back_across_pages_batches_and_row_groups() {
+        // Lists of every length from 0 (empty lists in runs, at the start and the end),
+        // a list longer than a page, values that need 1 bit at first and 14 later (more
+        // than 2^13 distinct), texts of more than 8 bytes and with NUL bytes, the empty
+        // text; row groups of several batches.
+        let mut games: Vec<Vec<String>> = Vec::new();
+        for i in 0..3000usize {
+            let n = match i % 7 {
+                0 | 1 => 0,
+                2 => 1,
+                3 => 2,
+                4 => i % 61,
+                5 => 9,
+                _ => 100,
+            };
+            let list: Vec<String> = (0..n)
+                .map(|j| match (i + j) % 13 {
+                    0 => "a move text longer than 8 bytes".to_owned(),
+                    1 => format!("nul\0{}", j % 3),
+                    2 => String::new(),
+                    3 | 4 | 5 => format!("{}", (i * 31 + j) % 10_000),
+                    _ => ["e4", "Nf3", "O-O-O+", "exd8=Q#", "12345678"][j % 5].to_owned(),
+                })
+                .collect();
+            games.push(list);
+        }
+        games[1500] = (0..5000).map(|j| format!("x{j}")).collect();
+        games.insert(0, vec!["e4".to_owned(), "e5".to_owned()]);
+        let batches: Vec<Vec<Vec<String>>> = games.chunks(97).map(|c| c.to_vec()).collect();
+        let groups: Vec<Vec<Vec<Vec<String>>>> = batches.chunks(9).map(|c| c.to_vec()).collect();
+        for page_levels in [1, 50, 1000, PAGE_LEVELS] {
+            let data = write_file(&groups, page_levels);
+            let got = read_all(&data, ArrowReaderOptions::new(), None);
+            assert_eq!(got, games, "pages of {page_levels}");
+            // Through the offset index: rows skipped and selected page by page.
+            let options = ArrowReaderOptions::new().with_page_index(true);
+            let got = read_all(&data, options.clone(), Some((1234, 777)));
+            assert_eq!(got, games[1234..1234 + 777], "pages of {page_levels}");
+            let meta = ParquetRecordBatchReaderBuilder::try_new_with_options(data, options)
+                .unwrap()
+                .metadata()
+                .clone();
+            assert_eq!(meta.num_row_groups(), groups.len());
+            let pages = &meta.offset_index().unwrap()[0][0].page_locations;
+            if page_levels == 1 {
+                // A page per list.
+                assert_eq!(pages.len(), 97 * 9);
+            }
+            let rows: i64 = groups[0].iter().map(|b| b.len() as i64).sum();
+            assert_eq!(meta.row_group(0).num_rows(), rows);
+            let levels: i64 = groups[0]
+                .iter()
+                .flatten()
+                .map(|l| l.len().max(1) as i64)
+                .sum();
+            assert_eq!(meta.row_group(0).column(0).num_values(), levels);
+        }
+    }
+
+    #[test]
+    fn lengths_that_do_not_add_up_are_errors() {
+        let mut texts = MoveTexts::with_capacity(0);
+        texts.push(b"e4");
+        assert!(ListLeaf::new(vec![2u32].into(), texts.clone()).is_err());
+        assert!(ListLeaf::new(vec![0u32].into(), texts.clone()).is_err());
+        assert!(ListLeaf::new(vec![1u32, 0].into(), texts).is_ok());
+    }
+
     #[test]
     fn codes_are_unique_and_give_back_their_texts() {
         let texts: Vec<&[u8]> = vec![
