@@ -632,7 +632,7 @@ mod tests {
                     0 => "a move text longer than 8 bytes".to_owned(),
                     1 => format!("nul\0{}", j % 3),
                     2 => String::new(),
-                    3 | 4 | 5 => format!("{}", (i * 31 + j) % 10_000),
+                    3..=5 => format!("{}", (i * 31 + j) % 10_000),
                     _ => ["e4", "Nf3", "O-O-O+", "exd8=Q#", "12345678"][j % 5].to_owned(),
                 })
                 .collect();
