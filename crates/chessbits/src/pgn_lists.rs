@@ -71,10 +71,18 @@ impl MoveTexts {
     /// Appends a text.
     #[inline]
     pub(crate) fn push(&mut self, text: &[u8]) {
-        if text.len() <= 8 && !text.contains(&0) {
-            let mut b = [0u8; 8];
-            b[..text.len()].copy_from_slice(text);
-            self.codes.push(u64::from_le_bytes(b));
+        // Byte by byte, not through a copy into an array: a copy of a variable length is
+        // a call to `memcpy`, and reading the array back as a `u64` stalled on the stores.
+        let mut code = 0u64;
+        let mut short = text.len() <= 8;
+        if short {
+            for (i, &b) in text.iter().enumerate() {
+                short &= b != 0;
+                code |= u64::from(b) << (8 * i);
+            }
+        }
+        if short {
+            self.codes.push(code);
         } else {
             // The index of the text, above a zero lowest byte (a batch never holds 2^56
             // texts).
@@ -292,17 +300,25 @@ fn bit_pack(out: &mut Vec<u8>, values: &[u32], width: u32) {
         let groups = run.len().div_ceil(8);
         // At most 63 groups: the header is one byte.
         out.push(((groups << 1) | 1) as u8);
+        // Bits gather in `acc` and leave it 32 at a time (`width` is at most 32, so
+        // `bits + width` < 64).
         let mut acc: u64 = 0;
         let mut bits = 0u32;
-        let padded = run.iter().copied().chain(std::iter::repeat(0));
-        for v in padded.take(groups * 8) {
+        let padding = groups * 8 - run.len();
+        for v in run.iter().copied().chain(std::iter::repeat_n(0, padding)) {
             acc |= u64::from(v) << bits;
             bits += width;
-            while bits >= 8 {
-                out.push(acc as u8);
-                acc >>= 8;
-                bits -= 8;
+            if bits >= 32 {
+                out.extend_from_slice(&(acc as u32).to_le_bytes());
+                acc >>= 32;
+                bits -= 32;
             }
+        }
+        // 8 values of `width` bits per group: whole bytes are left.
+        while bits >= 8 {
+            out.push(acc as u8);
+            acc >>= 8;
+            bits -= 8;
         }
     }
 }
