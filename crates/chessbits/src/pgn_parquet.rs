@@ -9,6 +9,10 @@
 //!   columns each, balanced by the time they took), so that dictionary, level and page
 //!   encoding and Snappy compression run in parallel too, while row groups stay as large
 //!   as readers like them (they are not tied to the batches: [`row_group_rows`]).
+//! - The games table's move lists (`moves_uci`, `moves_san`: most of the values) are not
+//!   Arrow arrays: the workers pack their texts into codes and [`crate::pgn_lists`]
+//!   encodes their column chunks (dictionary, levels, pages), on the encoder threads like
+//!   the other columns; the chunks are appended to the row group as parquet-rs's are.
 //!
 //! The values are those of the `pgn` crate's [`chessbits_pgn::table`] rows, which CSV and
 //! NDJSON are written from (the tests compare the three formats value by value).
