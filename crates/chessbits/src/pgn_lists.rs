@@ -225,6 +225,32 @@ impl Dictionary {
         Ok(index)
     }
 
+    /// Appends the index of each of `texts`' codes to `out`.
+    ///
+    /// Sixteen at a time: the slots the codes hash to are read first, all of them (loads
+    /// that do not wait for each other, where a lookup at a time waited for each slot to
+    /// come from the cache in turn), and a code found in its slot is done; the others are
+    /// looked up in full. A slot read before an insertion that moved the table is still
+    /// right when it holds the code: an index never changes.
+    fn indices(&mut self, texts: &MoveTexts, out: &mut Vec<u32>) -> io::Result<()> {
+        out.reserve(texts.codes.len());
+        for chunk in texts.codes.chunks(16) {
+            let mut first = [(0u64, 0u32); 16];
+            for (f, &code) in first.iter_mut().zip(chunk) {
+                *f = self.slots[self.slot(code)];
+            }
+            for (&(k, v), &code) in first.iter().zip(chunk) {
+                let i = if v != 0 && k == code {
+                    v - 1
+                } else {
+                    self.index(code, texts)?
+                };
+                out.push(i);
+            }
+        }
+        Ok(())
+    }
+
     #[cold]
     fn index_long(&mut self, text: &[u8]) -> io::Result<u32> {
         if let Some(&i) = self.long.get(text) {
@@ -370,6 +396,8 @@ pub(crate) struct ListWriter {
     pages: Vec<DataPage>,
     snappy: snap::raw::Encoder,
     buf: Vec<u8>,
+    /// A batch's indices.
+    scratch: Vec<u32>,
 }
 
 impl ListWriter {
@@ -389,30 +417,30 @@ impl ListWriter {
             pages: Vec::new(),
             snappy: snap::raw::Encoder::new(),
             buf: Vec::new(),
+            scratch: Vec::new(),
         }
     }
 
     /// Encodes a batch's lists.
     pub(crate) fn write(&mut self, leaf: &ListLeaf) -> io::Result<()> {
-        let mut codes = leaf.texts.codes.as_slice();
+        let mut all = std::mem::take(&mut self.scratch);
+        all.clear();
+        self.dictionary.indices(&leaf.texts, &mut all)?;
+        let mut rest = all.as_slice();
         for &n in leaf.lengths.iter() {
-            let at = usize::try_from(n).unwrap_or(usize::MAX).min(codes.len());
-            let (list, rest) = codes.split_at(at);
-            codes = rest;
-            if list.len() != n as usize {
-                return Err(io::Error::other("move lists longer than their texts"));
-            }
-            self.indices.reserve(list.len());
-            for &code in list {
-                let i = self.dictionary.index(code, &leaf.texts)?;
-                self.indices.push(i);
-            }
+            let at = usize::try_from(n).unwrap_or(usize::MAX);
+            let (list, after) = rest
+                .split_at_checked(at)
+                .ok_or_else(|| io::Error::other("move lists longer than their texts"))?;
+            rest = after;
+            self.indices.extend_from_slice(list);
             self.lengths.push(n);
             self.levels += list.len().max(1);
             if self.levels >= self.page_levels {
                 self.end_page()?;
             }
         }
+        self.scratch = all;
         Ok(())
     }
 
@@ -813,5 +841,16 @@ mod tests {
             }
         }
         assert_eq!(d.len as usize, names.len() + 1);
+        // In batches, with repeats among new values.
+        let mut d = Dictionary::new();
+        let mut t = MoveTexts::with_capacity(0);
+        for n in names.iter().chain(&names) {
+            t.push(n.as_bytes());
+        }
+        let mut out = Vec::new();
+        d.indices(&t, &mut out).unwrap();
+        let want: Vec<u32> = (0..names.len() as u32).collect();
+        assert_eq!(out[..names.len()], want);
+        assert_eq!(out[names.len()..], want);
     }
 }
