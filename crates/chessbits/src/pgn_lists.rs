@@ -60,7 +60,7 @@ fn is_long(code: u64) -> bool {
 /// array: a copy of a variable length is a call to `memcpy`, and reading the array back as
 /// a `u64` stalls on the stores (that cost ~6% of `games --threads 1`).
 #[inline]
-fn pack(text: &[u8]) -> Option<u64> {
+pub(crate) fn pack(text: &[u8]) -> Option<u64> {
     let n = text.len();
     let code = match n {
         0 => return Some(0),

@@ -42,7 +42,7 @@ use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::{SerializedFileWriter, SerializedRowGroupWriter};
 use parquet::schema::types::{ColumnPath, SchemaDescriptor};
 
-use crate::pgn_lists::{ListChunk, ListLeaf, ListWriter, MoveTexts};
+use crate::pgn_lists::{pack, ListChunk, ListLeaf, ListWriter, MoveTexts};
 use crate::pgn_table::{eval_fields, schema, tag_fields, Table, TAG_COLUMNS};
 
 fn arrow_error(e: impl std::fmt::Display) -> io::Error {
@@ -364,6 +364,9 @@ pub(crate) fn games_columns(
     let mut errors = Text::with_capacity(n, 0);
     let elo_at = |tag: &str| TAG_COLUMNS.iter().position(|(_, t)| *t == tag);
     let (white_elo, black_elo) = (elo_at("WhiteElo"), elo_at("BlackElo"));
+    let looked: Vec<(Option<u64>, &[u8])> = looked_for()
+        .map(|t| (pack(t.as_bytes()), t.as_bytes()))
+        .collect();
     for record in records {
         game.push(i64::try_from(record.game).unwrap_or(i64::MAX));
         // The first tag of each name looked for, as `GameRow::tag` finds it.
@@ -371,8 +374,16 @@ pub(crate) fn games_columns(
         for (i, (name, value)) in record.tags.iter().enumerate() {
             keys.push_lossy(name);
             values.push_lossy(value);
-            for (k, tag) in looked_for().enumerate() {
-                if found[k].is_none() && name.as_slice() == tag.as_bytes() {
+            // Names of at most 8 bytes compared as codes (most tag names): a comparison of
+            // slices of equal length was a call to `memcmp`.
+            let code = pack(name);
+            for (k, (tag_code, tag)) in looked.iter().enumerate() {
+                let same = match (code, tag_code) {
+                    (Some(a), Some(b)) => a == *b,
+                    (None, None) => name.as_slice() == *tag,
+                    _ => false,
+                };
+                if same && found[k].is_none() {
                     found[k] = Some(i);
                 }
             }
