@@ -29,6 +29,7 @@ mod book_cmd;
 mod epd_cmd;
 mod moves_cmd;
 mod pgn_cmd;
+mod pgn_lists;
 mod pgn_parquet;
 mod pgn_table;
 

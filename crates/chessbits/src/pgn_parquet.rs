@@ -9,6 +9,10 @@
 //!   columns each, balanced by the time they took), so that dictionary, level and page
 //!   encoding and Snappy compression run in parallel too, while row groups stay as large
 //!   as readers like them (they are not tied to the batches: [`row_group_rows`]).
+//! - The games table's move lists (`moves_uci`, `moves_san`: most of the values) are not
+//!   Arrow arrays: the workers pack their texts into codes and [`crate::pgn_lists`]
+//!   encodes their column chunks (dictionary, levels, pages), on the encoder threads like
+//!   the other columns; the chunks are appended to the row group as parquet-rs's are.
 //!
 //! The values are those of the `pgn` crate's [`chessbits_pgn::table`] rows, which CSV and
 //! NDJSON are written from (the tests compare the three formats value by value).
@@ -35,9 +39,10 @@ use parquet::arrow::arrow_writer::{
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
-use parquet::file::writer::SerializedFileWriter;
-use parquet::schema::types::ColumnPath;
+use parquet::file::writer::{SerializedFileWriter, SerializedRowGroupWriter};
+use parquet::schema::types::{ColumnPath, SchemaDescriptor};
 
+use crate::pgn_lists::{pack, ListChunk, ListLeaf, ListWriter, MoveTexts};
 use crate::pgn_table::{eval_fields, schema, tag_fields, Table, TAG_COLUMNS};
 
 fn arrow_error(e: impl std::fmt::Display) -> io::Error {
@@ -328,7 +333,7 @@ pub(crate) fn games_columns(
     file: &str,
     records: &[GameRecord],
     mode: SanMode,
-) -> io::Result<(Report, Vec<ArrayRef>)> {
+) -> io::Result<(Report, BatchColumns)> {
     let n = records.len();
     let moves: usize = records.iter().map(GameRecord::len).sum();
     let mut report = Report::default();
@@ -343,10 +348,10 @@ pub(crate) fn games_columns(
     let mut keys = Text::with_capacity(n * 12, n * 100);
     let mut values = Text::with_capacity(n * 12, n * 200);
     let mut plies = Vec::with_capacity(n);
-    let mut move_offsets = Vec::with_capacity(n + 1);
-    move_offsets.push(0i32);
-    let mut uci = Text::with_capacity(moves, moves * 4);
-    let mut san = Text::with_capacity(moves, moves * 4);
+    // The move lists: lengths and texts as codes (encoded by `pgn_lists`).
+    let mut lengths: Vec<u32> = Vec::with_capacity(n);
+    let mut uci = MoveTexts::with_capacity(moves);
+    let mut san = MoveTexts::with_capacity(moves);
     // Clocks and evals: a list per game that has any (as long as its moves), else null.
     let mut clocks = Clocks::with_capacity(moves);
     let mut clock_offsets = Vec::with_capacity(n + 1);
@@ -359,6 +364,9 @@ pub(crate) fn games_columns(
     let mut errors = Text::with_capacity(n, 0);
     let elo_at = |tag: &str| TAG_COLUMNS.iter().position(|(_, t)| *t == tag);
     let (white_elo, black_elo) = (elo_at("WhiteElo"), elo_at("BlackElo"));
+    let looked: Vec<(Option<u64>, &[u8])> = looked_for()
+        .map(|t| (pack(t.as_bytes()), t.as_bytes()))
+        .collect();
     for record in records {
         game.push(i64::try_from(record.game).unwrap_or(i64::MAX));
         // The first tag of each name looked for, as `GameRow::tag` finds it.
@@ -366,8 +374,16 @@ pub(crate) fn games_columns(
         for (i, (name, value)) in record.tags.iter().enumerate() {
             keys.push_lossy(name);
             values.push_lossy(value);
-            for (k, tag) in looked_for().enumerate() {
-                if found[k].is_none() && name.as_slice() == tag.as_bytes() {
+            // Names of at most 8 bytes compared as codes (most tag names): a comparison of
+            // slices of equal length was a call to `memcmp`.
+            let code = pack(name);
+            for (k, (tag_code, tag)) in looked.iter().enumerate() {
+                let same = match (code, tag_code) {
+                    (Some(a), Some(b)) => a == *b,
+                    (None, None) => name.as_slice() == *tag,
+                    _ => false,
+                };
+                if same && found[k].is_none() {
                     found[k] = Some(i);
                 }
             }
@@ -428,7 +444,9 @@ pub(crate) fn games_columns(
         }
         eval_offsets.push(evals.cp.len() as i32);
         plies.push(i32::try_from(played).unwrap_or(i32::MAX));
-        move_offsets.push(uci.len() as i32);
+        lengths.push(
+            u32::try_from(played).map_err(|_| io::Error::other("a game of 2^32 moves or more"))?,
+        );
         match error_text(record, &error) {
             Some(e) => errors.push(e.as_bytes()),
             None => errors.push_null(),
@@ -469,10 +487,11 @@ pub(crate) fn games_columns(
         Arc::new(pairs),
     )?);
     columns.push(Arc::new(Int32Array::from(plies)));
-    let move_offsets = OffsetBuffer::new(ScalarBuffer::from(move_offsets));
-    let item_text = || Field::new("item", DataType::Utf8, true);
-    columns.push(list(item_text(), &move_offsets, Arc::new(uci.finish()?))?);
-    columns.push(list(item_text(), &move_offsets, Arc::new(san.finish()?))?);
+    let lengths: Arc<[u32]> = lengths.into();
+    let lists = vec![
+        ("moves_uci", ListLeaf::new(Arc::clone(&lengths), uci)?),
+        ("moves_san", ListLeaf::new(lengths, san)?),
+    ];
     columns.push(nullable_list(
         Field::new("item", DataType::Float64, true),
         clock_offsets,
@@ -486,7 +505,20 @@ pub(crate) fn games_columns(
         Arc::new(evals.finish()?),
     )?);
     columns.push(Arc::new(errors.finish()?));
-    Ok((report, columns))
+    Ok((
+        report,
+        BatchColumns {
+            arrays: columns,
+            lists,
+        },
+    ))
+}
+
+/// A batch's columns: Arrow arrays, and the columns encoded by `pgn_lists` by name (the
+/// arrays are those of the other fields of the schema, in order).
+pub(crate) struct BatchColumns {
+    arrays: Vec<ArrayRef>,
+    lists: Vec<(&'static str, ListLeaf)>,
 }
 
 /// Replays `records` into the columns of the moves table.
@@ -494,7 +526,7 @@ pub(crate) fn moves_columns(
     file: &str,
     records: &[GameRecord],
     mode: SanMode,
-) -> io::Result<(Report, Vec<ArrayRef>)> {
+) -> io::Result<(Report, BatchColumns)> {
     let moves: usize = records.iter().map(GameRecord::len).sum();
     let mut report = Report::default();
     let mut game = Vec::with_capacity(moves);
@@ -544,25 +576,106 @@ pub(crate) fn moves_columns(
         Arc::new(clock.finish()),
         Arc::new(eval.finish()?),
     ];
-    Ok((report, columns))
+    Ok((
+        report,
+        BatchColumns {
+            arrays: columns,
+            lists: Vec::new(),
+        },
+    ))
 }
 
 /// A batch's columns as Parquet leaves, ready for the column writers.
 pub(crate) struct Leaves {
     /// The rows.
     pub(crate) rows: usize,
-    leaves: Vec<ArrowLeafColumn>,
+    leaves: Vec<Leaf>,
+}
+
+/// A batch's part of a Parquet leaf column.
+enum Leaf {
+    Arrow(ArrowLeafColumn),
+    List(ListLeaf),
 }
 
 /// Splits a batch's columns into Parquet leaves (on the worker threads).
-pub(crate) fn leaves(table: Table, columns: &[ArrayRef]) -> io::Result<Leaves> {
+pub(crate) fn leaves(table: Table, columns: BatchColumns) -> io::Result<Leaves> {
     let schema = schema(table);
-    let rows = columns.first().map_or(0, |c| c.len());
+    let rows = columns.arrays.first().map_or(0, |c| c.len());
     let mut leaves = Vec::new();
-    for (field, column) in schema.fields().iter().zip(columns) {
-        leaves.extend(compute_leaves(field, column).map_err(parquet_io)?);
+    let mut arrays = columns.arrays.iter();
+    let mut lists = columns.lists.into_iter().peekable();
+    for field in schema.fields() {
+        if let Some((_, list)) = lists.next_if(|(name, _)| name == field.name()) {
+            if list.lengths.len() != rows {
+                return Err(io::Error::other("move lists of another batch"));
+            }
+            leaves.push(Leaf::List(list));
+            continue;
+        }
+        let column = arrays
+            .next()
+            .ok_or_else(|| io::Error::other(format!("no column for {}", field.name())))?;
+        for leaf in compute_leaves(field, column).map_err(parquet_io)? {
+            leaves.push(Leaf::Arrow(leaf));
+        }
+    }
+    if arrays.next().is_some() || lists.next().is_some() {
+        return Err(io::Error::other("columns not in the schema"));
     }
     Ok(Leaves { rows, leaves })
+}
+
+/// The leaves of `table` that `pgn_lists` encodes (the games table's move lists).
+fn list_leaves(table: Table, schema: &SchemaDescriptor) -> Vec<bool> {
+    (0..schema.num_columns())
+        .map(|i| {
+            let path = schema.column(i).path().parts().to_vec();
+            table == Table::Games
+                && (path == ["moves_uci", "list", "item"] || path == ["moves_san", "list", "item"])
+        })
+        .collect()
+}
+
+/// The column writer of a leaf in a row group.
+enum Writer {
+    Arrow(Box<ArrowColumnWriter>),
+    List(Box<ListWriter>),
+}
+
+/// A column chunk, encoded.
+enum Chunk {
+    Arrow(ArrowColumnChunk),
+    List(ListChunk),
+}
+
+impl Writer {
+    fn write(&mut self, leaf: &Leaf) -> io::Result<()> {
+        match (self, leaf) {
+            (Writer::Arrow(w), Leaf::Arrow(leaf)) => w.write(leaf).map_err(parquet_io),
+            (Writer::List(w), Leaf::List(leaf)) => w.write(leaf),
+            _ => Err(io::Error::other("a leaf given to another column's writer")),
+        }
+    }
+
+    fn close(self) -> io::Result<Chunk> {
+        match self {
+            Writer::Arrow(w) => Ok(Chunk::Arrow(w.close().map_err(parquet_io)?)),
+            Writer::List(w) => Ok(Chunk::List(w.close()?)),
+        }
+    }
+}
+
+impl Chunk {
+    fn append_to_row_group<W: Write + Send>(
+        self,
+        group: &mut SerializedRowGroupWriter<'_, W>,
+    ) -> io::Result<()> {
+        match self {
+            Chunk::Arrow(c) => c.append_to_row_group(group).map_err(parquet_io),
+            Chunk::List(c) => c.append_to_row_group(group),
+        }
+    }
 }
 
 // ---- encoding ----
@@ -570,18 +683,18 @@ pub(crate) fn leaves(table: Table, columns: &[ArrayRef]) -> io::Result<Leaves> {
 /// What an encoder thread is told.
 enum Job {
     /// The column writers of a new row group: (leaf index, writer).
-    Start(Vec<(usize, ArrowColumnWriter)>),
+    Start(Vec<(usize, Writer)>),
     /// A batch's leaves, in the order of the writers given.
-    Write(Vec<ArrowLeafColumn>),
+    Write(Vec<Leaf>),
     /// Close the row group's writers and send their chunks and the time spent on each.
     Close(mpsc::Sender<io::Result<Vec<Closed>>>),
 }
 
 /// A closed column chunk: (leaf index, chunk, time spent encoding it).
-type Closed = (usize, ArrowColumnChunk, Duration);
+type Closed = (usize, Chunk, Duration);
 
 fn encoder_thread(jobs: mpsc::Receiver<Job>) {
-    let mut writers: Vec<(usize, ArrowColumnWriter, Duration)> = Vec::new();
+    let mut writers: Vec<(usize, Writer, Duration)> = Vec::new();
     let mut error: Option<io::Error> = None;
     for job in jobs {
         match job {
@@ -596,7 +709,7 @@ fn encoder_thread(jobs: mpsc::Receiver<Job>) {
                 for ((_, w, spent), leaf) in writers.iter_mut().zip(&leaves) {
                     let start = Instant::now();
                     if let Err(e) = w.write(leaf) {
-                        error = Some(parquet_io(e));
+                        error = Some(e);
                         break;
                     }
                     *spent += start.elapsed();
@@ -609,7 +722,7 @@ fn encoder_thread(jobs: mpsc::Receiver<Job>) {
                         .drain(..)
                         .map(|(i, w, spent)| {
                             let start = Instant::now();
-                            let chunk = w.close().map_err(parquet_io)?;
+                            let chunk = w.close()?;
                             Ok((i, chunk, spent + start.elapsed()))
                         })
                         .collect(),
@@ -686,7 +799,7 @@ impl Drop for Pool {
 /// Where the column writers of the current row group are.
 enum Columns {
     /// On this thread (`--threads 1`).
-    Here(Vec<ArrowColumnWriter>),
+    Here(Vec<Writer>),
     /// On encoder threads.
     Threads,
 }
@@ -697,6 +810,8 @@ pub(crate) struct ParquetWriter<W: Write + Send> {
     factory: ArrowRowGroupWriterFactory,
     max_rows: usize,
     leaves: usize,
+    /// The leaves encoded by `pgn_lists`.
+    lists: Vec<bool>,
     /// The open row group's columns and rows.
     open: Option<(Columns, usize)>,
     pool: Option<Pool>,
@@ -712,6 +827,7 @@ impl<W: Write + Send> ParquetWriter<W> {
                 .and_then(ArrowWriter::into_serialized_writer)
                 .map_err(parquet_io)?;
         let leaves = file.schema_descr().num_columns();
+        let lists = list_leaves(table, file.schema_descr());
         let pool = if threads > 1 {
             Some(Pool::new(threads, leaves)?)
         } else {
@@ -722,6 +838,7 @@ impl<W: Write + Send> ParquetWriter<W> {
             factory,
             max_rows: row_group_rows(table),
             leaves,
+            lists,
             open: None,
             pool,
         })
@@ -738,15 +855,24 @@ impl<W: Write + Send> ParquetWriter<W> {
         let (columns, rows) = match &mut self.open {
             Some(open) => open,
             None => {
-                let writers = self
+                let arrow = self
                     .factory
                     .create_column_writers(self.file.flushed_row_groups().len())
                     .map_err(parquet_io)?;
+                let schema = self.file.schema_descr();
+                let writers: Vec<Writer> = arrow
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, w)| match self.lists.get(i) {
+                        Some(true) => Writer::List(Box::new(ListWriter::new(schema.column(i)))),
+                        _ => Writer::Arrow(Box::new(w)),
+                    })
+                    .collect();
                 let columns = match &mut self.pool {
                     None => Columns::Here(writers),
                     Some(pool) => {
                         pool.balance();
-                        let mut parts: Vec<Vec<(usize, ArrowColumnWriter)>> =
+                        let mut parts: Vec<Vec<(usize, Writer)>> =
                             (0..pool.jobs.len()).map(|_| Vec::new()).collect();
                         for (i, w) in writers.into_iter().enumerate() {
                             parts[pool.owner[i]].push((i, w));
@@ -763,12 +889,11 @@ impl<W: Write + Send> ParquetWriter<W> {
         match (columns, &self.pool) {
             (Columns::Here(writers), _) => {
                 for (w, leaf) in writers.iter_mut().zip(&batch.leaves) {
-                    w.write(leaf).map_err(parquet_io)?;
+                    w.write(leaf)?;
                 }
             }
             (Columns::Threads, Some(pool)) => {
-                let mut parts: Vec<Vec<ArrowLeafColumn>> =
-                    (0..pool.jobs.len()).map(|_| Vec::new()).collect();
+                let mut parts: Vec<Vec<Leaf>> = (0..pool.jobs.len()).map(|_| Vec::new()).collect();
                 for (i, leaf) in batch.leaves.into_iter().enumerate() {
                     parts[pool.owner[i]].push(leaf);
                 }
@@ -790,11 +915,11 @@ impl<W: Write + Send> ParquetWriter<W> {
         let Some((columns, _)) = self.open.take() else {
             return Ok(());
         };
-        let mut chunks: Vec<Option<ArrowColumnChunk>> = (0..self.leaves).map(|_| None).collect();
+        let mut chunks: Vec<Option<Chunk>> = (0..self.leaves).map(|_| None).collect();
         match (columns, &mut self.pool) {
             (Columns::Here(writers), _) => {
                 for (i, w) in writers.into_iter().enumerate() {
-                    chunks[i] = Some(w.close().map_err(parquet_io)?);
+                    chunks[i] = Some(w.close()?);
                 }
             }
             (Columns::Threads, Some(pool)) => {
@@ -819,7 +944,7 @@ impl<W: Write + Send> ParquetWriter<W> {
         let mut group = self.file.next_row_group().map_err(parquet_io)?;
         for chunk in chunks {
             let chunk = chunk.ok_or_else(|| io::Error::other("a column chunk is missing"))?;
-            chunk.append_to_row_group(&mut group).map_err(parquet_io)?;
+            chunk.append_to_row_group(&mut group)?;
         }
         group.close().map_err(parquet_io)?;
         Ok(())

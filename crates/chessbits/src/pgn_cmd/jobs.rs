@@ -286,7 +286,7 @@ pub(super) fn table(
                     Table::Games => games_columns(file, &batch, mode)?,
                     Table::Moves => moves_columns(file, &batch, mode)?,
                 };
-                let leaves = parquet_leaves(table, &columns)?;
+                let leaves = parquet_leaves(table, columns)?;
                 Ok((report, (leaves.rows as u64, Encoded::Leaves(leaves))))
             }
             (_, Table::Games) => {
