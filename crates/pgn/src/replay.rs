@@ -15,7 +15,7 @@ use chessbits_position::{
 };
 
 use crate::reader::{GameResult, ReadError, ReadErrorKind, Skip, Visitor};
-use crate::table::{parse_clock, parse_eval, Eval};
+use crate::table::{parse_notes, Eval};
 use chessbits_movegen::san::{suffix_of, San, SanError, SanMode, SanPlus};
 
 mod fast;
@@ -367,7 +367,7 @@ impl Visitor for RecordCollector {
         if !self.annotations || self.too_long || self.record.count == 0 {
             return;
         }
-        let (clock, eval) = (parse_clock(text), parse_eval(text));
+        let (clock, eval) = parse_notes(text);
         if clock.is_none() && eval.is_none() {
             return;
         }

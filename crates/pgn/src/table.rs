@@ -78,6 +78,100 @@ pub(crate) fn eval_value(value: &[u8]) -> Option<Eval> {
     (cp.abs() <= f64::from(i32::MAX)).then_some(Eval::Centipawns(cp as i32))
 }
 
+/// The clock and the evaluation of a comment: what [`parse_clock`] and [`parse_eval`] give,
+/// in one pass over it, with the common values (`0:03:00`, `0.17`, `-1.5`) read as integers
+/// rather than through `f64` parsing (the same numbers: an integer and a value of at most two
+/// decimals times 100 are exact or round to the same whole number). Reading a Lichess
+/// game's notes is most of what `RecordCollector::with_annotations` costs.
+pub fn parse_notes(comment: &[u8]) -> (Option<f64>, Option<Eval>) {
+    // The first `[%clk ...]` and the first `[%eval ...]`, as `command` finds each: `None`
+    // inside means the command was found but has no `]`.
+    let (mut clk, mut eval): (Option<Option<&[u8]>>, Option<Option<&[u8]>>) = (None, None);
+    let mut rest = comment;
+    while clk.is_none() || eval.is_none() {
+        let Some(i) = memchr::memmem::find(rest, b"[%") else {
+            break;
+        };
+        rest = &rest[i + 2..];
+        for (name, slot) in [(&b"clk"[..], &mut clk), (&b"eval"[..], &mut eval)] {
+            if slot.is_some() {
+                continue;
+            }
+            if let Some(after) = rest.strip_prefix(name) {
+                if after.first().is_some_and(|c| c.is_ascii_whitespace()) {
+                    *slot = Some(memchr::memchr(b']', after).map(|end| after[..end].trim_ascii()));
+                }
+            }
+        }
+    }
+    let clock = clk.flatten().and_then(clock_value);
+    let eval = eval
+        .flatten()
+        .and_then(|v| fast_eval(v).or_else(|| eval_value(v.split(|&c| c == b',').next()?)));
+    (clock, eval)
+}
+
+/// A clock value (`H:MM:SS`, `MM:SS`, seconds with decimals), as [`parse_clock`] reads it.
+fn clock_value(value: &[u8]) -> Option<f64> {
+    let mut seconds = 0.0f64;
+    let mut parts = 0;
+    for part in value.split(|&c| c == b':') {
+        parts += 1;
+        if parts > 3 || part.is_empty() || !part.iter().all(|c| c.is_ascii_digit() || *c == b'.') {
+            return None;
+        }
+        let v = match small_integer(part) {
+            // Exact, as the `f64` parse of these digits is.
+            Some(n) => f64::from(n),
+            None => std::str::from_utf8(part).ok()?.parse().ok()?,
+        };
+        seconds = seconds * 60.0 + v;
+    }
+    seconds.is_finite().then_some(seconds)
+}
+
+/// The value of 1 to 9 ASCII digits.
+fn small_integer(digits: &[u8]) -> Option<u32> {
+    if digits.is_empty() || digits.len() > 9 {
+        return None;
+    }
+    let mut n = 0u32;
+    for &c in digits {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        n = n * 10 + u32::from(d);
+    }
+    Some(n)
+}
+
+/// An evaluation of the usual shape, `[+-]D{1,9}(.D{1,2})?` before any `,depth`, in
+/// centipawns; `None` for anything else (which [`eval_value`] then reads).
+fn fast_eval(value: &[u8]) -> Option<Eval> {
+    let value = value.split(|&c| c == b',').next()?.trim_ascii();
+    let (negative, unsigned) = match value {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        _ => (false, value),
+    };
+    let (whole, cents) = match unsigned.iter().position(|&c| c == b'.') {
+        None => (small_integer(unsigned)?, 0),
+        Some(dot) => {
+            let fraction = &unsigned[dot + 1..];
+            let cents = match fraction.len() {
+                1 => small_integer(fraction)? * 10,
+                2 => small_integer(fraction)?,
+                _ => return None,
+            };
+            (small_integer(&unsigned[..dot])?, cents)
+        }
+    };
+    let cp = i64::from(whole) * 100 + i64::from(cents);
+    let cp = i32::try_from(if negative { -cp } else { cp }).ok()?;
+    Some(Eval::Centipawns(cp))
+}
+
 /// One game as a row.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRow {
@@ -350,5 +444,67 @@ mod tests {
             (games[2].clocks.clone(), games[2].evals.clone()),
             (None, None)
         );
+    }
+
+    /// `parse_notes` is `(parse_clock, parse_eval)`, on comments made of the pieces real
+    /// ones have and the shapes near their edges.
+    #[test]
+    fn notes_in_one_pass_are_the_two_parsers() {
+        use proptest::prelude::*;
+        let piece = prop_oneof![
+            Just(&b"[%clk "[..]),
+            Just(&b"[%eval "[..]),
+            Just(&b"[%clk\t"[..]),
+            Just(&b"[%clkx "[..]),
+            Just(&b"[%"[..]),
+            Just(&b"]"[..]),
+            Just(&b" "[..]),
+            Just(&b":"[..]),
+            Just(&b"."[..]),
+            Just(&b","[..]),
+            Just(&b"-"[..]),
+            Just(&b"+"[..]),
+            Just(&b"#"[..]),
+            Just(&b"0"[..]),
+            Just(&b"7"[..]),
+            Just(&b"59"[..]),
+            Just(&b"123456789"[..]),
+            Just(&b"9999999999"[..]),
+            Just(&b"0:03:00"[..]),
+            Just(&b"1:00:01.5"[..]),
+            Just(&b"0.17"[..]),
+            Just(&b"-1.05"[..]),
+            Just(&b"21474836.47"[..]),
+            Just(&b"21474836.48"[..]),
+            Just(&b"x"[..]),
+            Just(&b"\xff"[..]),
+        ];
+        let comment = proptest::collection::vec(piece, 0..12).prop_map(|p| p.concat());
+        let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(20_000));
+        runner
+            .run(&comment, |c| {
+                prop_assert_eq!(
+                    parse_notes(&c),
+                    (parse_clock(&c), parse_eval(&c)),
+                    "{:?}",
+                    String::from_utf8_lossy(&c)
+                );
+                Ok(())
+            })
+            .unwrap();
+        for c in [
+            &b"[%clk 0:03:00]"[..],
+            b"[%eval 0.17] [%clk 0:01:00]",
+            b"[%eval -0.00]",
+            b"[%eval +1.5,20]",
+            b"[%eval 1.]",
+            b"[%eval .5]",
+            b"[%eval #-3]",
+            b"[%clk 99:59:59.9]",
+            b"[%clk 0:00:07] [%eval 21474836.47]",
+            b"[%clk 0:00:07] [%eval 21474836.48]",
+        ] {
+            assert_eq!(parse_notes(c), (parse_clock(c), parse_eval(c)), "{c:?}");
+        }
     }
 }
