@@ -86,7 +86,8 @@ pub(crate) fn eval_value(value: &[u8]) -> Option<Eval> {
 pub fn parse_notes(comment: &[u8]) -> (Option<f64>, Option<Eval>) {
     // The first `[%clk ...]` and the first `[%eval ...]`, as `command` finds each: `None`
     // inside means the command was found but has no `]`.
-    let (mut clk, mut eval): (Option<Option<&[u8]>>, Option<Option<&[u8]>>) = (None, None);
+    let mut clk: Option<Option<&[u8]>> = None;
+    let mut eval: Option<Option<&[u8]>> = None;
     let mut rest = comment;
     while clk.is_none() || eval.is_none() {
         let Some(i) = memchr::memmem::find(rest, b"[%") else {
