@@ -170,9 +170,9 @@ fn fast_eval(value: &[u8]) -> Option<Eval> {
             (small_integer(&unsigned[..dot])?, cents)
         }
     };
-    let cp = i64::from(whole) * 100 + i64::from(cents);
-    let cp = i32::try_from(if negative { -cp } else { cp }).ok()?;
-    Some(Eval::Centipawns(cp))
+    // At most `i32::MAX` either way, as `eval_value` bounds it (so not `i32::MIN`).
+    let cp = i32::try_from(i64::from(whole) * 100 + i64::from(cents)).ok()?;
+    Some(Eval::Centipawns(if negative { -cp } else { cp }))
 }
 
 /// One game as a row.
@@ -506,6 +506,8 @@ mod tests {
             b"[%clk 99:59:59.9]",
             b"[%clk 0:00:07] [%eval 21474836.47]",
             b"[%clk 0:00:07] [%eval 21474836.48]",
+            b"[%eval -21474836.47]",
+            b"[%eval -21474836.48]",
         ] {
             assert_eq!(parse_notes(c), (parse_clock(c), parse_eval(c)), "{c:?}");
         }
