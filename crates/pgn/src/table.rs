@@ -39,18 +39,7 @@ fn command<'a>(comment: &'a [u8], name: &[u8]) -> Option<&'a [u8]> {
 
 /// The clock of a `[%clk H:MM:SS]` (or `[%clk H:MM:SS.f]`, `MM:SS`) command, in seconds.
 pub fn parse_clock(comment: &[u8]) -> Option<f64> {
-    let value = std::str::from_utf8(command(comment, b"clk")?).ok()?;
-    let mut seconds = 0.0f64;
-    let mut parts = 0;
-    for part in value.split(':') {
-        parts += 1;
-        if parts > 3 || part.is_empty() || !part.bytes().all(|c| c.is_ascii_digit() || c == b'.') {
-            return None;
-        }
-        let v: f64 = part.parse().ok()?;
-        seconds = seconds * 60.0 + v;
-    }
-    seconds.is_finite().then_some(seconds)
+    command(comment, b"clk").and_then(clock_value)
 }
 
 /// The evaluation of a `[%eval 0.17]` or `[%eval #-3]` command (a `,depth` suffix is
@@ -114,7 +103,8 @@ pub fn parse_notes(comment: &[u8]) -> (Option<f64>, Option<Eval>) {
     (clock, eval)
 }
 
-/// A clock value (`H:MM:SS`, `MM:SS`, seconds with decimals), as [`parse_clock`] reads it.
+/// A clock value (`H:MM:SS`, `MM:SS`, seconds with decimals) in seconds: each part is
+/// digits and dots, read as an integer when it is one (exact, as its `f64` parse is).
 fn clock_value(value: &[u8]) -> Option<f64> {
     let mut seconds = 0.0f64;
     let mut parts = 0;
