@@ -231,16 +231,17 @@ struct Timing {
     resamples: &'static str,
 }
 
-/// A full run: about 1.5 s per benchmark with the analysis, so that the ~160 benchmarks and
-/// the PGN scale figures take about 6 minutes on 2 cores after the build (perft and the
+/// A full run: about 1.3 s per benchmark with the analysis, so that the ~160 benchmarks and
+/// the PGN scale figures take about 5 minutes on 2 cores after the build (perft and the
 /// processes of `pgn_fens` take longer: their groups take 10 samples of iterations of 0.1
-/// to 3 s).
+/// to 3 s). 0.9 s of measurement still gives criterion its 100 samples; the tables
+/// report each figure's 95% interval.
 /// 10,000 bootstrap resamples (a tenth of criterion's default: the analysis takes about
 /// 0.2 s per benchmark here instead of 0.7 s) place the ends of a 95% interval to within
 /// about 1% of its width.
 const FULL: Timing = Timing {
-    warm_up: "0.3",
-    measurement: "1.2",
+    warm_up: "0.2",
+    measurement: "0.9",
     resamples: "10000",
 };
 
@@ -307,12 +308,9 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
         EXPERIMENTS.len() + 2,
         log_path.display()
     );
-    // The command line and its peer (ordinary release builds, as users run them) build at
-    // the same time as the benchmarks.
-    let programs = crate::pgn_scale::Build::start(&root, &target_dir(&root));
-    let executables = build(&root, &build_dir, native.as_deref(), &to_build)?;
-    // Nothing is timed while a build runs.
-    let programs = programs.and_then(crate::pgn_scale::Build::finish);
+    // The command line and its peer build in the same cargo run as the benchmarks: one
+    // compilation of the crates they share, and the cores kept busy.
+    let (executables, programs) = build(&root, &build_dir, native.as_deref(), &to_build)?;
 
     let header = header(quick, timing, native.as_deref(), &log_path)?;
     print!("{header}");
@@ -388,9 +386,7 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
     };
 
     run.progress.start(PGN_SCALE.0, PGN_SCALE.0);
-    // An ordinary (not native) build of the command line, as users run it.
-    let scale = programs
-        .and_then(|programs| crate::pgn_scale::run(&root, &target_dir(&root), &programs, quick));
+    let scale = crate::pgn_scale::run(&root, &target_dir(&root), &programs, quick);
     let scale = match scale {
         Ok(section) => {
             run.progress.finish(PGN_SCALE.0, "done");
@@ -588,21 +584,26 @@ fn experiment(target: &str, group: &str) -> Experiment {
     }
 }
 
-/// Builds the bench executables (cargo's progress on the terminal) and returns the path of
-/// each, by target name.
+/// Builds the bench executables and the programs of the PGN figures
+/// ([`crate::pgn_scale::PROGRAMS`]) in one cargo run with the `bench` profile (cargo's
+/// progress on the terminal); returns the path of each bench executable, by target name,
+/// and of each program, in order.
 fn build(
     root: &Path,
     build_dir: &Path,
     native: Option<&str>,
     targets: &[&str],
-) -> Result<BTreeMap<String, PathBuf>, Error> {
+) -> Result<(BTreeMap<String, PathBuf>, Vec<PathBuf>), Error> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let mut cmd = Command::new(cargo);
     cmd.current_dir(root)
-        .args(["bench", "--package", "benches", "--no-run"])
+        .args(["build", "--profile", "bench", "--package", "benches"])
         .args(["--message-format", "json-render-diagnostics"]);
     for target in targets {
         cmd.args(["--bench", target]);
+    }
+    for (package, bin) in crate::pgn_scale::PROGRAMS {
+        cmd.args(["--package", package, "--bin", bin]);
     }
     cmd.env("CARGO_TARGET_DIR", build_dir);
     if let Some(flags) = native {
@@ -611,40 +612,68 @@ fn build(
     let mut child = cmd
         .stdout(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot run cargo bench: {e}"))?;
+        .map_err(|e| format!("cannot run cargo build: {e}"))?;
     let mut executables = BTreeMap::new();
+    let mut bins = BTreeMap::new();
     if let Some(out) = child.stdout.take() {
         for line in BufReader::new(out).lines() {
             let line = line.map_err(|e| format!("cannot read cargo's output: {e}"))?;
-            if let Some((name, exe)) = bench_executable(&line) {
-                executables.insert(name, exe);
+            match executable(&line) {
+                Some((Kind::Bench, name, exe)) => {
+                    executables.insert(name, exe);
+                }
+                Some((Kind::Bin, name, exe)) => {
+                    bins.insert(name, exe);
+                }
+                None => {}
             }
         }
     }
     let status = child
         .wait()
-        .map_err(|e| format!("cannot wait for cargo bench: {e}"))?;
+        .map_err(|e| format!("cannot wait for cargo build: {e}"))?;
     if !status.success() {
         return Err(format!("building the benchmarks failed ({status})").into());
     }
-    Ok(executables)
+    let programs = crate::pgn_scale::PROGRAMS
+        .iter()
+        .map(|(_, bin)| {
+            bins.remove(*bin)
+                .ok_or_else(|| format!("cargo built no executable `{bin}`").into())
+        })
+        .collect::<Result<Vec<PathBuf>, Error>>()?;
+    Ok((executables, programs))
 }
 
-/// The (target name, executable) of a bench target in one line of cargo's JSON messages.
-fn bench_executable(line: &str) -> Option<(String, PathBuf)> {
+/// The kind of target of an executable cargo built.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    Bench,
+    Bin,
+}
+
+/// The (kind, target name, executable) of a bench or bin target in one line of cargo's
+/// JSON messages.
+fn executable(line: &str) -> Option<(Kind, String, PathBuf)> {
     let message: serde_json::Value = serde_json::from_str(line).ok()?;
     if message["reason"] != "compiler-artifact" {
         return None;
     }
     let target = &message["target"];
-    let is_bench = target["kind"].as_array()?.iter().any(|k| k == "bench");
+    let kinds = target["kind"].as_array()?;
+    let kind = if kinds.iter().any(|k| k == "bench") {
+        Kind::Bench
+    } else if kinds.iter().any(|k| k == "bin") {
+        Kind::Bin
+    } else {
+        return None;
+    };
     let exe = message["executable"].as_str()?;
-    is_bench.then(|| {
-        (
-            target["name"].as_str().unwrap_or_default().to_owned(),
-            exe.into(),
-        )
-    })
+    Some((
+        kind,
+        target["name"].as_str().unwrap_or_default().to_owned(),
+        exe.into(),
+    ))
 }
 
 /// The `RUSTFLAGS` for a native build when this machine has BMI2 and the caller set no
@@ -701,7 +730,10 @@ fn header(quick: bool, timing: Timing, native: Option<&str>, log: &Path) -> Resu
         if cpu_bmi2 { "present" } else { "absent" },
         if build_bmi2 { "enabled" } else { "not enabled" },
     );
-    let _ = writeln!(s, "- Compiler: {rustc}, `cargo bench` profile");
+    let _ = writeln!(
+        s,
+        "- Compiler: {rustc}, `bench` profile (the release profile: no settings of its own)"
+    );
     let _ = writeln!(
         s,
         "- Build flags: {}",
@@ -922,25 +954,35 @@ mod tests {
     }
 
     #[test]
-    fn finds_bench_executables_in_cargo_messages() {
+    fn finds_executables_in_cargo_messages() {
         let line = r#"{"reason":"compiler-artifact","package_id":"path+file:///w/benches#0.0.0",
             "target":{"kind":["bench"],"crate_types":["bin"],"name":"perft","src_path":"/w/benches/benches/perft.rs"},
             "executable":"/w/target/release/deps/perft-0123"}"#
             .replace('\n', "");
         assert_eq!(
-            bench_executable(&line),
+            executable(&line),
             Some((
+                Kind::Bench,
                 "perft".to_owned(),
                 PathBuf::from("/w/target/release/deps/perft-0123")
             ))
         );
-        let lib = r#"{"reason":"compiler-artifact","target":{"kind":["lib"],"name":"benches"},"executable":null}"#;
-        assert_eq!(bench_executable(lib), None);
+        let bin = r#"{"reason":"compiler-artifact","target":{"kind":["bin"],"name":"chessbits"},"executable":"/w/target/release/chessbits"}"#;
         assert_eq!(
-            bench_executable(r#"{"reason":"build-finished","success":true}"#),
+            executable(bin),
+            Some((
+                Kind::Bin,
+                "chessbits".to_owned(),
+                PathBuf::from("/w/target/release/chessbits")
+            ))
+        );
+        let lib = r#"{"reason":"compiler-artifact","target":{"kind":["lib"],"name":"benches"},"executable":null}"#;
+        assert_eq!(executable(lib), None);
+        assert_eq!(
+            executable(r#"{"reason":"build-finished","success":true}"#),
             None
         );
-        assert_eq!(bench_executable("Compiling benches"), None);
+        assert_eq!(executable("Compiling benches"), None);
     }
 
     #[test]

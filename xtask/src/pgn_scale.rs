@@ -1,5 +1,7 @@
-//! The PGN figures of `cargo xtask bench` that users see: whole processes, ordinary release
-//! builds (not the native build of the criterion runs), plain-PGN inputs in the page cache.
+//! The PGN figures of `cargo xtask bench` that users see: whole processes, plain-PGN inputs
+//! in the page cache. The programs are release builds for this CPU (the build of the
+//! criterion runs: the `bench` profile is the release profile, `-C target-cpu=native` where
+//! the CPU has BMI2), as the issue's first measurements were.
 //!
 //! - `chessbits pgn check --threads 1` against its peer `pgn_peer` (`benches/src/bin`:
 //!   pgn-reader 0.29 reads, shakmaty 0.30 decodes every SAN and plays it, counts printed),
@@ -138,74 +140,10 @@ fn peak_kb(script: &str) -> Result<Option<u64>, Error> {
         .and_then(|v| v.trim().parse().ok()))
 }
 
-/// The programs the figures run: `(package, bin)`.
-const PROGRAMS: [(&str, &str); 2] = [("chessbits-cli", "chessbits"), ("benches", "pgn_peer")];
-
-/// The release build of the programs, started by [`Build::start`] while the benchmarks
-/// build (on a fresh clone the two builds take minutes each; side by side they share the
-/// cores, where one after the other each leaves a core idle in its long serial steps), and
-/// waited for by [`Build::finish`] before the first figure is timed.
-pub(crate) struct Build {
-    /// The cargo process (taken by `finish`; killed if the run ends before that).
-    child: Option<std::process::Child>,
-    target_dir: PathBuf,
-}
-
-impl Drop for Build {
-    fn drop(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-}
-
-impl Build {
-    /// Starts `cargo build --release` of the programs in one cargo run (so that their
-    /// crates compile in parallel), quietly: its errors are shown when it is waited for.
-    pub(crate) fn start(root: &Path, target_dir: &Path) -> Result<Build, Error> {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-        let mut cmd = Command::new(cargo);
-        cmd.current_dir(root)
-            .args(["build", "--release", "--quiet"]);
-        for (package, bin) in PROGRAMS {
-            cmd.args(["-p", package, "--bin", bin]);
-        }
-        let child = cmd
-            .env("CARGO_TARGET_DIR", target_dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
-        Ok(Build {
-            child: Some(child),
-            target_dir: target_dir.to_owned(),
-        })
-    }
-
-    /// Waits for the build; returns the paths of the programs, in [`PROGRAMS`] order.
-    pub(crate) fn finish(mut self) -> Result<Vec<PathBuf>, Error> {
-        let child = self
-            .child
-            .take()
-            .ok_or("the programs' build was waited for twice")?;
-        let out = child
-            .wait_with_output()
-            .map_err(|e| format!("cannot wait for cargo build: {e}"))?;
-        if !out.status.success() {
-            return Err(format!(
-                "cargo build --release of {PROGRAMS:?} failed ({}):\n{}",
-                out.status,
-                String::from_utf8_lossy(&out.stderr)
-            )
-            .into());
-        }
-        Ok(PROGRAMS
-            .iter()
-            .map(|(_, bin)| self.target_dir.join("release").join(bin))
-            .collect())
-    }
-}
+/// The programs the figures run: `(package, bin)`. [`crate::bench`] builds them in the
+/// cargo run that builds the benchmarks.
+pub(crate) const PROGRAMS: [(&str, &str); 2] =
+    [("chessbits-cli", "chessbits"), ("benches", "pgn_peer")];
 
 /// Writes `copies` times the decoded bytes of `sources` (plain or zstd) to `out`, through
 /// `pgn_peer --cat`; returns the size in bytes.
@@ -250,7 +188,7 @@ fn counts(cmd: &mut Command) -> Result<(u64, u64), Error> {
     }
 }
 
-/// Runs the figures with the programs [`Build`] built and returns the report section
+/// Runs the figures with the [`PROGRAMS`] (their paths, in order) and returns the report section
 /// (markdown).
 pub(crate) fn run(
     root: &Path,
@@ -384,6 +322,16 @@ pub(crate) fn run(
         });
     match pgn_extract {
         Some(pgn_extract) => {
+            // A quarter of the TWIC input: pgn-extract takes about 4 s on all of it, and
+            // the ratio is per game (both programs start in milliseconds).
+            let fens_copies = twic_copies / 4;
+            let fens_input = dir.join("twic-fens.pgn");
+            let fens_size = lay_out(
+                peer,
+                &[sample("twic0920"), sample("twic1599_1000k")],
+                fens_copies,
+                &fens_input,
+            )?;
             let csv = dir.join("fens.csv");
             let extracted = dir.join("fens.pgn");
             let pair = interleaved(
@@ -392,14 +340,14 @@ pub(crate) fn run(
                     let mut c = Command::new(bin);
                     c.args(["pgn", "fens", "--no-progress", "--threads", "1", "-o"])
                         .arg(&csv)
-                        .arg(&twic);
+                        .arg(&fens_input);
                     c
                 },
                 || {
                     let mut c = Command::new(pgn_extract);
                     c.args(["--fencomments", "-s", "-o"])
                         .arg(&extracted)
-                        .arg(&twic);
+                        .arg(&fens_input);
                     c
                 },
             )?;
@@ -407,8 +355,10 @@ pub(crate) fn run(
             let _ = std::fs::remove_file(&extracted);
             out.push_str(&format!(
                 "\n`chessbits pgn fens --threads 1 -o x.csv` against `pgn-extract --fencomments -s -o x.pgn` \
-                 on the TWIC input, {rounds} interleaved rounds after one not counted, best rounds: \
-                 ours {:.3} s, pgn-extract {:.3} s, **{:.2}x** (median of rounds {}).\n",
+                 on the two TWIC samples {fens_copies} times ({:.1} MB), {rounds} interleaved rounds \
+                 after one not counted, best rounds: ours {:.3} s, pgn-extract {:.3} s, **{:.2}x** \
+                 (median of rounds {}).\n",
+                fens_size as f64 / 1e6,
                 pair.a,
                 pair.b,
                 pair.ratio(),
