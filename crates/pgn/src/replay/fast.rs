@@ -764,12 +764,28 @@ pub(super) fn texts(record: &GameRecord, mode: SanMode, out: &mut Vec<MoveText>)
         if !board.apply(text) {
             return false;
         }
-        match before.text_of(&board) {
+        match before.text_of(&board, unique_without_hint(text)) {
             Some(t) => out.push(t),
             None => return false,
         }
     }
     true
+}
+
+/// Whether [`Board::apply`], having played `text`, found its mover as the only piece of
+/// its role that legally reaches the destination: a piece move without a disambiguation
+/// (`Nf3`, `Nxf3`, with or without a suffix) is decided by [`Board::piece_move`] with no
+/// hint, which plays it only when exactly one candidate is legal.
+fn unique_without_hint(text: &[u8]) -> bool {
+    let s = match text {
+        [rest @ .., b'+', b'+'] | [rest @ .., b'#'] | [rest @ .., b'+'] => rest,
+        _ => text,
+    };
+    let square = |f: u8, r: u8| f.wrapping_sub(b'a') < 8 && r.wrapping_sub(b'1') < 8;
+    match *s {
+        [p, f, r] | [p, b'x', f, r] => Role::from_san_letter(p).is_some() && square(f, r),
+        _ => false,
+    }
 }
 
 impl Board {
@@ -786,8 +802,10 @@ impl Board {
     /// as `San::from_move` and `suffix_of` word it (the disambiguation by the other pieces
     /// of its role that legally reach the destination, the suffix by whether the other
     /// side is in check and has a legal move). `None` only if the boards are not one move
-    /// apart.
-    fn text_of(&self, after: &Board) -> Option<MoveText> {
+    /// apart. `unique` says that no other piece of the mover's role legally reaches the
+    /// destination (known from how [`Board::apply`] decided the move), so the disambiguation
+    /// need not be looked for.
+    fn text_of(&self, after: &Board, unique: bool) -> Option<MoveText> {
         let us = self.turn as usize;
         let left = self.by_color[us] - after.by_color[us];
         let reached = after.by_color[us] - self.by_color[us];
@@ -825,7 +843,12 @@ impl Board {
                 Role::King => t.push_san(b'K'),
                 _ => {
                     t.push_san(role.upper_char() as u8);
-                    let (file, rank) = disambiguation(from, self.others(role, from, to)?);
+                    let others = if unique {
+                        Bitboard::EMPTY
+                    } else {
+                        self.others(role, from, to)?
+                    };
+                    let (file, rank) = disambiguation(from, others);
                     if let Some(f) = file {
                         t.push_san(f.char() as u8);
                     }
