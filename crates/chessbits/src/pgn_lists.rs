@@ -1,5 +1,6 @@
 //! The column chunks of the games table's move lists (`moves_uci`, `moves_san`), encoded
-//! here instead of by parquet-rs's generic column writer.
+//! here instead of by parquet-rs's generic column writer; the tag keys (`tags.list.item.key`,
+//! a few distinct short names, with the same list shape and levels) too.
 //!
 //! The two lists hold ~80 short texts per game (11.6 million each for 145,716 master
 //! games), and the generic writer's cost per value (interning the text, levels one by one,
@@ -103,6 +104,12 @@ impl MoveTexts {
             Some(code) => self.codes.push(code),
             None => self.push_long(text),
         }
+    }
+
+    /// Appends a text by the code [`pack`] gave it.
+    #[inline]
+    pub(crate) fn push_code(&mut self, code: u64) {
+        self.codes.push(code);
     }
 
     #[cold]

@@ -374,7 +374,10 @@ pub(crate) fn games_columns(
         (Vec::with_capacity(n), Vec::with_capacity(n)),
     ];
     // The tags: a list of {key, value} per game, never null, its items never null.
-    let mut keys = Text::with_capacity(n * 12, n * 100);
+    // The keys are few distinct short texts, encoded by `pgn_lists` like the move lists
+    // (the list shape and levels are the same).
+    let mut keys = MoveTexts::with_capacity(n * 12);
+    let mut tag_lengths: Vec<u32> = Vec::with_capacity(n);
     let mut values = Text::with_capacity(n * 12, n * 200);
     let mut tag_def = Vec::with_capacity(n * 12);
     let mut tag_rep = Vec::with_capacity(n * 12);
@@ -404,11 +407,18 @@ pub(crate) fn games_columns(
         let mut found: [Option<usize>; LOOKED_FOR] = [None; LOOKED_FOR];
         let first_tag = keys.len();
         for (i, (name, value)) in record.tags.iter().enumerate() {
-            keys.push_lossy(name);
-            values.push_lossy(value);
             // Names of at most 8 bytes compared as codes (most tag names): a comparison of
             // slices of equal length was a call to `memcmp`.
             let code = pack(name);
+            match code {
+                // ASCII: the text as it is.
+                Some(c) if c & 0x8080_8080_8080_8080 == 0 => keys.push_code(c),
+                _ => match std::str::from_utf8(name) {
+                    Ok(s) => keys.push(s.as_bytes()),
+                    Err(_) => keys.push(String::from_utf8_lossy(name).as_bytes()),
+                },
+            }
+            values.push_lossy(value);
             for (k, (tag_code, tag)) in looked.iter().enumerate() {
                 let same = match (code, tag_code) {
                     (Some(a), Some(b)) => a == *b,
@@ -438,6 +448,7 @@ pub(crate) fn games_columns(
             tag_def.extend(std::iter::repeat_n(2, tags));
         }
         push_rep(&mut tag_rep, tags);
+        tag_lengths.push(u32::try_from(tags).map_err(|_| io::Error::other("2^32 tags"))?);
         for (k, text) in tag_text.iter_mut().enumerate() {
             match (found[k], result_token) {
                 (Some(i), _) => text.push_lossy(&record.tags[i].1),
@@ -529,11 +540,7 @@ pub(crate) fn games_columns(
         .ok_or_else(|| io::Error::other("utc_time"))?;
     leaves.push(utc_time.finish()?);
     let (tag_def, tag_rep): (Arc<[i16]>, Arc<[i16]>) = (tag_def.into(), tag_rep.into());
-    leaves.push(PlainLeaf::repeated(
-        keys.finish()?,
-        Arc::clone(&tag_def),
-        Arc::clone(&tag_rep),
-    ));
+    leaves.push(Leaf::List(ListLeaf::new(tag_lengths.into(), keys)?));
     leaves.push(PlainLeaf::repeated(values.finish()?, tag_def, tag_rep));
     leaves.push(PlainLeaf::required(Values::Int32(plies)));
     let lengths: Arc<[u32]> = lengths.into();
@@ -630,13 +637,16 @@ enum Leaf {
     List(ListLeaf),
 }
 
-/// The leaves of `table` that `pgn_lists` encodes (the games table's move lists).
+/// The leaves of `table` that `pgn_lists` encodes (the games table's move lists and tag
+/// keys).
 fn list_leaves(table: Table, schema: &SchemaDescriptor) -> Vec<bool> {
     (0..schema.num_columns())
         .map(|i| {
             let path = schema.column(i).path().parts().to_vec();
             table == Table::Games
-                && (path == ["moves_uci", "list", "item"] || path == ["moves_san", "list", "item"])
+                && (path == ["tags", "list", "item", "key"]
+                    || path == ["moves_uci", "list", "item"]
+                    || path == ["moves_san", "list", "item"])
         })
         .collect()
 }
