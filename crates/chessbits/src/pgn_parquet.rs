@@ -1061,3 +1061,128 @@ impl<W: Write + Send> ParquetWriter<W> {
         self.file.into_inner().map_err(parquet_io)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The leaves of a table's schema: (path, physical type, max definition level, max
+    /// repetition level).
+    fn leaves_of(table: Table) -> Vec<(String, parquet::basic::Type, i16, i16)> {
+        let schema = SchemaDescriptor::new(schema(table).unwrap());
+        (0..schema.num_columns())
+            .map(|i| {
+                let c = schema.column(i);
+                (
+                    c.path().string(),
+                    c.physical_type(),
+                    c.max_def_level(),
+                    c.max_rep_level(),
+                )
+            })
+            .collect()
+    }
+
+    /// The levels the leaves are built with (`games_columns`, `moves_columns`) are those of
+    /// the schema, leaf by leaf, in order.
+    #[test]
+    fn schema_leaves_have_the_levels_the_builders_use() {
+        use parquet::basic::Type::{BYTE_ARRAY, DOUBLE, INT32, INT64};
+        let mut games = vec![
+            ("file".to_owned(), BYTE_ARRAY, 0, 0),
+            ("game".to_owned(), INT64, 0, 0),
+        ];
+        for (c, _) in TAG_COLUMNS {
+            let elo = c == "white_elo" || c == "black_elo";
+            games.push((c.to_owned(), if elo { INT32 } else { BYTE_ARRAY }, 1, 0));
+        }
+        for (path, t, d, r) in [
+            ("utc_time", BYTE_ARRAY, 1, 0),
+            ("tags.list.item.key", BYTE_ARRAY, 2, 1),
+            ("tags.list.item.value", BYTE_ARRAY, 2, 1),
+            ("plies", INT32, 0, 0),
+            ("moves_uci.list.item", BYTE_ARRAY, 2, 1),
+            ("moves_san.list.item", BYTE_ARRAY, 2, 1),
+            ("clocks.list.item", DOUBLE, 3, 1),
+            ("evals.list.item.cp", INT32, 4, 1),
+            ("evals.list.item.mate", INT32, 4, 1),
+            ("error", BYTE_ARRAY, 1, 0),
+        ] {
+            games.push((path.to_owned(), t, d, r));
+        }
+        assert_eq!(leaves_of(Table::Games), games);
+        let moves: Vec<_> = [
+            ("file", BYTE_ARRAY, 0, 0),
+            ("game", INT64, 0, 0),
+            ("ply", INT32, 0, 0),
+            ("before_fen", BYTE_ARRAY, 0, 0),
+            ("san", BYTE_ARRAY, 0, 0),
+            ("uci", BYTE_ARRAY, 0, 0),
+            ("after_fen", BYTE_ARRAY, 0, 0),
+            ("clock", DOUBLE, 1, 0),
+            ("eval.cp", INT32, 2, 0),
+            ("eval.mate", INT32, 2, 0),
+        ]
+        .into_iter()
+        .map(|(p, t, d, r)| (p.to_owned(), t, d, r))
+        .collect();
+        assert_eq!(leaves_of(Table::Moves), moves);
+        let descr = SchemaDescriptor::new(schema(Table::Games).unwrap());
+        let lists: Vec<usize> = list_leaves(Table::Games, &descr)
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &l)| l.then_some(i))
+            .collect();
+        assert_eq!(lists, [17, 20, 21]);
+        let descr = SchemaDescriptor::new(schema(Table::Moves).unwrap());
+        assert!(!list_leaves(Table::Moves, &descr).contains(&true));
+    }
+
+    /// A batch of games gives one leaf per schema leaf, of the writer's kind, and a leaf
+    /// whose levels do not match its values is an error, not a panic.
+    #[test]
+    fn batches_give_the_schema_leaves_and_mismatches_are_errors() {
+        let pgn = b"[Event \"a\"]\n[WhiteElo \"2700\"]\n\n1. e4 { [%clk 0:01:00] } e5 *\n\n\
+                    [Site \"b\"]\n\n1. d4 d5 2. c4 1/2-1/2\n";
+        let mut reader = chessbits_pgn::Reader::new(&pgn[..]);
+        let mut collector = chessbits_pgn::RecordCollector::with_annotations();
+        let mut records = Vec::new();
+        while let Some(r) = reader.read_game(&mut collector).unwrap() {
+            records.push(r);
+        }
+        assert_eq!(records.len(), 2);
+        for table in [Table::Games, Table::Moves] {
+            let (_, leaves) = match table {
+                Table::Games => games_columns("f.pgn", &records, SanMode::Strict).unwrap(),
+                Table::Moves => moves_columns("f.pgn", &records, SanMode::Strict).unwrap(),
+            };
+            assert_eq!(leaves.rows, if table == Table::Games { 2 } else { 5 });
+            let descr = SchemaDescriptor::new(schema(table).unwrap());
+            assert_eq!(leaves.leaves.len(), descr.num_columns());
+            let lists = list_leaves(table, &descr);
+            for (leaf, list) in leaves.leaves.iter().zip(&lists) {
+                assert_eq!(matches!(leaf, Leaf::List(_)), *list);
+            }
+            let mut out = Vec::new();
+            let mut w = ParquetWriter::new(&mut out, table, 1).unwrap();
+            w.write(leaves).unwrap();
+            w.finish().unwrap();
+            assert!(out.starts_with(b"PAR1") && out.ends_with(b"PAR1"));
+        }
+        let props = Arc::new(properties(Table::Moves));
+        let descr = SchemaDescriptor::new(schema(Table::Moves).unwrap());
+        let mut w = PlainWriter::new(descr.column(7), props);
+        let bad = PlainLeaf {
+            values: Values::Double(vec![1.0, 2.0]),
+            def: Some(vec![1, 0, 0].into()),
+            rep: None,
+        };
+        assert!(w.write(bad).is_err());
+        let wrong_type = PlainLeaf {
+            values: Values::Int32(vec![1]),
+            def: Some(vec![1].into()),
+            rep: None,
+        };
+        assert!(w.write(wrong_type).is_err());
+    }
+}
