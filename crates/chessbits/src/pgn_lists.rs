@@ -1,5 +1,6 @@
 //! The column chunks of the games table's move lists (`moves_uci`, `moves_san`), encoded
-//! here instead of by parquet-rs's generic column writer.
+//! here instead of by parquet-rs's generic column writer; the tag keys (`tags.list.item.key`,
+//! a few distinct short names, with the same list shape and levels) too.
 //!
 //! The two lists hold ~80 short texts per game (11.6 million each for 145,716 master
 //! games), and the generic writer's cost per value (interning the text, levels one by one,
@@ -103,6 +104,12 @@ impl MoveTexts {
             Some(code) => self.codes.push(code),
             None => self.push_long(text),
         }
+    }
+
+    /// Appends a text by the code [`pack`] gave it.
+    #[inline]
+    pub(crate) fn push_code(&mut self, code: u64) {
+        self.codes.push(code);
     }
 
     #[cold]
@@ -611,22 +618,23 @@ mod tests {
     use super::*;
 
     use arrow_array::{Array, ListArray, StringArray};
-    use arrow_schema::{DataType, Field, Schema};
     use parquet::arrow::arrow_reader::{
         ArrowReaderOptions, ParquetRecordBatchReaderBuilder, RowSelection, RowSelector,
     };
-    use parquet::arrow::ArrowWriter;
+    use parquet::file::writer::SerializedFileWriter;
+    use parquet::schema::parser::parse_message_type;
 
     /// Writes `row_groups` (each a list of batches of lists) as a one-column file with
     /// `ListWriter`s whose pages end after `page_levels`, the way `pgn_parquet` does.
     fn write_file(row_groups: &[Vec<Vec<Vec<String>>>], page_levels: usize) -> Bytes {
-        let item = Field::new("item", DataType::Utf8, true);
-        let field = Field::new("moves_san", DataType::List(Arc::new(item)), false);
-        let schema = Arc::new(Schema::new(vec![field]));
+        let schema = parse_message_type(
+            "message m { required group moves_san (LIST) { \
+             repeated group list { optional binary item (STRING); } } }",
+        )
+        .unwrap();
         let props = crate::pgn_parquet::properties(crate::pgn_table::Table::Games);
-        let (mut file, _) = ArrowWriter::try_new(Vec::new(), schema, Some(props))
-            .and_then(ArrowWriter::into_serialized_writer)
-            .unwrap();
+        let mut file =
+            SerializedFileWriter::new(Vec::new(), Arc::new(schema), Arc::new(props)).unwrap();
         for group in row_groups {
             let mut w = ListWriter::with_page_levels(file.schema_descr().column(0), page_levels);
             for batch in group {

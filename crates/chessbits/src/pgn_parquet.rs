@@ -1,53 +1,50 @@
-//! Parquet output of `chessbits pgn games` and `chessbits pgn moves`, built for speed.
+//! Parquet output of `chessbits pgn games` and `chessbits pgn moves`, built for speed,
+//! with parquet-rs's low-level column writers (no Apache Arrow in the program).
 //!
-//! - The worker threads replay a batch of [`GameRecord`]s straight into Arrow columns (SAN,
-//!   UCI and FEN text appended to one buffer per column: no `String` per value, no row
-//!   structs in between) and split the columns into Parquet leaves (definition and
-//!   repetition levels), the parts of the encoding that belong to a batch.
-//! - The writing thread hands each leaf to the column writer of the current row group. With
-//!   `--threads 2` or more the column writers live on encoder threads of their own (a few
-//!   columns each, balanced by the time they took), so that dictionary, level and page
-//!   encoding and Snappy compression run in parallel too, while row groups stay as large
-//!   as readers like them (they are not tied to the batches: [`row_group_rows`]).
-//! - The games table's move lists (`moves_uci`, `moves_san`: most of the values) are not
-//!   Arrow arrays: the workers pack their texts into codes and [`crate::pgn_lists`]
-//!   encodes their column chunks (dictionary, levels, pages), on the encoder threads like
-//!   the other columns; the chunks are appended to the row group as parquet-rs's are.
+//! - The worker threads replay a batch of [`GameRecord`]s straight into Parquet leaves
+//!   (one per leaf column of the schema): the values (SAN, UCI and FEN text appended to one
+//!   buffer per leaf: no `String` per value, no row structs in between) and their
+//!   definition and repetition levels, the parts of the encoding that belong to a batch.
+//! - The writing thread hands each leaf to the column writer of the current row group
+//!   (parquet-rs's `ColumnWriterImpl`, writing its pages to memory). With `--threads 2` or
+//!   more the column writers live on encoder threads of their own (a few columns each,
+//!   balanced by the time they took), so that dictionary, level and page encoding and
+//!   Snappy compression run in parallel too, while row groups stay as large as readers
+//!   like them (they are not tied to the batches: [`row_group_rows`]). A closed column
+//!   chunk is appended to the row group with
+//!   [`SerializedRowGroupWriter::append_column`].
+//! - The games table's move lists (`moves_uci`, `moves_san`: most of the values) are
+//!   packed into codes by the workers and encoded by [`crate::pgn_lists`] (dictionary,
+//!   levels, pages), on the encoder threads like the other columns.
 //!
-//! The values are those of the `pgn` crate's [`chessbits_pgn::table`] rows, which CSV and
-//! NDJSON are written from (the tests compare the three formats value by value).
+//! The schema is [`crate::pgn_table::schema`]. The values are those of the `pgn` crate's
+//! [`chessbits_pgn::table`] rows, which CSV and NDJSON are written from (the tests compare
+//! the three formats value by value).
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use arrow_array::StructArray;
-use arrow_array::{ArrayRef, Float64Array, Int32Array, Int64Array, ListArray, StringArray};
-use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
-use arrow_schema::{DataType, Field, SchemaRef};
+use bytes::Bytes;
 use chessbits_bitboard_core::Move;
 use chessbits_pgn::table::{error_text, played_notes, Eval};
 use chessbits_pgn::{
     replay, replay_texts, suffix_of, write_fen, GameRecord, Position, Report, San, SanMode, SanPlus,
 };
-use parquet::arrow::arrow_writer::{
-    compute_leaves, ArrowColumnChunk, ArrowColumnWriter, ArrowLeafColumn,
-    ArrowRowGroupWriterFactory,
-};
-use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
-use parquet::file::writer::{SerializedFileWriter, SerializedRowGroupWriter};
-use parquet::schema::types::{ColumnPath, SchemaDescriptor};
+use parquet::column::page::{CompressedPage, PageWriteSpec, PageWriter};
+use parquet::column::writer::{get_column_writer, ColumnCloseResult, ColumnWriter};
+use parquet::data_type::ByteArray;
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesPtr};
+use parquet::file::writer::{
+    SerializedFileWriter, SerializedPageWriter, SerializedRowGroupWriter, TrackedWrite,
+};
+use parquet::schema::types::{ColumnDescPtr, ColumnPath, SchemaDescriptor};
 
 use crate::pgn_lists::{pack, ListChunk, ListLeaf, ListWriter, MoveTexts};
-use crate::pgn_table::{eval_fields, schema, tag_fields, Table, TAG_COLUMNS};
-
-fn arrow_error(e: impl std::fmt::Display) -> io::Error {
-    io::Error::other(e.to_string())
-}
+use crate::pgn_table::{schema, Table, TAG_COLUMNS};
 
 /// A Parquet error as an I/O error, keeping the I/O error's kind (a closed pipe stays a
 /// closed pipe).
@@ -110,32 +107,77 @@ pub(crate) fn properties(table: Table) -> WriterProperties {
     props.build()
 }
 
-// ---- columns ----
+// ---- leaves ----
 
-/// A UTF-8 column being built: offsets, bytes, validity.
+/// A batch's values of a leaf column (the non-null ones, levels aside).
+enum Values {
+    /// Texts: their bytes one after the other, and where each ends (after a leading 0).
+    Text {
+        bytes: Vec<u8>,
+        ends: Vec<u32>,
+    },
+    /// The same text for each row.
+    Same(Bytes, usize),
+    Int32(Vec<i32>),
+    Int64(Vec<i64>),
+    Double(Vec<f64>),
+}
+
+/// A batch's part of a leaf column written by parquet-rs's column writer: values and
+/// levels (`None` where the leaf has none: a required column outside lists).
+struct PlainLeaf {
+    values: Values,
+    def: Option<Arc<[i16]>>,
+    rep: Option<Arc<[i16]>>,
+}
+
+impl PlainLeaf {
+    fn required(values: Values) -> Leaf {
+        Leaf::Plain(PlainLeaf {
+            values,
+            def: None,
+            rep: None,
+        })
+    }
+
+    fn optional(values: Values, def: Vec<i16>) -> Leaf {
+        Leaf::Plain(PlainLeaf {
+            values,
+            def: Some(def.into()),
+            rep: None,
+        })
+    }
+
+    fn repeated(values: Values, def: Arc<[i16]>, rep: Arc<[i16]>) -> Leaf {
+        Leaf::Plain(PlainLeaf {
+            values,
+            def: Some(def),
+            rep: Some(rep),
+        })
+    }
+}
+
+/// A UTF-8 column being built: its values' bytes and ends.
 struct Text {
-    offsets: Vec<i32>,
+    ends: Vec<u32>,
     bytes: Vec<u8>,
-    nulls: NullBufferBuilder,
 }
 
 impl Text {
     fn with_capacity(rows: usize, bytes: usize) -> Text {
-        let mut offsets = Vec::with_capacity(rows + 1);
-        offsets.push(0);
+        let mut ends = Vec::with_capacity(rows + 1);
+        ends.push(0);
         Text {
-            offsets,
+            ends,
             bytes: Vec::with_capacity(bytes),
-            nulls: NullBufferBuilder::new(rows),
         }
     }
 
     /// Ends the value appended to `bytes` since the last one.
     fn end(&mut self) {
-        // Checked in `finish`: a batch never holds 2 GB of text, and if it did the last
-        // offset would say so.
-        self.offsets.push(self.bytes.len() as i32);
-        self.nulls.append_non_null();
+        // Checked in `finish`: a batch never holds 4 GB of text, and if it did the length
+        // would say so.
+        self.ends.push(self.bytes.len() as u32);
     }
 
     fn push(&mut self, s: &[u8]) {
@@ -150,33 +192,60 @@ impl Text {
         }
     }
 
-    fn push_null(&mut self) {
-        self.offsets.push(self.bytes.len() as i32);
-        self.nulls.append_null();
-    }
-
     /// The value pushed last.
     fn last(&self) -> &[u8] {
-        let n = self.offsets.len();
-        &self.bytes[self.offsets[n - 2] as usize..]
+        let n = self.ends.len();
+        &self.bytes[self.ends[n - 2] as usize..]
     }
 
+    /// The values.
     fn len(&self) -> usize {
-        self.offsets.len() - 1
+        self.ends.len() - 1
     }
 
-    fn finish(mut self) -> io::Result<StringArray> {
-        if i32::try_from(self.bytes.len()).is_err() {
+    fn finish(self) -> io::Result<Values> {
+        if u32::try_from(self.bytes.len()).is_err() {
             return Err(io::Error::other(
-                "a batch of rows holds more than 2 GB of text",
+                "a batch of rows holds more than 4 GB of text in a column",
             ));
         }
-        StringArray::try_new(
-            OffsetBuffer::new(ScalarBuffer::from(self.offsets)),
-            Buffer::from_vec(self.bytes),
-            self.nulls.finish(),
-        )
-        .map_err(arrow_error)
+        Ok(Values::Text {
+            bytes: self.bytes,
+            ends: self.ends,
+        })
+    }
+}
+
+/// A nullable UTF-8 column outside lists: values and definition levels.
+struct OptText {
+    text: Text,
+    def: Vec<i16>,
+}
+
+impl OptText {
+    fn with_capacity(rows: usize, bytes: usize) -> OptText {
+        OptText {
+            text: Text::with_capacity(rows, bytes),
+            def: Vec::with_capacity(rows),
+        }
+    }
+
+    fn push(&mut self, s: &[u8]) {
+        self.text.push(s);
+        self.def.push(1);
+    }
+
+    fn push_lossy(&mut self, s: &[u8]) {
+        self.text.push_lossy(s);
+        self.def.push(1);
+    }
+
+    fn push_null(&mut self) {
+        self.def.push(0);
+    }
+
+    fn finish(self) -> io::Result<Leaf> {
+        Ok(PlainLeaf::optional(self.text.finish()?, self.def))
     }
 }
 
@@ -209,113 +278,71 @@ fn push_san(out: &mut Vec<u8>, before: &Position, m: Move, after: &Position) {
     .append_to(out);
 }
 
-/// Clocks being built: values and validity (no `Option` per value to convert).
-struct Clocks {
-    values: Vec<f64>,
-    valid: NullBufferBuilder,
-}
-
-impl Clocks {
-    fn with_capacity(n: usize) -> Clocks {
-        Clocks {
-            values: Vec::with_capacity(n),
-            valid: NullBufferBuilder::new(n),
-        }
-    }
-
-    fn push(&mut self, c: Option<f64>) {
-        self.values.push(c.unwrap_or(0.0));
-        self.valid.append(c.is_some());
-    }
-
-    fn len(&self) -> usize {
-        self.values.len()
-    }
-
-    fn finish(mut self) -> Float64Array {
-        Float64Array::new(ScalarBuffer::from(self.values), self.valid.finish())
-    }
-}
-
-/// `{cp, mate}` structs being built.
+/// `{cp, mate}` structs being built: each field's values (the non-null ones) and
+/// definition levels; `level` is the definition level of a struct that is there (a field
+/// that is there is one more).
 struct Evals {
-    cp: Vec<Option<i32>>,
-    mate: Vec<Option<i32>>,
+    cp: Vec<i32>,
+    mate: Vec<i32>,
+    cp_def: Vec<i16>,
+    mate_def: Vec<i16>,
+    level: i16,
 }
 
 impl Evals {
-    fn with_capacity(n: usize) -> Evals {
+    fn with_capacity(n: usize, level: i16) -> Evals {
         Evals {
             cp: Vec::with_capacity(n),
             mate: Vec::with_capacity(n),
+            cp_def: Vec::with_capacity(n),
+            mate_def: Vec::with_capacity(n),
+            level,
         }
     }
 
     fn push(&mut self, e: Option<Eval>) {
-        let (cp, mate) = match e {
-            Some(Eval::Centipawns(cp)) => (Some(cp), None),
-            Some(Eval::Mate(m)) => (None, Some(m)),
-            None => (None, None),
-        };
-        self.cp.push(cp);
-        self.mate.push(mate);
+        let l = self.level;
+        match e {
+            Some(Eval::Centipawns(cp)) => {
+                self.cp.push(cp);
+                self.cp_def.push(l + 1);
+                self.mate_def.push(l);
+            }
+            Some(Eval::Mate(m)) => {
+                self.mate.push(m);
+                self.cp_def.push(l);
+                self.mate_def.push(l + 1);
+            }
+            None => self.push_level(l - 1),
+        }
     }
 
-    fn finish(self) -> io::Result<StructArray> {
-        let valid: Vec<bool> = self
-            .cp
-            .iter()
-            .zip(&self.mate)
-            .map(|(c, m)| c.is_some() || m.is_some())
-            .collect();
-        let nulls = NullBuffer::from(valid);
-        let nulls = (nulls.null_count() > 0).then_some(nulls);
-        StructArray::try_new(
-            eval_fields(),
-            vec![
-                Arc::new(Int32Array::from(self.cp)) as ArrayRef,
-                Arc::new(Int32Array::from(self.mate)),
-            ],
-            nulls,
-        )
-        .map_err(arrow_error)
+    /// A level below a struct's (a null struct, a null or empty list).
+    fn push_level(&mut self, level: i16) {
+        self.cp_def.push(level);
+        self.mate_def.push(level);
+    }
+
+    /// The `cp` and `mate` leaves, with repetition levels `rep` if in a list.
+    fn finish(self, rep: Option<Arc<[i16]>>) -> [Leaf; 2] {
+        [(self.cp, self.cp_def), (self.mate, self.mate_def)].map(|(values, def)| {
+            Leaf::Plain(PlainLeaf {
+                values: Values::Int32(values),
+                def: Some(def.into()),
+                rep: rep.clone(),
+            })
+        })
     }
 }
 
-fn file_column(file: &str, rows: usize) -> ArrayRef {
-    let mut t = Text::with_capacity(rows, file.len() * rows);
-    for _ in 0..rows {
-        t.push(file.as_bytes());
-    }
-    // A file name short enough for a batch: `finish` cannot fail on it.
-    Arc::new(
-        t.finish()
-            .unwrap_or_else(|_| StringArray::from(vec![file; rows])),
-    )
+/// Repetition levels of a list: 0 starts a row, 1 continues its list.
+fn push_rep(rep: &mut Vec<i16>, items: usize) {
+    rep.push(0);
+    rep.extend(std::iter::repeat_n(1, items.saturating_sub(1)));
 }
 
-/// A list column whose lists may be null (`valid` says which are not).
-fn nullable_list(
-    item: Field,
-    offsets: Vec<i32>,
-    mut valid: NullBufferBuilder,
-    values: ArrayRef,
-) -> io::Result<ArrayRef> {
-    Ok(Arc::new(
-        ListArray::try_new(
-            Arc::new(item),
-            OffsetBuffer::new(ScalarBuffer::from(offsets)),
-            values,
-            valid.finish(),
-        )
-        .map_err(arrow_error)?,
-    ))
-}
-
-fn list(item: Field, offsets: &OffsetBuffer<i32>, values: ArrayRef) -> io::Result<ArrayRef> {
-    Ok(Arc::new(
-        ListArray::try_new(Arc::new(item), offsets.clone(), values, None).map_err(arrow_error)?,
-    ))
+fn file_values(file: &str, rows: usize) -> Values {
+    Values::Same(Bytes::copy_from_slice(file.as_bytes()), rows)
 }
 
 /// The tag columns of the games table, then `UTCTime`: the tag names looked for.
@@ -328,55 +355,70 @@ fn looked_for() -> impl Iterator<Item = &'static str> {
 
 const LOOKED_FOR: usize = TAG_COLUMNS.len() + 1;
 
-/// Replays `records` into the columns of the games table.
+/// Replays `records` into the leaves of the games table.
 pub(crate) fn games_columns(
     file: &str,
     records: &[GameRecord],
     mode: SanMode,
-) -> io::Result<(Report, BatchColumns)> {
+) -> io::Result<(Report, Leaves)> {
     let n = records.len();
     let moves: usize = records.iter().map(GameRecord::len).sum();
     let mut report = Report::default();
     let mut game = Vec::with_capacity(n);
     // The tag columns and utc_time as text (the Elo columns are parsed from theirs).
-    let mut tag_text: Vec<Text> = (0..LOOKED_FOR)
-        .map(|_| Text::with_capacity(n, n * 12))
+    let mut tag_text: Vec<OptText> = (0..LOOKED_FOR)
+        .map(|_| OptText::with_capacity(n, n * 12))
         .collect();
-    let mut elo: [Vec<Option<i32>>; 2] = [Vec::with_capacity(n), Vec::with_capacity(n)];
-    let mut tag_offsets = Vec::with_capacity(n + 1);
-    tag_offsets.push(0i32);
-    let mut keys = Text::with_capacity(n * 12, n * 100);
+    let mut elo: [(Vec<i32>, Vec<i16>); 2] = [
+        (Vec::with_capacity(n), Vec::with_capacity(n)),
+        (Vec::with_capacity(n), Vec::with_capacity(n)),
+    ];
+    // The tags: a list of {key, value} per game, never null, its items never null.
+    // The keys are few distinct short texts, encoded by `pgn_lists` like the move lists
+    // (the list shape and levels are the same).
+    let mut keys = MoveTexts::with_capacity(n * 12);
+    let mut tag_lengths: Vec<u32> = Vec::with_capacity(n);
     let mut values = Text::with_capacity(n * 12, n * 200);
+    let mut tag_def = Vec::with_capacity(n * 12);
+    let mut tag_rep = Vec::with_capacity(n * 12);
     let mut plies = Vec::with_capacity(n);
     // The move lists: lengths and texts as codes (encoded by `pgn_lists`).
     let mut lengths: Vec<u32> = Vec::with_capacity(n);
     let mut uci = MoveTexts::with_capacity(moves);
     let mut san = MoveTexts::with_capacity(moves);
     // Clocks and evals: a list per game that has any (as long as its moves), else null.
-    let mut clocks = Clocks::with_capacity(moves);
-    let mut clock_offsets = Vec::with_capacity(n + 1);
-    clock_offsets.push(0i32);
-    let mut clock_lists = NullBufferBuilder::new(n);
-    let mut evals = Evals::with_capacity(moves);
-    let mut eval_offsets = Vec::with_capacity(n + 1);
-    eval_offsets.push(0i32);
-    let mut eval_lists = NullBufferBuilder::new(n);
-    let mut errors = Text::with_capacity(n, 0);
+    // Definition levels: 0 a null list, 1 an empty one, 2 a null item, 3 an item (4 for
+    // an eval's field).
+    let mut clocks = Vec::with_capacity(moves);
+    let mut clock_def = Vec::with_capacity(moves);
+    let mut clock_rep = Vec::with_capacity(moves);
+    let mut evals = Evals::with_capacity(moves, 3);
+    let mut eval_rep = Vec::with_capacity(moves);
+    let mut errors = OptText::with_capacity(n, 0);
     let elo_at = |tag: &str| TAG_COLUMNS.iter().position(|(_, t)| *t == tag);
     let (white_elo, black_elo) = (elo_at("WhiteElo"), elo_at("BlackElo"));
     let looked: Vec<(Option<u64>, &[u8])> = looked_for()
         .map(|t| (pack(t.as_bytes()), t.as_bytes()))
         .collect();
+    let result_at = looked_for().position(|t| t == "Result");
     for record in records {
         game.push(i64::try_from(record.game).unwrap_or(i64::MAX));
         // The first tag of each name looked for, as `GameRow::tag` finds it.
         let mut found: [Option<usize>; LOOKED_FOR] = [None; LOOKED_FOR];
+        let first_tag = keys.len();
         for (i, (name, value)) in record.tags.iter().enumerate() {
-            keys.push_lossy(name);
-            values.push_lossy(value);
             // Names of at most 8 bytes compared as codes (most tag names): a comparison of
             // slices of equal length was a call to `memcmp`.
             let code = pack(name);
+            match code {
+                // ASCII: the text as it is.
+                Some(c) if c & 0x8080_8080_8080_8080 == 0 => keys.push_code(c),
+                _ => match std::str::from_utf8(name) {
+                    Ok(s) => keys.push(s.as_bytes()),
+                    Err(_) => keys.push(String::from_utf8_lossy(name).as_bytes()),
+                },
+            }
+            values.push_lossy(value);
             for (k, (tag_code, tag)) in looked.iter().enumerate() {
                 let same = match (code, tag_code) {
                     (Some(a), Some(b)) => a == *b,
@@ -390,7 +432,6 @@ pub(crate) fn games_columns(
         }
         // The result token stands in for a missing Result tag, at the end of the tags.
         let mut result_token = None;
-        let result_at = looked_for().position(|t| t == "Result");
         if let Some(r) = result_at {
             if found[r].is_none() {
                 if let Some(token) = record.result {
@@ -400,24 +441,35 @@ pub(crate) fn games_columns(
                 }
             }
         }
-        tag_offsets.push(keys.len() as i32);
+        let tags = keys.len() - first_tag;
+        if tags == 0 {
+            tag_def.push(0);
+        } else {
+            tag_def.extend(std::iter::repeat_n(2, tags));
+        }
+        push_rep(&mut tag_rep, tags);
+        tag_lengths.push(u32::try_from(tags).map_err(|_| io::Error::other("2^32 tags"))?);
         for (k, text) in tag_text.iter_mut().enumerate() {
-            match found[k] {
-                Some(i) => text.push_lossy(&record.tags[i].1),
-                None if Some(k) == result_at && result_token.is_some() => {
-                    text.push(result_token.unwrap_or_default().as_bytes());
-                }
-                None => text.push_null(),
+            match (found[k], result_token) {
+                (Some(i), _) => text.push_lossy(&record.tags[i].1),
+                (None, Some(token)) if Some(k) == result_at => text.push(token.as_bytes()),
+                (None, _) => text.push_null(),
             }
         }
-        for (slot, at) in elo.iter_mut().zip([white_elo, black_elo]) {
+        for ((values, def), at) in elo.iter_mut().zip([white_elo, black_elo]) {
             let value = at.and_then(|k| found[k]).and_then(|i| {
                 String::from_utf8_lossy(&record.tags[i].1)
                     .trim()
                     .parse::<i32>()
                     .ok()
             });
-            slot.push(value);
+            match value {
+                Some(v) => {
+                    values.push(v);
+                    def.push(1);
+                }
+                None => def.push(0),
+            }
         }
         let (played, error) = replay_texts(record, mode, |s, u| {
             san.push(s);
@@ -426,23 +478,35 @@ pub(crate) fn games_columns(
         let played_n = usize::try_from(played).unwrap_or(usize::MAX);
         let notes = played_notes(record, played_n);
         if notes.iter().any(|(c, _)| c.is_some()) {
-            for i in 0..played_n {
-                clocks.push(notes.get(i).and_then(|n| n.0));
+            if played_n == 0 {
+                clock_def.push(1);
             }
-            clock_lists.append_non_null();
+            for i in 0..played_n {
+                match notes.get(i).and_then(|n| n.0) {
+                    Some(c) => {
+                        clocks.push(c);
+                        clock_def.push(3);
+                    }
+                    None => clock_def.push(2),
+                }
+            }
+            push_rep(&mut clock_rep, played_n);
         } else {
-            clock_lists.append_null();
+            clock_def.push(0);
+            clock_rep.push(0);
         }
-        clock_offsets.push(clocks.len() as i32);
         if notes.iter().any(|(_, e)| e.is_some()) {
+            if played_n == 0 {
+                evals.push_level(1);
+            }
             for i in 0..played_n {
                 evals.push(notes.get(i).and_then(|n| n.1));
             }
-            eval_lists.append_non_null();
+            push_rep(&mut eval_rep, played_n);
         } else {
-            eval_lists.append_null();
+            evals.push_level(0);
+            eval_rep.push(0);
         }
-        eval_offsets.push(evals.cp.len() as i32);
         plies.push(i32::try_from(played).unwrap_or(i32::MAX));
         lengths.push(
             u32::try_from(played).map_err(|_| io::Error::other("a game of 2^32 moves or more"))?,
@@ -453,7 +517,10 @@ pub(crate) fn games_columns(
         }
         report.add_game(record, played, error);
     }
-    let mut columns: Vec<ArrayRef> = vec![file_column(file, n), Arc::new(Int64Array::from(game))];
+    let mut leaves = vec![
+        PlainLeaf::required(file_values(file, n)),
+        PlainLeaf::required(Values::Int64(game)),
+    ];
     let mut tag_text = tag_text.into_iter();
     let mut elo = elo.into_iter();
     for (c, _) in TAG_COLUMNS {
@@ -462,71 +529,39 @@ pub(crate) fn games_columns(
             .next()
             .ok_or_else(|| io::Error::other("tag column"))?;
         if c == "white_elo" || c == "black_elo" {
-            let values = elo.next().unwrap_or_default();
-            columns.push(Arc::new(Int32Array::from(values)));
+            let (values, def) = elo.next().unwrap_or_default();
+            leaves.push(PlainLeaf::optional(Values::Int32(values), def));
         } else {
-            columns.push(Arc::new(text.finish()?));
+            leaves.push(text.finish()?);
         }
     }
     let utc_time = tag_text
         .next()
         .ok_or_else(|| io::Error::other("utc_time"))?;
-    columns.push(Arc::new(utc_time.finish()?));
-    let pairs = StructArray::try_new(
-        tag_fields(),
-        vec![
-            Arc::new(keys.finish()?) as ArrayRef,
-            Arc::new(values.finish()?),
-        ],
-        None,
-    )
-    .map_err(arrow_error)?;
-    columns.push(list(
-        Field::new("item", DataType::Struct(tag_fields()), true),
-        &OffsetBuffer::new(ScalarBuffer::from(tag_offsets)),
-        Arc::new(pairs),
-    )?);
-    columns.push(Arc::new(Int32Array::from(plies)));
+    leaves.push(utc_time.finish()?);
+    let (tag_def, tag_rep): (Arc<[i16]>, Arc<[i16]>) = (tag_def.into(), tag_rep.into());
+    leaves.push(Leaf::List(ListLeaf::new(tag_lengths.into(), keys)?));
+    leaves.push(PlainLeaf::repeated(values.finish()?, tag_def, tag_rep));
+    leaves.push(PlainLeaf::required(Values::Int32(plies)));
     let lengths: Arc<[u32]> = lengths.into();
-    let lists = vec![
-        ("moves_uci", ListLeaf::new(Arc::clone(&lengths), uci)?),
-        ("moves_san", ListLeaf::new(lengths, san)?),
-    ];
-    columns.push(nullable_list(
-        Field::new("item", DataType::Float64, true),
-        clock_offsets,
-        clock_lists,
-        Arc::new(clocks.finish()),
-    )?);
-    columns.push(nullable_list(
-        Field::new("item", DataType::Struct(eval_fields()), true),
-        eval_offsets,
-        eval_lists,
-        Arc::new(evals.finish()?),
-    )?);
-    columns.push(Arc::new(errors.finish()?));
-    Ok((
-        report,
-        BatchColumns {
-            arrays: columns,
-            lists,
-        },
-    ))
+    leaves.push(Leaf::List(ListLeaf::new(Arc::clone(&lengths), uci)?));
+    leaves.push(Leaf::List(ListLeaf::new(lengths, san)?));
+    leaves.push(PlainLeaf::repeated(
+        Values::Double(clocks),
+        clock_def.into(),
+        clock_rep.into(),
+    ));
+    leaves.extend(evals.finish(Some(eval_rep.into())));
+    leaves.push(errors.finish()?);
+    Ok((report, Leaves { rows: n, leaves }))
 }
 
-/// A batch's columns: Arrow arrays, and the columns encoded by `pgn_lists` by name (the
-/// arrays are those of the other fields of the schema, in order).
-pub(crate) struct BatchColumns {
-    arrays: Vec<ArrayRef>,
-    lists: Vec<(&'static str, ListLeaf)>,
-}
-
-/// Replays `records` into the columns of the moves table.
+/// Replays `records` into the leaves of the moves table.
 pub(crate) fn moves_columns(
     file: &str,
     records: &[GameRecord],
     mode: SanMode,
-) -> io::Result<(Report, BatchColumns)> {
+) -> io::Result<(Report, Leaves)> {
     let moves: usize = records.iter().map(GameRecord::len).sum();
     let mut report = Report::default();
     let mut game = Vec::with_capacity(moves);
@@ -535,8 +570,9 @@ pub(crate) fn moves_columns(
     let mut san = Text::with_capacity(moves, moves * 4);
     let mut uci = Text::with_capacity(moves, moves * 4);
     let mut after = Text::with_capacity(moves, moves * 64);
-    let mut clock = Clocks::with_capacity(moves);
-    let mut eval = Evals::with_capacity(moves);
+    let mut clock = Vec::with_capacity(moves);
+    let mut clock_def = Vec::with_capacity(moves);
+    let mut eval = Evals::with_capacity(moves, 1);
     for record in records {
         let number = i64::try_from(record.game).unwrap_or(i64::MAX);
         let mut p = 0usize;
@@ -556,7 +592,13 @@ pub(crate) fn moves_columns(
             write_fen(a, &mut after.bytes);
             after.end();
             let (c, e) = record.notes.get(p).copied().unwrap_or((None, None));
-            clock.push(c);
+            match c {
+                Some(c) => {
+                    clock.push(c);
+                    clock_def.push(1);
+                }
+                None => clock_def.push(0),
+            }
             eval.push(e);
             p += 1;
             game.push(number);
@@ -565,27 +607,24 @@ pub(crate) fn moves_columns(
         report.add_game(record, played, error);
     }
     let rows = game.len();
-    let columns: Vec<ArrayRef> = vec![
-        file_column(file, rows),
-        Arc::new(Int64Array::from(game)),
-        Arc::new(Int32Array::from(ply)),
-        Arc::new(before.finish()?),
-        Arc::new(san.finish()?),
-        Arc::new(uci.finish()?),
-        Arc::new(after.finish()?),
-        Arc::new(clock.finish()),
-        Arc::new(eval.finish()?),
+    if [before.len(), san.len(), uci.len(), after.len()] != [rows; 4] {
+        return Err(io::Error::other("moves table columns of different lengths"));
+    }
+    let mut leaves = vec![
+        PlainLeaf::required(file_values(file, rows)),
+        PlainLeaf::required(Values::Int64(game)),
+        PlainLeaf::required(Values::Int32(ply)),
+        PlainLeaf::required(before.finish()?),
+        PlainLeaf::required(san.finish()?),
+        PlainLeaf::required(uci.finish()?),
+        PlainLeaf::required(after.finish()?),
+        PlainLeaf::optional(Values::Double(clock), clock_def),
     ];
-    Ok((
-        report,
-        BatchColumns {
-            arrays: columns,
-            lists: Vec::new(),
-        },
-    ))
+    leaves.extend(eval.finish(None));
+    Ok((report, Leaves { rows, leaves }))
 }
 
-/// A batch's columns as Parquet leaves, ready for the column writers.
+/// A batch's leaves, in the schema's order, ready for the column writers.
 pub(crate) struct Leaves {
     /// The rows.
     pub(crate) rows: usize,
@@ -594,73 +633,143 @@ pub(crate) struct Leaves {
 
 /// A batch's part of a Parquet leaf column.
 enum Leaf {
-    Arrow(ArrowLeafColumn),
+    Plain(PlainLeaf),
     List(ListLeaf),
 }
 
-/// Splits a batch's columns into Parquet leaves (on the worker threads).
-pub(crate) fn leaves(table: Table, columns: BatchColumns) -> io::Result<Leaves> {
-    let schema = schema(table);
-    let rows = columns.arrays.first().map_or(0, |c| c.len());
-    let mut leaves = Vec::new();
-    let mut arrays = columns.arrays.iter();
-    let mut lists = columns.lists.into_iter().peekable();
-    for field in schema.fields() {
-        if let Some((_, list)) = lists.next_if(|(name, _)| name == field.name()) {
-            if list.lengths.len() != rows {
-                return Err(io::Error::other("move lists of another batch"));
-            }
-            leaves.push(Leaf::List(list));
-            continue;
-        }
-        let column = arrays
-            .next()
-            .ok_or_else(|| io::Error::other(format!("no column for {}", field.name())))?;
-        for leaf in compute_leaves(field, column).map_err(parquet_io)? {
-            leaves.push(Leaf::Arrow(leaf));
-        }
-    }
-    if arrays.next().is_some() || lists.next().is_some() {
-        return Err(io::Error::other("columns not in the schema"));
-    }
-    Ok(Leaves { rows, leaves })
-}
-
-/// The leaves of `table` that `pgn_lists` encodes (the games table's move lists).
+/// The leaves of `table` that `pgn_lists` encodes (the games table's move lists and tag
+/// keys).
 fn list_leaves(table: Table, schema: &SchemaDescriptor) -> Vec<bool> {
     (0..schema.num_columns())
         .map(|i| {
             let path = schema.column(i).path().parts().to_vec();
             table == Table::Games
-                && (path == ["moves_uci", "list", "item"] || path == ["moves_san", "list", "item"])
+                && (path == ["tags", "list", "item", "key"]
+                    || path == ["moves_uci", "list", "item"]
+                    || path == ["moves_san", "list", "item"])
         })
         .collect()
 }
 
+/// A column chunk's bytes being written, shared by the page writer (owned by the column
+/// writer) and the [`PlainWriter`] that takes them when the column writer is closed.
+type Sink = Arc<Mutex<TrackedWrite<Vec<u8>>>>;
+
+/// A page writer to memory: pages with their headers, as in the file (offsets from the
+/// start of the column chunk).
+struct MemoryPages(Sink);
+
+impl PageWriter for MemoryPages {
+    fn write_page(&mut self, page: CompressedPage) -> parquet::errors::Result<PageWriteSpec> {
+        let mut sink = self
+            .0
+            .lock()
+            .map_err(|_| parquet::errors::ParquetError::General("a poisoned lock".into()))?;
+        SerializedPageWriter::new(&mut sink).write_page(page)
+    }
+
+    fn close(&mut self) -> parquet::errors::Result<()> {
+        Ok(())
+    }
+}
+
+/// parquet-rs's column writer of a leaf in a row group, writing to memory.
+struct PlainWriter {
+    column: ColumnWriter<'static>,
+    sink: Sink,
+    /// A batch's texts as parquet-rs takes them (slices of the batch's bytes).
+    texts: Vec<ByteArray>,
+}
+
+impl PlainWriter {
+    fn new(descr: ColumnDescPtr, props: WriterPropertiesPtr) -> PlainWriter {
+        let sink: Sink = Arc::new(Mutex::new(TrackedWrite::new(Vec::new())));
+        let pages = Box::new(MemoryPages(Arc::clone(&sink)));
+        PlainWriter {
+            column: get_column_writer(descr, props, pages),
+            sink,
+            texts: Vec::new(),
+        }
+    }
+
+    fn write(&mut self, leaf: PlainLeaf) -> io::Result<()> {
+        let def = leaf.def.as_deref();
+        let rep = leaf.rep.as_deref();
+        let (written, values) = match (&mut self.column, leaf.values) {
+            (ColumnWriter::ByteArrayColumnWriter(w), Values::Text { bytes, ends }) => {
+                let bytes = Bytes::from(bytes);
+                self.texts.clear();
+                self.texts.extend(
+                    ends.windows(2)
+                        .map(|e| ByteArray::from(bytes.slice(e[0] as usize..e[1] as usize))),
+                );
+                let written = w.write_batch(&self.texts, def, rep);
+                self.texts.clear();
+                (written, ends.len() - 1)
+            }
+            (ColumnWriter::ByteArrayColumnWriter(w), Values::Same(text, n)) => {
+                self.texts.clear();
+                self.texts
+                    .extend(std::iter::repeat_n(ByteArray::from(text), n));
+                let written = w.write_batch(&self.texts, def, rep);
+                self.texts.clear();
+                (written, n)
+            }
+            (ColumnWriter::Int32ColumnWriter(w), Values::Int32(v)) => {
+                (w.write_batch(&v, def, rep), v.len())
+            }
+            (ColumnWriter::Int64ColumnWriter(w), Values::Int64(v)) => {
+                (w.write_batch(&v, def, rep), v.len())
+            }
+            (ColumnWriter::DoubleColumnWriter(w), Values::Double(v)) => {
+                (w.write_batch(&v, def, rep), v.len())
+            }
+            _ => return Err(io::Error::other("a leaf given to another column's writer")),
+        };
+        if written.map_err(parquet_io)? != values {
+            return Err(io::Error::other("a leaf's levels do not match its values"));
+        }
+        Ok(())
+    }
+
+    fn close(self) -> io::Result<Chunk> {
+        let close = self.column.close().map_err(parquet_io)?;
+        let sink = Arc::try_unwrap(self.sink)
+            .map_err(|_| io::Error::other("a column chunk still being written"))?
+            .into_inner()
+            .map_err(|_| io::Error::other("a poisoned lock"))?;
+        let data = Bytes::from(sink.into_inner().map_err(parquet_io)?);
+        Ok(Chunk::Plain { data, close })
+    }
+}
+
 /// The column writer of a leaf in a row group.
 enum Writer {
-    Arrow(Box<ArrowColumnWriter>),
+    Plain(Box<PlainWriter>),
     List(Box<ListWriter>),
 }
 
 /// A column chunk, encoded.
 enum Chunk {
-    Arrow(ArrowColumnChunk),
+    Plain {
+        data: Bytes,
+        close: ColumnCloseResult,
+    },
     List(ListChunk),
 }
 
 impl Writer {
-    fn write(&mut self, leaf: &Leaf) -> io::Result<()> {
+    fn write(&mut self, leaf: Leaf) -> io::Result<()> {
         match (self, leaf) {
-            (Writer::Arrow(w), Leaf::Arrow(leaf)) => w.write(leaf).map_err(parquet_io),
-            (Writer::List(w), Leaf::List(leaf)) => w.write(leaf),
+            (Writer::Plain(w), Leaf::Plain(leaf)) => w.write(leaf),
+            (Writer::List(w), Leaf::List(leaf)) => w.write(&leaf),
             _ => Err(io::Error::other("a leaf given to another column's writer")),
         }
     }
 
     fn close(self) -> io::Result<Chunk> {
         match self {
-            Writer::Arrow(w) => Ok(Chunk::Arrow(w.close().map_err(parquet_io)?)),
+            Writer::Plain(w) => w.close(),
             Writer::List(w) => Ok(Chunk::List(w.close()?)),
         }
     }
@@ -672,7 +781,7 @@ impl Chunk {
         group: &mut SerializedRowGroupWriter<'_, W>,
     ) -> io::Result<()> {
         match self {
-            Chunk::Arrow(c) => c.append_to_row_group(group).map_err(parquet_io),
+            Chunk::Plain { data, close } => group.append_column(&data, close).map_err(parquet_io),
             Chunk::List(c) => c.append_to_row_group(group),
         }
     }
@@ -706,7 +815,7 @@ fn encoder_thread(jobs: mpsc::Receiver<Job>) {
                 if error.is_some() {
                     continue;
                 }
-                for ((_, w, spent), leaf) in writers.iter_mut().zip(&leaves) {
+                for ((_, w, spent), leaf) in writers.iter_mut().zip(leaves) {
                     let start = Instant::now();
                     if let Err(e) = w.write(leaf) {
                         error = Some(e);
@@ -807,7 +916,7 @@ enum Columns {
 /// A Parquet file being written: leaves in, row groups out.
 pub(crate) struct ParquetWriter<W: Write + Send> {
     file: SerializedFileWriter<W>,
-    factory: ArrowRowGroupWriterFactory,
+    props: WriterPropertiesPtr,
     max_rows: usize,
     leaves: usize,
     /// The leaves encoded by `pgn_lists`.
@@ -821,11 +930,9 @@ impl<W: Write + Send> ParquetWriter<W> {
     /// Starts a file of `table` on `out` (the magic number is written now), encoding on
     /// `threads` threads (1: this one).
     pub(crate) fn new(out: W, table: Table, threads: usize) -> io::Result<ParquetWriter<W>> {
-        let schema: SchemaRef = schema(table);
-        let (file, factory) =
-            ArrowWriter::try_new(out, Arc::clone(&schema), Some(properties(table)))
-                .and_then(ArrowWriter::into_serialized_writer)
-                .map_err(parquet_io)?;
+        let props = Arc::new(properties(table));
+        let file = SerializedFileWriter::new(out, schema(table)?, Arc::clone(&props))
+            .map_err(parquet_io)?;
         let leaves = file.schema_descr().num_columns();
         let lists = list_leaves(table, file.schema_descr());
         let pool = if threads > 1 {
@@ -835,7 +942,7 @@ impl<W: Write + Send> ParquetWriter<W> {
         };
         Ok(ParquetWriter {
             file,
-            factory,
+            props,
             max_rows: row_group_rows(table),
             leaves,
             lists,
@@ -855,17 +962,14 @@ impl<W: Write + Send> ParquetWriter<W> {
         let (columns, rows) = match &mut self.open {
             Some(open) => open,
             None => {
-                let arrow = self
-                    .factory
-                    .create_column_writers(self.file.flushed_row_groups().len())
-                    .map_err(parquet_io)?;
                 let schema = self.file.schema_descr();
-                let writers: Vec<Writer> = arrow
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, w)| match self.lists.get(i) {
+                let writers: Vec<Writer> = (0..self.leaves)
+                    .map(|i| match self.lists.get(i) {
                         Some(true) => Writer::List(Box::new(ListWriter::new(schema.column(i)))),
-                        _ => Writer::Arrow(Box::new(w)),
+                        _ => Writer::Plain(Box::new(PlainWriter::new(
+                            schema.column(i),
+                            Arc::clone(&self.props),
+                        ))),
                     })
                     .collect();
                 let columns = match &mut self.pool {
@@ -888,7 +992,7 @@ impl<W: Write + Send> ParquetWriter<W> {
         };
         match (columns, &self.pool) {
             (Columns::Here(writers), _) => {
-                for (w, leaf) in writers.iter_mut().zip(&batch.leaves) {
+                for (w, leaf) in writers.iter_mut().zip(batch.leaves) {
                     w.write(leaf)?;
                 }
             }
@@ -955,5 +1059,130 @@ impl<W: Write + Send> ParquetWriter<W> {
         self.close_row_group()?;
         self.pool = None;
         self.file.into_inner().map_err(parquet_io)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The leaves of a table's schema: (path, physical type, max definition level, max
+    /// repetition level).
+    fn leaves_of(table: Table) -> Vec<(String, parquet::basic::Type, i16, i16)> {
+        let schema = SchemaDescriptor::new(schema(table).unwrap());
+        (0..schema.num_columns())
+            .map(|i| {
+                let c = schema.column(i);
+                (
+                    c.path().string(),
+                    c.physical_type(),
+                    c.max_def_level(),
+                    c.max_rep_level(),
+                )
+            })
+            .collect()
+    }
+
+    /// The levels the leaves are built with (`games_columns`, `moves_columns`) are those of
+    /// the schema, leaf by leaf, in order.
+    #[test]
+    fn schema_leaves_have_the_levels_the_builders_use() {
+        use parquet::basic::Type::{BYTE_ARRAY, DOUBLE, INT32, INT64};
+        let mut games = vec![
+            ("file".to_owned(), BYTE_ARRAY, 0, 0),
+            ("game".to_owned(), INT64, 0, 0),
+        ];
+        for (c, _) in TAG_COLUMNS {
+            let elo = c == "white_elo" || c == "black_elo";
+            games.push((c.to_owned(), if elo { INT32 } else { BYTE_ARRAY }, 1, 0));
+        }
+        for (path, t, d, r) in [
+            ("utc_time", BYTE_ARRAY, 1, 0),
+            ("tags.list.item.key", BYTE_ARRAY, 2, 1),
+            ("tags.list.item.value", BYTE_ARRAY, 2, 1),
+            ("plies", INT32, 0, 0),
+            ("moves_uci.list.item", BYTE_ARRAY, 2, 1),
+            ("moves_san.list.item", BYTE_ARRAY, 2, 1),
+            ("clocks.list.item", DOUBLE, 3, 1),
+            ("evals.list.item.cp", INT32, 4, 1),
+            ("evals.list.item.mate", INT32, 4, 1),
+            ("error", BYTE_ARRAY, 1, 0),
+        ] {
+            games.push((path.to_owned(), t, d, r));
+        }
+        assert_eq!(leaves_of(Table::Games), games);
+        let moves: Vec<_> = [
+            ("file", BYTE_ARRAY, 0, 0),
+            ("game", INT64, 0, 0),
+            ("ply", INT32, 0, 0),
+            ("before_fen", BYTE_ARRAY, 0, 0),
+            ("san", BYTE_ARRAY, 0, 0),
+            ("uci", BYTE_ARRAY, 0, 0),
+            ("after_fen", BYTE_ARRAY, 0, 0),
+            ("clock", DOUBLE, 1, 0),
+            ("eval.cp", INT32, 2, 0),
+            ("eval.mate", INT32, 2, 0),
+        ]
+        .into_iter()
+        .map(|(p, t, d, r)| (p.to_owned(), t, d, r))
+        .collect();
+        assert_eq!(leaves_of(Table::Moves), moves);
+        let descr = SchemaDescriptor::new(schema(Table::Games).unwrap());
+        let lists: Vec<usize> = list_leaves(Table::Games, &descr)
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &l)| l.then_some(i))
+            .collect();
+        assert_eq!(lists, [17, 20, 21]);
+        let descr = SchemaDescriptor::new(schema(Table::Moves).unwrap());
+        assert!(!list_leaves(Table::Moves, &descr).contains(&true));
+    }
+
+    /// A batch of games gives one leaf per schema leaf, of the writer's kind, and a leaf
+    /// whose levels do not match its values is an error, not a panic.
+    #[test]
+    fn batches_give_the_schema_leaves_and_mismatches_are_errors() {
+        let pgn = b"[Event \"a\"]\n[WhiteElo \"2700\"]\n\n1. e4 { [%clk 0:01:00] } e5 *\n\n\
+                    [Site \"b\"]\n\n1. d4 d5 2. c4 1/2-1/2\n";
+        let mut reader = chessbits_pgn::Reader::new(&pgn[..]);
+        let mut collector = chessbits_pgn::RecordCollector::with_annotations();
+        let mut records = Vec::new();
+        while let Some(r) = reader.read_game(&mut collector).unwrap() {
+            records.push(r);
+        }
+        assert_eq!(records.len(), 2);
+        for table in [Table::Games, Table::Moves] {
+            let (_, leaves) = match table {
+                Table::Games => games_columns("f.pgn", &records, SanMode::Strict).unwrap(),
+                Table::Moves => moves_columns("f.pgn", &records, SanMode::Strict).unwrap(),
+            };
+            assert_eq!(leaves.rows, if table == Table::Games { 2 } else { 5 });
+            let descr = SchemaDescriptor::new(schema(table).unwrap());
+            assert_eq!(leaves.leaves.len(), descr.num_columns());
+            let lists = list_leaves(table, &descr);
+            for (leaf, list) in leaves.leaves.iter().zip(&lists) {
+                assert_eq!(matches!(leaf, Leaf::List(_)), *list);
+            }
+            let mut out = Vec::new();
+            let mut w = ParquetWriter::new(&mut out, table, 1).unwrap();
+            w.write(leaves).unwrap();
+            w.finish().unwrap();
+            assert!(out.starts_with(b"PAR1") && out.ends_with(b"PAR1"));
+        }
+        let props = Arc::new(properties(Table::Moves));
+        let descr = SchemaDescriptor::new(schema(Table::Moves).unwrap());
+        let mut w = PlainWriter::new(descr.column(7), props);
+        let bad = PlainLeaf {
+            values: Values::Double(vec![1.0, 2.0]),
+            def: Some(vec![1, 0, 0].into()),
+            rep: None,
+        };
+        assert!(w.write(bad).is_err());
+        let wrong_type = PlainLeaf {
+            values: Values::Int32(vec![1]),
+            def: Some(vec![1].into()),
+            rep: None,
+        };
+        assert!(w.write(wrong_type).is_err());
     }
 }

@@ -1,7 +1,7 @@
 //! The encoders of `chessbits pgn games` and `chessbits pgn moves`: the `pgn` crate's
-//! [`GameRow`]s and [`MoveRow`]s as CSV (the `csv` crate quotes), NDJSON or Parquet (Apache
-//! Arrow's `parquet` crate). Rows are encoded on the worker threads (CSV and NDJSON to
-//! bytes; Parquet to Arrow columns and leaves, built straight from the games by
+//! [`GameRow`]s and [`MoveRow`]s as CSV (the `csv` crate quotes), NDJSON or Parquet (the
+//! `parquet` crate's low-level writers, without Arrow). Rows are encoded on the worker threads (CSV and NDJSON to
+//! bytes; Parquet to leaves: values and levels, built straight from the games by
 //! [`crate::pgn_parquet`], which also encodes them); the consuming thread writes them in input
 //! order.
 //!
@@ -16,8 +16,9 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::sync::Arc;
 
-use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 use chessbits_pgn::table::{Eval, GameRow, MoveRow};
+use parquet::schema::parser::parse_message_type;
+use parquet::schema::types::TypePtr;
 
 use crate::pgn_parquet::{Leaves, ParquetWriter};
 
@@ -116,68 +117,66 @@ fn is_elo(column: &str) -> bool {
     column == "white_elo" || column == "black_elo"
 }
 
-/// The Arrow schema of a table.
-pub(crate) fn schema(table: Table) -> SchemaRef {
-    let text = |name: &str, nullable| Field::new(name, DataType::Utf8, nullable);
-    let list = |name: &str, item: Field| Field::new(name, DataType::List(Arc::new(item)), false);
-    let mut fields = vec![
-        text("file", false),
-        Field::new("game", DataType::Int64, false),
-    ];
+/// The Parquet schema of a table (the leaf columns in order, as
+/// [`crate::pgn_parquet`] builds them). Text is `binary (STRING)`; lists have Parquet's
+/// three-level `LIST` form with an `item` element (what Arrow writers write, and DuckDB,
+/// Polars and Spark read as lists); the root keeps the name Arrow writers give it.
+pub(crate) fn schema(table: Table) -> io::Result<TypePtr> {
+    let mut s = String::from(
+        "message arrow_schema {\n  required binary file (STRING);\n  required int64 game;\n",
+    );
+    let list = |name: &str, repetition: &str, item: &str| {
+        format!("  {repetition} group {name} (LIST) {{ repeated group list {{ {item} }} }}\n")
+    };
+    let eval = "{ optional int32 cp; optional int32 mate; }";
     match table {
         Table::Games => {
             for (c, _) in TAG_COLUMNS {
-                fields.push(if is_elo(c) {
-                    Field::new(c, DataType::Int32, true)
+                if is_elo(c) {
+                    s.push_str(&format!("  optional int32 {c};\n"));
                 } else {
-                    text(c, true)
-                });
+                    s.push_str(&format!("  optional binary {c} (STRING);\n"));
+                }
             }
-            fields.push(text("utc_time", true));
-            fields.push(list(
+            s.push_str("  optional binary utc_time (STRING);\n");
+            s.push_str(&list(
                 "tags",
-                Field::new("item", DataType::Struct(tag_fields()), true),
+                "required",
+                "optional group item { required binary key (STRING); required binary value (STRING); }",
             ));
-            fields.push(Field::new("plies", DataType::Int32, false));
-            fields.push(list("moves_uci", text("item", true)));
-            fields.push(list("moves_san", text("item", true)));
+            s.push_str("  required int32 plies;\n");
+            s.push_str(&list(
+                "moves_uci",
+                "required",
+                "optional binary item (STRING);",
+            ));
+            s.push_str(&list(
+                "moves_san",
+                "required",
+                "optional binary item (STRING);",
+            ));
             // Null for a game without any clock (eval): see `GameRow::clocks`.
-            let nullable_list =
-                |name: &str, item: Field| Field::new(name, DataType::List(Arc::new(item)), true);
-            fields.push(nullable_list(
-                "clocks",
-                Field::new("item", DataType::Float64, true),
-            ));
-            fields.push(nullable_list(
+            s.push_str(&list("clocks", "optional", "optional double item;"));
+            s.push_str(&list(
                 "evals",
-                Field::new("item", DataType::Struct(eval_fields()), true),
+                "optional",
+                &format!("optional group item {eval}"),
             ));
-            fields.push(text("error", true));
+            s.push_str("  optional binary error (STRING);\n");
         }
         Table::Moves => {
-            fields.push(Field::new("ply", DataType::Int32, false));
+            s.push_str("  required int32 ply;\n");
             for c in ["before_fen", "san", "uci", "after_fen"] {
-                fields.push(text(c, false));
+                s.push_str(&format!("  required binary {c} (STRING);\n"));
             }
-            fields.push(Field::new("clock", DataType::Float64, true));
-            fields.push(Field::new("eval", DataType::Struct(eval_fields()), true));
+            s.push_str("  optional double clock;\n");
+            s.push_str(&format!("  optional group eval {eval}\n"));
         }
     }
-    Arc::new(Schema::new(fields))
-}
-
-pub(crate) fn tag_fields() -> Fields {
-    Fields::from(vec![
-        Field::new("key", DataType::Utf8, false),
-        Field::new("value", DataType::Utf8, false),
-    ])
-}
-
-pub(crate) fn eval_fields() -> Fields {
-    Fields::from(vec![
-        Field::new("cp", DataType::Int32, true),
-        Field::new("mate", DataType::Int32, true),
-    ])
+    s.push_str("}\n");
+    parse_message_type(&s)
+        .map(Arc::new)
+        .map_err(|e| io::Error::other(format!("the {table:?} table's schema: {e}")))
 }
 
 /// Rows encoded by a worker.

@@ -2,7 +2,7 @@
 //! each a visitor and a sink run over the inputs by `run_inputs`.
 
 use super::*;
-use crate::pgn_parquet::{games_columns, leaves as parquet_leaves, moves_columns};
+use crate::pgn_parquet::{games_columns, moves_columns};
 
 /// Writes bytes to one output.
 struct BytesSink {
@@ -282,11 +282,10 @@ pub(super) fn table(
         GameRecord::weight,
         |file, batch| match (format, table) {
             (Format::Parquet, _) => {
-                let (report, columns) = match table {
+                let (report, leaves) = match table {
                     Table::Games => games_columns(file, &batch, mode)?,
                     Table::Moves => moves_columns(file, &batch, mode)?,
                 };
-                let leaves = parquet_leaves(table, columns)?;
                 Ok((report, (leaves.rows as u64, Encoded::Leaves(leaves))))
             }
             (_, Table::Games) => {
