@@ -422,7 +422,7 @@ pub(crate) fn games_columns(
             for (k, (tag_code, tag)) in looked.iter().enumerate() {
                 let same = match (code, tag_code) {
                     (Some(a), Some(b)) => a == *b,
-                    (None, None) => name.as_slice() == *tag,
+                    (None, None) => name == *tag,
                     _ => false,
                 };
                 if same && found[k].is_none() {
@@ -441,6 +441,7 @@ pub(crate) fn games_columns(
                 }
             }
         }
+        let tag_value = |i: usize| record.tags.get(i).map_or(&b""[..], |(_, v)| v);
         let tags = keys.len() - first_tag;
         if tags == 0 {
             tag_def.push(0);
@@ -451,14 +452,14 @@ pub(crate) fn games_columns(
         tag_lengths.push(u32::try_from(tags).map_err(|_| io::Error::other("2^32 tags"))?);
         for (k, text) in tag_text.iter_mut().enumerate() {
             match (found[k], result_token) {
-                (Some(i), _) => text.push_lossy(&record.tags[i].1),
+                (Some(i), _) => text.push_lossy(tag_value(i)),
                 (None, Some(token)) if Some(k) == result_at => text.push(token.as_bytes()),
                 (None, _) => text.push_null(),
             }
         }
         for ((values, def), at) in elo.iter_mut().zip([white_elo, black_elo]) {
             let value = at.and_then(|k| found[k]).and_then(|i| {
-                String::from_utf8_lossy(&record.tags[i].1)
+                String::from_utf8_lossy(tag_value(i))
                     .trim()
                     .parse::<i32>()
                     .ok()

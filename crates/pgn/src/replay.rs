@@ -112,6 +112,78 @@ impl From<ReadError> for GameError {
     }
 }
 
+/// A game's tag pairs in input order, kept in one byte buffer: two allocations per game
+/// however many tags it has (a vector of pairs of vectors took two per tag, the most
+/// frequent allocation of a table export).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordTags {
+    bytes: Vec<u8>,
+    /// Per tag: where its name ends and where its value ends in `bytes`.
+    ends: Vec<(usize, usize)>,
+}
+
+impl RecordTags {
+    /// No tags.
+    pub fn new() -> RecordTags {
+        RecordTags::default()
+    }
+
+    /// Appends a tag pair.
+    pub fn push(&mut self, name: &[u8], value: &[u8]) {
+        self.bytes.extend_from_slice(name);
+        let name_end = self.bytes.len();
+        self.bytes.extend_from_slice(value);
+        self.ends.push((name_end, self.bytes.len()));
+    }
+
+    /// The number of tag pairs.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The `i`-th tag pair (name, value), from 0.
+    pub fn get(&self, i: usize) -> Option<(&[u8], &[u8])> {
+        let (name_end, value_end) = *self.ends.get(i)?;
+        let start = match i.checked_sub(1) {
+            Some(j) => self.ends[j].1,
+            None => 0,
+        };
+        Some((
+            &self.bytes[start..name_end],
+            &self.bytes[name_end..value_end],
+        ))
+    }
+
+    /// The tag pairs (name, value) in input order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&[u8], &[u8])> + '_ {
+        let mut start = 0;
+        self.ends.iter().map(move |&(name_end, value_end)| {
+            let pair = (
+                &self.bytes[start..name_end],
+                &self.bytes[name_end..value_end],
+            );
+            start = value_end;
+            pair
+        })
+    }
+
+    /// Room for `bytes` more bytes of names and values and `tags` more pairs.
+    fn reserve(&mut self, bytes: usize, tags: usize) {
+        self.bytes.reserve(bytes);
+        self.ends.reserve(tags);
+    }
+
+    /// Bytes held (for batching).
+    fn weight(&self) -> usize {
+        self.bytes.len() + 16 * self.ends.len()
+    }
+}
+
 /// What replay needs of a game: its number and first line, the `FEN` and `Variant` tags,
 /// the mainline moves as text with their lines, and the reader's errors (at most
 /// [`MAX_GAME_ERRORS`] and a count of the rest). A collector made by
@@ -140,7 +212,7 @@ pub struct GameRecord {
     /// Malformed input the reader reported in this game.
     pub read_errors: Vec<ReadError>,
     /// Every tag pair in input order (only with [`RecordCollector::with_annotations`]).
-    pub tags: Vec<(Vec<u8>, Vec<u8>)>,
+    pub tags: RecordTags,
     /// The result token of the movetext.
     pub result: Option<GameResult>,
     /// Per mainline move: the clock (seconds) and evaluation its comments give (only with
@@ -185,8 +257,10 @@ impl GameRecord {
 
     /// Bytes the record holds (for batching).
     pub fn weight(&self) -> usize {
-        let tags: usize = self.tags.iter().map(|(n, v)| n.len() + v.len() + 48).sum();
-        self.packed.len() + 24 * self.notes.len() + tags + std::mem::size_of::<GameRecord>()
+        self.packed.len()
+            + 24 * self.notes.len()
+            + self.tags.weight()
+            + std::mem::size_of::<GameRecord>()
     }
 
     /// The value of the first tag named `name` (only with
@@ -194,8 +268,8 @@ impl GameRecord {
     pub fn tag(&self, name: &str) -> Option<&[u8]> {
         self.tags
             .iter()
-            .find(|(n, _)| n == name.as_bytes())
-            .map(|(_, v)| v.as_slice())
+            .find(|(n, _)| *n == name.as_bytes())
+            .map(|(_, v)| v)
     }
 
     #[inline(always)]
@@ -299,6 +373,8 @@ pub struct RecordCollector {
     too_long: bool,
     /// The capacity the next game's moves start with (what the last game needed).
     packed_hint: usize,
+    /// The capacity the next game's tags start with (bytes, pairs: the last game's).
+    tags_hint: (usize, usize),
 }
 
 impl RecordCollector {
@@ -336,7 +412,12 @@ impl Visitor for RecordCollector {
             _ => {}
         }
         if self.annotations {
-            self.record.tags.push((name.to_vec(), value.to_vec()));
+            if self.record.tags.is_empty() {
+                // Room for as many as the last game had: two allocations per game.
+                let (bytes, tags) = self.tags_hint;
+                self.record.tags.reserve(bytes.max(256), tags.max(16));
+            }
+            self.record.tags.push(name, value);
         }
     }
 
@@ -401,6 +482,11 @@ impl Visitor for RecordCollector {
         self.errors
             .finish(&mut self.record.read_errors, self.record.game);
         self.packed_hint = (self.record.packed.len() + 32).clamp(256, 1 << 16);
+        let tags = &self.record.tags;
+        self.tags_hint = (
+            (tags.bytes.len() + 64).min(1 << 16),
+            (tags.len() + 2).min(256),
+        );
         std::mem::take(&mut self.record)
     }
 }
@@ -692,6 +778,37 @@ pub fn write_fen(pos: &Position, out: &mut Vec<u8>) {
 mod tests {
     use super::*;
     use crate::Reader;
+
+    #[test]
+    fn record_tags_keep_every_pair_in_order() {
+        let pairs: [(&[u8], &[u8]); 5] = [
+            (b"Event", b"Rated Blitz game"),
+            (b"Site", b""),
+            (b"", b"no name"),
+            (b"White", b"\xff\xfe not UTF-8"),
+            (b"Event", b"again"),
+        ];
+        let mut tags = RecordTags::new();
+        assert!(tags.is_empty());
+        assert_eq!(tags.get(0), None);
+        for (n, v) in pairs {
+            tags.push(n, v);
+        }
+        assert_eq!(tags.len(), 5);
+        assert_eq!(tags.iter().collect::<Vec<_>>(), pairs.to_vec());
+        for (i, pair) in pairs.iter().enumerate() {
+            assert_eq!(tags.get(i), Some(*pair));
+        }
+        assert_eq!(tags.get(5), None);
+        // A record's `tag` is the first of the name.
+        let record = GameRecord {
+            tags,
+            ..GameRecord::default()
+        };
+        assert_eq!(record.tag("Event"), Some(&b"Rated Blitz game"[..]));
+        assert_eq!(record.tag("Site"), Some(&b""[..]));
+        assert_eq!(record.tag("Black"), None);
+    }
 
     fn records(pgn: &[u8]) -> Vec<GameRecord> {
         let mut out = Vec::new();
