@@ -288,7 +288,7 @@ impl Dictionary {
 
 /// Run-length encoding of levels (the RLE / bit-packing hybrid with RLE runs only): lists
 /// make long runs.
-struct Runs<'a> {
+pub(crate) struct Runs<'a> {
     out: &'a mut Vec<u8>,
     value: u8,
     count: u64,
@@ -307,7 +307,7 @@ impl<'a> Runs<'a> {
     }
 
     #[inline]
-    fn put(&mut self, value: u8, n: u64) {
+    pub(crate) fn put(&mut self, value: u8, n: u64) {
         if n == 0 {
             return;
         }
@@ -337,7 +337,7 @@ pub(crate) fn varint(out: &mut Vec<u8>, mut v: u64) {
 }
 
 /// Writes levels as a v1 data page has them: 4-byte length, then the runs `fill` puts.
-fn levels(out: &mut Vec<u8>, fill: impl FnOnce(&mut Runs<'_>)) -> io::Result<()> {
+pub(crate) fn levels(out: &mut Vec<u8>, fill: impl FnOnce(&mut Runs<'_>)) -> io::Result<()> {
     let at = out.len();
     out.extend_from_slice(&[0; 4]);
     let mut runs = Runs::new(out);
@@ -352,7 +352,7 @@ fn levels(out: &mut Vec<u8>, fill: impl FnOnce(&mut Runs<'_>)) -> io::Result<()>
 /// Bit-packs `values` of `width` bits as RLE / bit-packing hybrid runs of at most 63
 /// groups of 8 (one header byte each, as parquet-rs and parquet-mr write them), the last
 /// group padded with zeros.
-fn bit_pack(out: &mut Vec<u8>, values: &[u32], width: u32) {
+pub(crate) fn bit_pack(out: &mut Vec<u8>, values: &[u32], width: u32) {
     for run in values.chunks(63 * 8) {
         let groups = run.len().div_ceil(8);
         // At most 63 groups: the header is one byte.

@@ -45,7 +45,7 @@ use parquet::schema::types::{ColumnDescPtr, ColumnPath, SchemaDescriptor};
 
 use crate::pgn_lists::{pack, ListLeaf, ListWriter, MoveTexts, OwnChunk};
 use crate::pgn_table::{schema, Table, TAG_COLUMNS};
-use crate::pgn_text::{PlainTextWriter, SameWriter, TextLeaf};
+use crate::pgn_text::{DictLeaf, DictTextWriter, PlainTextWriter, SameWriter, TextLeaf};
 
 /// A Parquet error as an I/O error, keeping the I/O error's kind (a closed pipe stays a
 /// closed pipe).
@@ -253,6 +253,15 @@ impl OptText {
 
     fn finish(self) -> io::Result<Leaf> {
         Ok(PlainLeaf::optional(self.text.finish()?, self.def))
+    }
+
+    /// The values and levels as a leaf of [`DictTextWriter`].
+    fn into_dict_leaf(self) -> io::Result<Leaf> {
+        Ok(Leaf::Dict(DictLeaf {
+            text: self.text.into_leaf()?,
+            def: Some(self.def.into()),
+            rep: None,
+        }))
     }
 }
 
@@ -537,16 +546,20 @@ pub(crate) fn games_columns(
             let (values, def) = elo.next().unwrap_or_default();
             leaves.push(PlainLeaf::optional(Values::Int32(values), def));
         } else {
-            leaves.push(text.finish()?);
+            leaves.push(text.into_dict_leaf()?);
         }
     }
     let utc_time = tag_text
         .next()
         .ok_or_else(|| io::Error::other("utc_time"))?;
-    leaves.push(utc_time.finish()?);
+    leaves.push(utc_time.into_dict_leaf()?);
     let (tag_def, tag_rep): (Arc<[i16]>, Arc<[i16]>) = (tag_def.into(), tag_rep.into());
     leaves.push(Leaf::List(ListLeaf::new(tag_lengths.into(), keys)?));
-    leaves.push(PlainLeaf::repeated(values.finish()?, tag_def, tag_rep));
+    leaves.push(Leaf::Dict(DictLeaf {
+        text: values.into_leaf()?,
+        def: Some(tag_def),
+        rep: Some(tag_rep),
+    }));
     leaves.push(PlainLeaf::required(Values::Int32(plies)));
     let lengths: Arc<[u32]> = lengths.into();
     leaves.push(Leaf::List(ListLeaf::new(Arc::clone(&lengths), uci)?));
@@ -644,6 +657,8 @@ enum Leaf {
     Same(Bytes, usize),
     /// Texts written PLAIN (the FENs).
     Text(TextLeaf),
+    /// Texts with levels, dictionary-encoded (the tags).
+    Dict(DictLeaf),
 }
 
 /// Which writer encodes a leaf.
@@ -657,6 +672,8 @@ enum Kind {
     Same,
     /// [`PlainTextWriter`]: the moves table's FENs.
     PlainText,
+    /// [`DictTextWriter`]: the games table's tag text columns and tag values.
+    Dict,
 }
 
 /// The writer of each leaf of `table`.
@@ -671,6 +688,14 @@ fn kinds(table: Table, schema: &SchemaDescriptor) -> Vec<Kind> {
                     "tags.list.item.key" | "moves_uci.list.item" | "moves_san.list.item",
                 ) => Kind::List,
                 (Table::Moves, "before_fen" | "after_fen") => Kind::PlainText,
+                (Table::Games, "utc_time" | "tags.list.item.value") => Kind::Dict,
+                (Table::Games, c)
+                    if TAG_COLUMNS.iter().any(|(t, _)| *t == c)
+                        && c != "white_elo"
+                        && c != "black_elo" =>
+                {
+                    Kind::Dict
+                }
                 _ => Kind::Generic,
             }
         })
@@ -767,6 +792,7 @@ enum Writer {
     List(Box<ListWriter>),
     Same(Box<SameWriter>),
     PlainText(Box<PlainTextWriter>),
+    Dict(Box<DictTextWriter>),
 }
 
 /// A column chunk, encoded.
@@ -785,6 +811,7 @@ impl Writer {
             (Writer::List(w), Leaf::List(leaf)) => w.write(&leaf),
             (Writer::Same(w), Leaf::Same(text, rows)) => w.write(&text, rows),
             (Writer::PlainText(w), Leaf::Text(leaf)) => w.write(&leaf),
+            (Writer::Dict(w), Leaf::Dict(leaf)) => w.write(&leaf),
             _ => Err(io::Error::other("a leaf given to another column's writer")),
         }
     }
@@ -795,6 +822,7 @@ impl Writer {
             Writer::List(w) => Ok(Chunk::Own(w.close()?)),
             Writer::Same(w) => Ok(Chunk::Own(w.close()?)),
             Writer::PlainText(w) => Ok(Chunk::Own(w.close()?)),
+            Writer::Dict(w) => Ok(Chunk::Own(w.close()?)),
         }
     }
 }
@@ -997,6 +1025,11 @@ impl<W: Write + Send> ParquetWriter<W> {
                                     != EnabledStatistics::None;
                                 Writer::Same(Box::new(SameWriter::new(descr, stats)))
                             }
+                            Some(Kind::Dict) => {
+                                let stats = self.props.statistics_enabled(descr.path())
+                                    != EnabledStatistics::None;
+                                Writer::Dict(Box::new(DictTextWriter::new(descr, stats)))
+                            }
                             Some(Kind::PlainText) => {
                                 Writer::PlainText(Box::new(PlainTextWriter::new(descr)))
                             }
@@ -1176,6 +1209,12 @@ mod tests {
         assert!(of(Table::Moves, Kind::List).is_empty());
         assert_eq!(of(Table::Moves, Kind::Same), [0]);
         assert_eq!(of(Table::Moves, Kind::PlainText), [3, 6]);
+        // The tag text columns (not the Elo numbers), utc_time, the tag values.
+        assert_eq!(
+            of(Table::Games, Kind::Dict),
+            [2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 14, 15, 16, 18]
+        );
+        assert!(of(Table::Moves, Kind::Dict).is_empty());
     }
 
     /// A batch of games gives one leaf per schema leaf, of the writer's kind, and a leaf
@@ -1205,6 +1244,7 @@ mod tests {
                     Leaf::List(_) => Kind::List,
                     Leaf::Same(..) => Kind::Same,
                     Leaf::Text(_) => Kind::PlainText,
+                    Leaf::Dict(_) => Kind::Dict,
                 };
                 assert_eq!(of_leaf, kind);
             }

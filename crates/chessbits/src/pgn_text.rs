@@ -10,10 +10,16 @@
 //!   statistics today): PLAIN values (4-byte little-endian length, bytes) in pages of
 //!   ~1 MB.
 //!
-//! Both leaves are required and outside lists: their pages have no levels.
+//! - [`DictTextWriter`]: the games table's tag text columns and tag values: a dictionary of
+//!   byte strings (hash, open addressing), PLAIN pages once the dictionary page would pass
+//!   parquet-rs's limit (1 MB, as parquet-rs falls back), levels RLE-encoded, pages ending
+//!   at a row's start, byte-wise min and max where the column has statistics.
+//!
+//! The `file` and FEN leaves are required and outside lists: their pages have no levels.
 
 use std::collections::HashMap;
 use std::io;
+use std::sync::Arc;
 
 use bytes::Bytes;
 use parquet::basic::ConvertedType;
@@ -24,7 +30,7 @@ use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::schema::types::ColumnDescPtr;
 
 use crate::pgn_lists::ChunkParts;
-use crate::pgn_lists::{index_width, varint, DataPage, OwnChunk};
+use crate::pgn_lists::{bit_pack, index_width, levels, varint, DataPage, OwnChunk, PAGE_LEVELS};
 
 /// Rows after which a page of [`SameWriter`] ends (parquet-rs ends one after 20,000
 /// rows; a page here is a few bytes whatever its rows).
@@ -364,6 +370,348 @@ impl PlainTextWriter {
     }
 }
 
+/// The dictionary page size after which [`DictTextWriter`] writes PLAIN pages, as
+/// parquet-rs does (its default dictionary page size limit).
+pub(crate) const DICTIONARY_LIMIT: usize = 1 << 20;
+
+/// A hash of a text (8 bytes at a time, multiply and rotate).
+#[inline]
+fn text_hash(text: &[u8]) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = (text.len() as u64).wrapping_mul(K);
+    let mut chunks = text.chunks_exact(8);
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        h = (h.rotate_left(23) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut w = [0u8; 8];
+        w[..rest.len()].copy_from_slice(rest);
+        h = (h.rotate_left(23) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+    }
+    h ^ (h >> 29)
+}
+
+/// A dictionary of texts: hash to index (open addressing), and the PLAIN dictionary page.
+struct TextDictionary {
+    /// (hash, index + 1), 0 for an empty slot; a power of two long.
+    slots: Vec<(u64, u32)>,
+    bits: u32,
+    /// Where each value's bytes are in `plain`.
+    values: Vec<(u32, u32)>,
+    /// The values, PLAIN: 4-byte length, bytes.
+    plain: Vec<u8>,
+}
+
+impl TextDictionary {
+    fn new() -> TextDictionary {
+        let bits = 10;
+        TextDictionary {
+            slots: vec![(0, 0); 1 << bits],
+            bits,
+            values: Vec::new(),
+            plain: Vec::new(),
+        }
+    }
+
+    fn value(&self, i: usize) -> &[u8] {
+        let (at, n) = self.values[i];
+        &self.plain[at as usize..(at + n) as usize]
+    }
+
+    /// The index of `text`, added if new.
+    #[inline]
+    fn index(&mut self, text: &[u8]) -> io::Result<u32> {
+        let h = text_hash(text);
+        let mask = self.slots.len() - 1;
+        let mut i = (h >> (64 - self.bits)) as usize;
+        loop {
+            let (k, v) = self.slots[i];
+            if v == 0 {
+                break;
+            }
+            if k == h && self.value((v - 1) as usize) == text {
+                return Ok(v - 1);
+            }
+            i = (i + 1) & mask;
+        }
+        let index = u32::try_from(self.values.len())
+            .ok()
+            .filter(|&n| n < u32::MAX)
+            .ok_or_else(|| io::Error::other("more than 2^32 distinct texts"))?;
+        let n = u32::try_from(text.len()).map_err(|_| io::Error::other("a text of 4 GB"))?;
+        self.plain.extend_from_slice(&n.to_le_bytes());
+        let at = u32::try_from(self.plain.len())
+            .map_err(|_| io::Error::other("a dictionary of more than 4 GB"))?;
+        self.plain.extend_from_slice(text);
+        self.values.push((at, n));
+        self.slots[i] = (h, index + 1);
+        if self.values.len() * 2 > self.slots.len() {
+            self.grow();
+        }
+        Ok(index)
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        self.bits += 1;
+        let old = std::mem::replace(&mut self.slots, vec![(0, 0); 1 << self.bits]);
+        let mask = self.slots.len() - 1;
+        for (h, v) in old {
+            if v != 0 {
+                let mut i = (h >> (64 - self.bits)) as usize;
+                while self.slots[i].1 != 0 {
+                    i = (i + 1) & mask;
+                }
+                self.slots[i] = (h, v);
+            }
+        }
+    }
+}
+
+/// A batch's texts with their definition levels (an optional column) and repetition
+/// levels (in a list), as parquet-rs's column writer takes them.
+pub(crate) struct DictLeaf {
+    pub(crate) text: TextLeaf,
+    pub(crate) def: Option<Arc<[i16]>>,
+    pub(crate) rep: Option<Arc<[i16]>>,
+}
+
+/// The column writer of a text column (the games table's tags) in one row group: a
+/// dictionary, or PLAIN pages once the dictionary page would exceed
+/// [`DICTIONARY_LIMIT`] (as parquet-rs falls back), levels RLE-encoded, pages ending at a
+/// row's start, byte-wise min and max if the column has statistics.
+pub(crate) struct DictTextWriter {
+    descr: ColumnDescPtr,
+    statistics: bool,
+    dictionary: TextDictionary,
+    /// Whether the dictionary is full: the pages are PLAIN from now on.
+    plain: bool,
+    /// The open page: dictionary indices or PLAIN values, levels, rows.
+    indices: Vec<u32>,
+    values: Vec<u8>,
+    def: Vec<i16>,
+    rep: Vec<i16>,
+    levels: usize,
+    rows: usize,
+    page_bytes: i64,
+    page_levels: usize,
+    /// The chunk's nulls, values' bytes, and min and max of the PLAIN values (those of
+    /// the dictionary are its values').
+    nulls: u64,
+    bytes: i64,
+    min: Option<Vec<u8>>,
+    max: Option<Vec<u8>>,
+    dictionary_limit: usize,
+    pages: Vec<DataPage>,
+    snappy: snap::raw::Encoder,
+    buf: Vec<u8>,
+}
+
+impl DictTextWriter {
+    pub(crate) fn new(descr: ColumnDescPtr, statistics: bool) -> DictTextWriter {
+        DictTextWriter::with_limits(descr, statistics, PAGE_LEVELS, DICTIONARY_LIMIT)
+    }
+
+    /// A writer whose pages end after `page_levels` levels (at a row's start) and whose
+    /// dictionary ends at `dictionary_limit` bytes.
+    pub(crate) fn with_limits(
+        descr: ColumnDescPtr,
+        statistics: bool,
+        page_levels: usize,
+        dictionary_limit: usize,
+    ) -> DictTextWriter {
+        DictTextWriter {
+            descr,
+            statistics,
+            dictionary: TextDictionary::new(),
+            plain: false,
+            indices: Vec::new(),
+            values: Vec::new(),
+            def: Vec::new(),
+            rep: Vec::new(),
+            levels: 0,
+            rows: 0,
+            page_bytes: 0,
+            page_levels: page_levels.max(1),
+            nulls: 0,
+            bytes: 0,
+            min: None,
+            max: None,
+            dictionary_limit,
+            pages: Vec::new(),
+            snappy: snap::raw::Encoder::new(),
+            buf: Vec::new(),
+        }
+    }
+
+    pub(crate) fn write(&mut self, leaf: &DictLeaf) -> io::Result<()> {
+        let max_def = self.descr.max_def_level();
+        let max_rep = self.descr.max_rep_level();
+        let text = &leaf.text;
+        if text.ends.first() != Some(&0) {
+            return Err(io::Error::other("text ends without their start"));
+        }
+        let values = text.ends.len() - 1;
+        let n = match (&leaf.def, max_def) {
+            (Some(d), 1..) => d.len(),
+            (None, 0) => values,
+            _ => return Err(io::Error::other("definition levels not of the column")),
+        };
+        match (&leaf.rep, max_rep) {
+            (Some(r), 1..) if r.len() == n => {}
+            (None, 0) => {}
+            _ => return Err(io::Error::other("repetition levels not of the column")),
+        }
+        let mut next = 0usize;
+        for i in 0..n {
+            let starts_row = leaf.rep.as_ref().is_none_or(|r| r[i] == 0);
+            if starts_row {
+                if self.levels >= self.page_levels
+                    || self.values.len() >= PLAIN_PAGE_BYTES
+                    || (!self.plain && self.dictionary.plain.len() >= self.dictionary_limit)
+                {
+                    self.end_page()?;
+                    if self.dictionary.plain.len() >= self.dictionary_limit {
+                        self.plain = true;
+                    }
+                }
+                self.rows += 1;
+            }
+            if let Some(r) = &leaf.rep {
+                self.rep.push(r[i]);
+            }
+            self.levels += 1;
+            let d = leaf.def.as_ref().map_or(max_def, |d| d[i]);
+            if leaf.def.is_some() {
+                self.def.push(d);
+            }
+            if d != max_def {
+                self.nulls += 1;
+                continue;
+            }
+            let (a, b) = text
+                .ends
+                .get(next)
+                .zip(text.ends.get(next + 1))
+                .ok_or_else(|| io::Error::other("more levels of values than values"))?;
+            let value = text
+                .bytes
+                .get(*a as usize..*b as usize)
+                .ok_or_else(|| io::Error::other("a text end past the texts"))?;
+            next += 1;
+            self.page_bytes += value.len() as i64;
+            if self.plain {
+                self.values
+                    .extend_from_slice(&(value.len() as u32).to_le_bytes());
+                self.values.extend_from_slice(value);
+                if self.statistics {
+                    self.min_max(value);
+                }
+            } else {
+                let index = self.dictionary.index(value)?;
+                self.indices.push(index);
+            }
+        }
+        if next != values {
+            return Err(io::Error::other("a leaf's levels do not match its values"));
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn min_max(&mut self, value: &[u8]) {
+        if self.min.as_deref().is_none_or(|m| value < m) {
+            self.min = Some(value.to_vec());
+        }
+        if self.max.as_deref().is_none_or(|m| value > m) {
+            self.max = Some(value.to_vec());
+        }
+    }
+
+    fn end_page(&mut self) -> io::Result<()> {
+        if self.levels == 0 {
+            return Ok(());
+        }
+        let buf = &mut self.buf;
+        buf.clear();
+        if self.descr.max_rep_level() > 0 {
+            levels(buf, |runs| {
+                for &r in &self.rep {
+                    runs.put(r as u8, 1);
+                }
+            })?;
+        }
+        if self.descr.max_def_level() > 0 {
+            levels(buf, |runs| {
+                for &d in &self.def {
+                    runs.put(d as u8, 1);
+                }
+            })?;
+        }
+        let encoding = if self.plain {
+            buf.extend_from_slice(&self.values);
+            Encoding::PLAIN
+        } else {
+            let len = u32::try_from(self.dictionary.values.len()).unwrap_or(u32::MAX);
+            let width = index_width(len);
+            buf.push(width as u8);
+            bit_pack(buf, &self.indices, width);
+            Encoding::RLE_DICTIONARY
+        };
+        let bytes = self.statistics.then_some(self.page_bytes);
+        let mut page = data_page(&mut self.snappy, buf, self.levels, encoding, bytes)?;
+        page.rows = self.rows;
+        self.pages.push(page);
+        self.bytes += self.page_bytes;
+        self.indices.clear();
+        self.values.clear();
+        self.def.clear();
+        self.rep.clear();
+        self.levels = 0;
+        self.rows = 0;
+        self.page_bytes = 0;
+        Ok(())
+    }
+
+    pub(crate) fn close(mut self) -> io::Result<OwnChunk> {
+        self.end_page()?;
+        let statistics = if self.statistics {
+            for i in 0..self.dictionary.values.len() {
+                let v = self.dictionary.value(i).to_vec();
+                self.min_max(&v);
+            }
+            let (min, max) = (self.min.take(), self.max.take());
+            let stats = match (min, max) {
+                (Some(min), Some(max)) => text_statistics(&self.descr, &min, &max, self.nulls),
+                _ => Statistics::ByteArray(ValueStatistics::new(
+                    None,
+                    None,
+                    None,
+                    Some(self.nulls),
+                    false,
+                )),
+            };
+            Some((stats, self.bytes))
+        } else {
+            None
+        };
+        let dictionary = std::mem::replace(&mut self.dictionary, TextDictionary::new());
+        let len = u32::try_from(dictionary.values.len()).unwrap_or(u32::MAX);
+        // A dictionary page only if a page used it (parquet-rs writes one whenever it
+        // started with a dictionary, even an empty one).
+        OwnChunk::assemble(ChunkParts {
+            descr: self.descr,
+            dictionary: Some((dictionary.plain, len)),
+            pages: self.pages,
+            statistics,
+            snappy: &mut self.snappy,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -624,5 +972,223 @@ mod tests {
             ends: vec![3],
         };
         assert!(w.write(&no_start).is_err());
+    }
+
+    /// A batch for a [`DictTextWriter`] test: texts, definition and repetition levels.
+    type Batch = (Vec<String>, Option<Vec<i16>>, Option<Vec<i16>>);
+
+    /// Writes `groups` twice in a file of two columns of type `column`: `ours` by a
+    /// `DictTextWriter`, `theirs` by parquet-rs's column writer, with the same limits.
+    fn write_dict(
+        column: &str,
+        groups: &[Vec<Batch>],
+        statistics: bool,
+        page_levels: usize,
+        dictionary_limit: usize,
+    ) -> Bytes {
+        let schema = parse_message_type(&format!(
+            "message m {{ {} {} }}",
+            column.replace("NAME", "ours"),
+            column.replace("NAME", "theirs")
+        ))
+        .unwrap();
+        let stats = if statistics {
+            EnabledStatistics::Chunk
+        } else {
+            EnabledStatistics::None
+        };
+        let props = WriterProperties::builder()
+            .set_compression(parquet::basic::Compression::SNAPPY)
+            .set_statistics_enabled(stats)
+            .set_dictionary_page_size_limit(dictionary_limit)
+            .build();
+        let mut file =
+            SerializedFileWriter::new(Vec::new(), Arc::new(schema), Arc::new(props)).unwrap();
+        for group in groups {
+            let descr = file.schema_descr().column(0);
+            let mut w =
+                DictTextWriter::with_limits(descr, statistics, page_levels, dictionary_limit);
+            for (texts, def, rep) in group {
+                let mut text = TextLeaf {
+                    bytes: Vec::new(),
+                    ends: vec![0],
+                };
+                for s in texts {
+                    text.bytes.extend_from_slice(s.as_bytes());
+                    text.ends.push(text.bytes.len() as u32);
+                }
+                let leaf = DictLeaf {
+                    text,
+                    def: def.clone().map(Into::into),
+                    rep: rep.clone().map(Into::into),
+                };
+                w.write(&leaf).unwrap();
+            }
+            let chunk = w.close().unwrap();
+            let mut g = file.next_row_group().unwrap();
+            chunk.append_to_row_group(&mut g).unwrap();
+            let mut theirs = g.next_column().unwrap().unwrap();
+            for (texts, def, rep) in group {
+                let values: Vec<ByteArray> = texts
+                    .iter()
+                    .map(|s| ByteArray::from(s.clone().into_bytes()))
+                    .collect();
+                theirs
+                    .typed::<ByteArrayType>()
+                    .write_batch(&values, def.as_deref(), rep.as_deref())
+                    .unwrap();
+            }
+            theirs.close().unwrap();
+            g.close().unwrap();
+        }
+        Bytes::from(file.into_inner().unwrap())
+    }
+
+    /// Both columns read back the same (whole, and rows selected through the offset
+    /// index), and our chunks have parquet-rs's statistics and encodings.
+    fn check_dict(
+        column: &str,
+        groups: &[Vec<Batch>],
+        statistics: bool,
+        page_levels: usize,
+        dictionary_limit: usize,
+    ) {
+        let data = write_dict(column, groups, statistics, page_levels, dictionary_limit);
+        let rows: usize = groups
+            .iter()
+            .flatten()
+            .map(|(t, d, r)| match (d, r) {
+                (_, Some(r)) => r.iter().filter(|&&x| x == 0).count(),
+                (Some(d), None) => d.len(),
+                (None, None) => t.len(),
+            })
+            .sum();
+        let what = format!("{column} pages {page_levels} dictionary {dictionary_limit}");
+        for skip in [None, Some((rows / 3, rows / 2))] {
+            let options = ArrowReaderOptions::new().with_page_index(skip.is_some());
+            let mut b =
+                ParquetRecordBatchReaderBuilder::try_new_with_options(data.clone(), options)
+                    .unwrap()
+                    .with_batch_size(500);
+            if let Some((skip, take)) = skip {
+                b = b.with_row_selection(RowSelection::from(vec![
+                    RowSelector::skip(skip),
+                    RowSelector::select(take),
+                ]));
+            }
+            let mut n = 0;
+            for batch in b.build().unwrap() {
+                let batch = batch.unwrap();
+                assert_eq!(batch.column(0), batch.column(1), "{what}");
+                n += batch.num_rows();
+            }
+            assert_eq!(n, skip.map_or(rows, |(_, take)| take), "{what}");
+        }
+        let options = ArrowReaderOptions::new().with_page_index(true);
+        let meta = ParquetRecordBatchReaderBuilder::try_new_with_options(data, options)
+            .unwrap()
+            .metadata()
+            .clone();
+        assert_eq!(meta.num_row_groups(), groups.len());
+        for g in meta.row_groups() {
+            let (ours, theirs) = (g.column(0), g.column(1));
+            assert_eq!(ours.num_values(), theirs.num_values(), "{what}");
+            assert_eq!(ours.statistics(), theirs.statistics(), "{what}");
+            assert_eq!(
+                ours.unencoded_byte_array_data_bytes(),
+                theirs.unencoded_byte_array_data_bytes()
+            );
+            assert_eq!(
+                ours.encodings().collect::<Vec<_>>(),
+                theirs.encodings().collect::<Vec<_>>(),
+                "{what}"
+            );
+        }
+    }
+
+    #[test]
+    fn dictionary_text_chunks_read_back_with_parquet_rs_statistics() {
+        let t = texts();
+        // Optional texts: nulls in runs and alone, all-null batches, many distinct values
+        // (the dictionary passes the limit, then PLAIN pages).
+        let optional = "optional binary NAME (STRING);";
+        let batches: Vec<Batch> = (0..120)
+            .map(|i| {
+                let mut texts = Vec::new();
+                let mut def = Vec::new();
+                for j in 0..(i * 17) % 700 {
+                    if i % 11 == 3 || (i + j) % 4 == 0 || (j / 50) % 3 == 1 {
+                        def.push(0);
+                    } else {
+                        def.push(1);
+                        texts.push(match (i + j) % 6 {
+                            0 => format!("{}-{i}-{j}", t[j % t.len()]),
+                            _ => t[(i * 7 + j) % t.len()].clone(),
+                        });
+                    }
+                }
+                (texts, Some(def), None)
+            })
+            .collect();
+        let groups: Vec<Vec<Batch>> = batches.chunks(25).map(|c| c.to_vec()).collect();
+        for (page_levels, limit) in [
+            (1, DICTIONARY_LIMIT),
+            (333, DICTIONARY_LIMIT),
+            (PAGE_LEVELS, DICTIONARY_LIMIT),
+            (333, 4096),
+            (PAGE_LEVELS, 1),
+        ] {
+            check_dict(optional, &groups, true, page_levels, limit);
+        }
+        check_dict(optional, &groups, false, 1000, 20_000);
+        // All nulls: statistics of nulls only.
+        let nulls: Vec<Batch> = vec![(Vec::new(), Some(vec![0; 40]), None); 3];
+        check_dict(optional, &[nulls], true, 7, DICTIONARY_LIMIT);
+        // Lists (the tag values): empty lists, long lists across pages.
+        let list = "required group NAME (LIST) { repeated group list { \
+                    optional binary item (STRING); } }";
+        let batches: Vec<Batch> = (0..80)
+            .map(|i| {
+                let (mut texts, mut def, mut rep) = (Vec::new(), Vec::new(), Vec::new());
+                for r in 0..(i * 7) % 50 {
+                    let n = match (i + r) % 5 {
+                        0 => 0,
+                        1 => 300,
+                        _ => (i * r) % 13,
+                    };
+                    if n == 0 {
+                        def.push(0);
+                        rep.push(0);
+                    }
+                    for j in 0..n {
+                        def.push(2);
+                        rep.push(i16::from(j > 0));
+                        texts.push(match j % 4 {
+                            0 => format!("{i}.{r}.{j}"),
+                            _ => t[(r + j) % t.len()].clone(),
+                        });
+                    }
+                }
+                (texts, Some(def), Some(rep))
+            })
+            .collect();
+        let groups: Vec<Vec<Batch>> = batches.chunks(20).map(|c| c.to_vec()).collect();
+        for (page_levels, limit) in [(1, DICTIONARY_LIMIT), (100, 2000), (PAGE_LEVELS, 50)] {
+            check_dict(list, &groups, false, page_levels, limit);
+        }
+    }
+
+    #[test]
+    fn dictionary_keeps_its_indices_as_it_grows() {
+        let mut d = TextDictionary::new();
+        let texts: Vec<String> = (0..5000).map(|i| format!("value {i}")).collect();
+        for round in 0..2 {
+            for (i, s) in texts.iter().enumerate() {
+                assert_eq!(d.index(s.as_bytes()).unwrap() as usize, i, "round {round}");
+            }
+        }
+        assert_eq!(d.index(b"").unwrap(), 5000);
+        assert_eq!(d.index(b"").unwrap(), 5000);
+        assert_eq!(d.value(17), b"value 17");
     }
 }
