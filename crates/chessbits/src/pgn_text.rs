@@ -1141,6 +1141,21 @@ mod tests {
             check_dict(optional, &groups, true, page_levels, limit);
         }
         check_dict(optional, &groups, false, 1000, 20_000);
+        // Each text first in its chunk (the first dictionary value is the min or the max).
+        for first in &t {
+            let batch: Batch = (
+                vec![first.clone(), t[1].clone(), t[3].clone()],
+                Some(vec![1, 1, 0, 1]),
+                None,
+            );
+            check_dict(
+                optional,
+                &[vec![batch]],
+                true,
+                PAGE_LEVELS,
+                DICTIONARY_LIMIT,
+            );
+        }
         // All nulls: statistics of nulls only.
         let nulls: Vec<Batch> = vec![(Vec::new(), Some(vec![0; 40]), None); 3];
         check_dict(optional, &[nulls], true, 7, DICTIONARY_LIMIT);
