@@ -32,6 +32,7 @@ mod pgn_cmd;
 mod pgn_lists;
 mod pgn_parquet;
 mod pgn_table;
+mod pgn_text;
 
 /// The method used when `--method` is not given: the build's default, the fastest measured
 /// on the target (see the README).

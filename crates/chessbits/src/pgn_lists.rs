@@ -32,6 +32,7 @@ use parquet::basic::{Compression, Encoding, EncodingMask, PageType};
 use parquet::column::page::{CompressedPage, Page, PageWriter};
 use parquet::column::writer::ColumnCloseResult;
 use parquet::file::metadata::{ColumnChunkMetaData, OffsetIndexBuilder, PageEncodingStats};
+use parquet::file::statistics::Statistics;
 use parquet::file::writer::{SerializedPageWriter, SerializedRowGroupWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
 
@@ -287,7 +288,7 @@ impl Dictionary {
 
 /// Run-length encoding of levels (the RLE / bit-packing hybrid with RLE runs only): lists
 /// make long runs.
-struct Runs<'a> {
+pub(crate) struct Runs<'a> {
     out: &'a mut Vec<u8>,
     value: u8,
     count: u64,
@@ -306,7 +307,7 @@ impl<'a> Runs<'a> {
     }
 
     #[inline]
-    fn put(&mut self, value: u8, n: u64) {
+    pub(crate) fn put(&mut self, value: u8, n: u64) {
         if n == 0 {
             return;
         }
@@ -327,7 +328,7 @@ impl<'a> Runs<'a> {
     }
 }
 
-fn varint(out: &mut Vec<u8>, mut v: u64) {
+pub(crate) fn varint(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
         out.push((v as u8) | 0x80);
         v >>= 7;
@@ -336,7 +337,7 @@ fn varint(out: &mut Vec<u8>, mut v: u64) {
 }
 
 /// Writes levels as a v1 data page has them: 4-byte length, then the runs `fill` puts.
-fn levels(out: &mut Vec<u8>, fill: impl FnOnce(&mut Runs<'_>)) -> io::Result<()> {
+pub(crate) fn levels(out: &mut Vec<u8>, fill: impl FnOnce(&mut Runs<'_>)) -> io::Result<()> {
     let at = out.len();
     out.extend_from_slice(&[0; 4]);
     let mut runs = Runs::new(out);
@@ -351,7 +352,7 @@ fn levels(out: &mut Vec<u8>, fill: impl FnOnce(&mut Runs<'_>)) -> io::Result<()>
 /// Bit-packs `values` of `width` bits as RLE / bit-packing hybrid runs of at most 63
 /// groups of 8 (one header byte each, as parquet-rs and parquet-mr write them), the last
 /// group padded with zeros.
-fn bit_pack(out: &mut Vec<u8>, values: &[u32], width: u32) {
+pub(crate) fn bit_pack(out: &mut Vec<u8>, values: &[u32], width: u32) {
     for run in values.chunks(63 * 8) {
         let groups = run.len().div_ceil(8);
         // At most 63 groups: the header is one byte.
@@ -380,14 +381,16 @@ fn bit_pack(out: &mut Vec<u8>, values: &[u32], width: u32) {
 }
 
 /// Bits for the indices of a dictionary of `len` values (at least 1).
-fn index_width(len: u32) -> u32 {
+pub(crate) fn index_width(len: u32) -> u32 {
     (32 - len.saturating_sub(1).leading_zeros()).max(1)
 }
 
-/// A data page ready to be written, and its rows.
-struct DataPage {
-    page: CompressedPage,
-    rows: usize,
+/// A data page ready to be written, its rows and (where statistics are written) its values'
+/// bytes.
+pub(crate) struct DataPage {
+    pub(crate) page: CompressedPage,
+    pub(crate) rows: usize,
+    pub(crate) bytes: Option<i64>,
 }
 
 /// The column writer of a move list column in one row group.
@@ -495,6 +498,7 @@ impl ListWriter {
         self.pages.push(DataPage {
             page: CompressedPage::new(page, uncompressed),
             rows: self.lengths.len(),
+            bytes: None,
         });
         self.indices.clear();
         self.lengths.clear();
@@ -504,42 +508,94 @@ impl ListWriter {
 
     /// Ends the column chunk: its bytes (dictionary page first) and what the row group
     /// writer needs to know of it.
-    pub(crate) fn close(mut self) -> io::Result<ListChunk> {
+    pub(crate) fn close(mut self) -> io::Result<OwnChunk> {
         self.end_page()?;
-        if self.pages.is_empty() {
-            return Err(io::Error::other("a move list column chunk without rows"));
-        }
         let dictionary = std::mem::replace(&mut self.dictionary, Dictionary::new());
-        let uncompressed = dictionary.plain.len();
-        let compressed = self
-            .snappy
-            .compress_vec(&dictionary.plain)
-            .map_err(io::Error::other)?;
-        let dict_page = CompressedPage::new(
-            Page::DictionaryPage {
-                buf: Bytes::from(compressed),
-                num_values: dictionary.len,
-                encoding: Encoding::PLAIN,
-                is_sorted: false,
-            },
-            uncompressed,
-        );
-        let size: usize = self.pages.iter().map(|p| p.page.data().len() + 64).sum();
-        let mut sink = TrackedWrite::new(Vec::with_capacity(size + dictionary.plain.len()));
+        OwnChunk::assemble(ChunkParts {
+            descr: self.descr,
+            dictionary: Some((dictionary.plain, dictionary.len)),
+            pages: self.pages,
+            statistics: None,
+            snappy: &mut self.snappy,
+        })
+    }
+}
+
+/// What a column chunk of our own is made of.
+pub(crate) struct ChunkParts<'a> {
+    pub(crate) descr: ColumnDescPtr,
+    /// The dictionary page's values (PLAIN) and their number, for a dictionary-encoded
+    /// chunk.
+    pub(crate) dictionary: Option<(Vec<u8>, u32)>,
+    /// The data pages, compressed.
+    pub(crate) pages: Vec<DataPage>,
+    /// The chunk's statistics, and its values' bytes (`unencoded_byte_array_data_bytes`,
+    /// which parquet-rs writes with statistics).
+    pub(crate) statistics: Option<(Statistics, i64)>,
+    pub(crate) snappy: &'a mut snap::raw::Encoder,
+}
+
+/// A column chunk encoded here (by [`ListWriter`] or [`crate::pgn_text`]'s writers): its
+/// bytes and what the row group writer needs to know of it.
+pub(crate) struct OwnChunk {
+    data: Bytes,
+    close: ColumnCloseResult,
+}
+
+impl OwnChunk {
+    /// Writes the pages (the dictionary page first) through parquet's page writer, with
+    /// the offset index and the chunk's metadata, as parquet-rs's column writer would.
+    pub(crate) fn assemble(parts: ChunkParts<'_>) -> io::Result<OwnChunk> {
+        if parts.pages.is_empty() {
+            return Err(io::Error::other("a column chunk without rows"));
+        }
+        let dict_page = match parts.dictionary {
+            Some((plain, len)) => {
+                let uncompressed = plain.len();
+                let compressed = parts
+                    .snappy
+                    .compress_vec(&plain)
+                    .map_err(io::Error::other)?;
+                Some(CompressedPage::new(
+                    Page::DictionaryPage {
+                        buf: Bytes::from(compressed),
+                        num_values: len,
+                        encoding: Encoding::PLAIN,
+                        is_sorted: false,
+                    },
+                    uncompressed,
+                ))
+            }
+            None => None,
+        };
+        let has_dictionary = dict_page.is_some();
+        let size: usize = parts.pages.iter().map(|p| p.page.data().len() + 64).sum();
+        let dict_size = dict_page.as_ref().map_or(0, |p| p.data().len() + 64);
+        let mut sink = TrackedWrite::new(Vec::with_capacity(size + dict_size));
         let mut compressed_size = 0u64;
         let mut uncompressed_size = 0u64;
         let mut num_values = 0u64;
         let mut rows = 0u64;
         let mut offsets = OffsetIndexBuilder::new();
-        let data_pages = self.pages.len();
-        let data_page_offset;
+        // The data pages of each encoding, in the order they come.
+        let mut page_encodings: Vec<(Encoding, i32)> = Vec::new();
+        for p in &parts.pages {
+            let e = p.page.encoding();
+            match page_encodings.iter_mut().find(|(k, _)| *k == e) {
+                Some((_, n)) => *n = n.saturating_add(1),
+                None => page_encodings.push((e, 1)),
+            }
+        }
+        let mut data_page_offset = 0;
         {
             let mut writer = SerializedPageWriter::new(&mut sink);
-            let spec = writer.write_page(dict_page).map_err(parquet_io)?;
-            compressed_size += spec.compressed_size as u64;
-            uncompressed_size += spec.uncompressed_size as u64;
-            data_page_offset = spec.offset + spec.bytes_written;
-            for p in self.pages {
+            if let Some(page) = dict_page {
+                let spec = writer.write_page(page).map_err(parquet_io)?;
+                compressed_size += spec.compressed_size as u64;
+                uncompressed_size += spec.uncompressed_size as u64;
+                data_page_offset = spec.offset + spec.bytes_written;
+            }
+            for p in parts.pages {
                 let spec = writer.write_page(p.page).map_err(parquet_io)?;
                 compressed_size += spec.compressed_size as u64;
                 uncompressed_size += spec.uncompressed_size as u64;
@@ -549,6 +605,9 @@ impl ListWriter {
                     .map_err(|_| io::Error::other("a data page of more than 2 GB"))?;
                 offsets.append_offset_and_size(spec.offset as i64, page_size);
                 offsets.append_row_count(p.rows as i64);
+                if parts.statistics.is_some() {
+                    offsets.append_unencoded_byte_array_data_bytes(p.bytes);
+                }
             }
             writer.close().map_err(parquet_io)?;
         }
@@ -557,32 +616,43 @@ impl ListWriter {
         let as_i64 = |n: u64| {
             i64::try_from(n).map_err(|_| io::Error::other("a column chunk of more than 2^63"))
         };
-        let data_page_count =
-            i32::try_from(data_pages).map_err(|_| io::Error::other("more than 2^31 data pages"))?;
-        let encodings = [Encoding::PLAIN, Encoding::RLE, Encoding::RLE_DICTIONARY];
-        let metadata = ColumnChunkMetaData::builder(self.descr)
+        // As parquet-rs: RLE (levels) always, PLAIN for a dictionary page.
+        let mut encodings = vec![Encoding::RLE];
+        encodings.extend(page_encodings.iter().map(|(e, _)| *e));
+        let mut page_stats = Vec::new();
+        if has_dictionary {
+            encodings.push(Encoding::PLAIN);
+            page_stats.push(PageEncodingStats {
+                page_type: PageType::DICTIONARY_PAGE,
+                encoding: Encoding::PLAIN,
+                count: 1,
+            });
+        }
+        page_stats.extend(
+            page_encodings
+                .iter()
+                .map(|&(encoding, count)| PageEncodingStats {
+                    page_type: PageType::DATA_PAGE,
+                    encoding,
+                    count,
+                }),
+        );
+        let mut metadata = ColumnChunkMetaData::builder(parts.descr)
             .set_compression(Compression::SNAPPY)
             .set_encodings_mask(EncodingMask::new_from_encodings(encodings.iter()))
-            .set_page_encoding_stats(vec![
-                PageEncodingStats {
-                    page_type: PageType::DICTIONARY_PAGE,
-                    encoding: Encoding::PLAIN,
-                    count: 1,
-                },
-                PageEncodingStats {
-                    page_type: PageType::DATA_PAGE,
-                    encoding: Encoding::RLE_DICTIONARY,
-                    count: data_page_count,
-                },
-            ])
+            .set_page_encoding_stats(page_stats)
             .set_total_compressed_size(as_i64(compressed_size)?)
             .set_total_uncompressed_size(as_i64(uncompressed_size)?)
             .set_num_values(as_i64(num_values)?)
             .set_data_page_offset(as_i64(data_page_offset)?)
-            .set_dictionary_page_offset(Some(0))
-            .build()
-            .map_err(parquet_io)?;
-        Ok(ListChunk {
+            .set_dictionary_page_offset(has_dictionary.then_some(0));
+        if let Some((statistics, bytes)) = parts.statistics {
+            metadata = metadata
+                .set_statistics(statistics)
+                .set_unencoded_byte_array_data_bytes(Some(bytes));
+        }
+        let metadata = metadata.build().map_err(parquet_io)?;
+        Ok(OwnChunk {
             data,
             close: ColumnCloseResult {
                 bytes_written: bytes,
@@ -594,15 +664,7 @@ impl ListWriter {
             },
         })
     }
-}
 
-/// A move list column chunk, encoded.
-pub(crate) struct ListChunk {
-    data: Bytes,
-    close: ColumnCloseResult,
-}
-
-impl ListChunk {
     pub(crate) fn append_to_row_group<W: Write + Send>(
         self,
         group: &mut SerializedRowGroupWriter<'_, W>,

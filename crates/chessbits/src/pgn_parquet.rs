@@ -43,8 +43,9 @@ use parquet::file::writer::{
 };
 use parquet::schema::types::{ColumnDescPtr, ColumnPath, SchemaDescriptor};
 
-use crate::pgn_lists::{pack, ListChunk, ListLeaf, ListWriter, MoveTexts};
+use crate::pgn_lists::{pack, ListLeaf, ListWriter, MoveTexts, OwnChunk};
 use crate::pgn_table::{schema, Table, TAG_COLUMNS};
+use crate::pgn_text::{DictLeaf, DictTextWriter, PlainTextWriter, SameWriter, TextLeaf};
 
 /// A Parquet error as an I/O error, keeping the I/O error's kind (a closed pipe stays a
 /// closed pipe).
@@ -116,8 +117,6 @@ enum Values {
         bytes: Vec<u8>,
         ends: Vec<u32>,
     },
-    /// The same text for each row.
-    Same(Bytes, usize),
     Int32(Vec<i32>),
     Int64(Vec<i64>),
     Double(Vec<f64>),
@@ -203,6 +202,14 @@ impl Text {
         self.ends.len() - 1
     }
 
+    /// The values as a leaf of [`PlainTextWriter`].
+    fn into_leaf(self) -> io::Result<TextLeaf> {
+        match self.finish()? {
+            Values::Text { bytes, ends } => Ok(TextLeaf { bytes, ends }),
+            _ => Err(io::Error::other("text values")),
+        }
+    }
+
     fn finish(self) -> io::Result<Values> {
         if u32::try_from(self.bytes.len()).is_err() {
             return Err(io::Error::other(
@@ -246,6 +253,15 @@ impl OptText {
 
     fn finish(self) -> io::Result<Leaf> {
         Ok(PlainLeaf::optional(self.text.finish()?, self.def))
+    }
+
+    /// The values and levels as a leaf of [`DictTextWriter`].
+    fn into_dict_leaf(self) -> io::Result<Leaf> {
+        Ok(Leaf::Dict(DictLeaf {
+            text: self.text.into_leaf()?,
+            def: Some(self.def.into()),
+            rep: None,
+        }))
     }
 }
 
@@ -341,8 +357,8 @@ fn push_rep(rep: &mut Vec<i16>, items: usize) {
     rep.extend(std::iter::repeat_n(1, items.saturating_sub(1)));
 }
 
-fn file_values(file: &str, rows: usize) -> Values {
-    Values::Same(Bytes::copy_from_slice(file.as_bytes()), rows)
+fn file_leaf(file: &str, rows: usize) -> Leaf {
+    Leaf::Same(Bytes::copy_from_slice(file.as_bytes()), rows)
 }
 
 /// The tag columns of the games table, then `UTCTime`: the tag names looked for.
@@ -518,10 +534,7 @@ pub(crate) fn games_columns(
         }
         report.add_game(record, played, error);
     }
-    let mut leaves = vec![
-        PlainLeaf::required(file_values(file, n)),
-        PlainLeaf::required(Values::Int64(game)),
-    ];
+    let mut leaves = vec![file_leaf(file, n), PlainLeaf::required(Values::Int64(game))];
     let mut tag_text = tag_text.into_iter();
     let mut elo = elo.into_iter();
     for (c, _) in TAG_COLUMNS {
@@ -533,16 +546,20 @@ pub(crate) fn games_columns(
             let (values, def) = elo.next().unwrap_or_default();
             leaves.push(PlainLeaf::optional(Values::Int32(values), def));
         } else {
-            leaves.push(text.finish()?);
+            leaves.push(text.into_dict_leaf()?);
         }
     }
     let utc_time = tag_text
         .next()
         .ok_or_else(|| io::Error::other("utc_time"))?;
-    leaves.push(utc_time.finish()?);
+    leaves.push(utc_time.into_dict_leaf()?);
     let (tag_def, tag_rep): (Arc<[i16]>, Arc<[i16]>) = (tag_def.into(), tag_rep.into());
     leaves.push(Leaf::List(ListLeaf::new(tag_lengths.into(), keys)?));
-    leaves.push(PlainLeaf::repeated(values.finish()?, tag_def, tag_rep));
+    leaves.push(Leaf::Dict(DictLeaf {
+        text: values.into_leaf()?,
+        def: Some(tag_def),
+        rep: Some(tag_rep),
+    }));
     leaves.push(PlainLeaf::required(Values::Int32(plies)));
     let lengths: Arc<[u32]> = lengths.into();
     leaves.push(Leaf::List(ListLeaf::new(Arc::clone(&lengths), uci)?));
@@ -612,13 +629,13 @@ pub(crate) fn moves_columns(
         return Err(io::Error::other("moves table columns of different lengths"));
     }
     let mut leaves = vec![
-        PlainLeaf::required(file_values(file, rows)),
+        file_leaf(file, rows),
         PlainLeaf::required(Values::Int64(game)),
         PlainLeaf::required(Values::Int32(ply)),
-        PlainLeaf::required(before.finish()?),
+        Leaf::Text(before.into_leaf()?),
         PlainLeaf::required(san.finish()?),
         PlainLeaf::required(uci.finish()?),
-        PlainLeaf::required(after.finish()?),
+        Leaf::Text(after.into_leaf()?),
         PlainLeaf::optional(Values::Double(clock), clock_def),
     ];
     leaves.extend(eval.finish(None));
@@ -636,18 +653,51 @@ pub(crate) struct Leaves {
 enum Leaf {
     Plain(PlainLeaf),
     List(ListLeaf),
+    /// One text for all the rows (`file`).
+    Same(Bytes, usize),
+    /// Texts written PLAIN (the FENs).
+    Text(TextLeaf),
+    /// Texts with levels, dictionary-encoded (the tags).
+    Dict(DictLeaf),
 }
 
-/// The leaves of `table` that `pgn_lists` encodes (the games table's move lists and tag
-/// keys).
-fn list_leaves(table: Table, schema: &SchemaDescriptor) -> Vec<bool> {
+/// Which writer encodes a leaf.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// parquet-rs's column writer.
+    Generic,
+    /// [`ListWriter`]: the games table's move lists and tag keys.
+    List,
+    /// [`SameWriter`]: `file`.
+    Same,
+    /// [`PlainTextWriter`]: the moves table's FENs.
+    PlainText,
+    /// [`DictTextWriter`]: the games table's tag text columns and tag values.
+    Dict,
+}
+
+/// The writer of each leaf of `table`.
+fn kinds(table: Table, schema: &SchemaDescriptor) -> Vec<Kind> {
     (0..schema.num_columns())
         .map(|i| {
             let path = schema.column(i).path().parts().to_vec();
-            table == Table::Games
-                && (path == ["tags", "list", "item", "key"]
-                    || path == ["moves_uci", "list", "item"]
-                    || path == ["moves_san", "list", "item"])
+            match (table, path.join(".").as_str()) {
+                (_, "file") => Kind::Same,
+                (
+                    Table::Games,
+                    "tags.list.item.key" | "moves_uci.list.item" | "moves_san.list.item",
+                ) => Kind::List,
+                (Table::Moves, "before_fen" | "after_fen") => Kind::PlainText,
+                (Table::Games, "utc_time" | "tags.list.item.value") => Kind::Dict,
+                (Table::Games, c)
+                    if TAG_COLUMNS.iter().any(|(t, _)| *t == c)
+                        && c != "white_elo"
+                        && c != "black_elo" =>
+                {
+                    Kind::Dict
+                }
+                _ => Kind::Generic,
+            }
         })
         .collect()
 }
@@ -708,14 +758,6 @@ impl PlainWriter {
                 self.texts.clear();
                 (written, ends.len() - 1)
             }
-            (ColumnWriter::ByteArrayColumnWriter(w), Values::Same(text, n)) => {
-                self.texts.clear();
-                self.texts
-                    .extend(std::iter::repeat_n(ByteArray::from(text), n));
-                let written = w.write_batch(&self.texts, def, rep);
-                self.texts.clear();
-                (written, n)
-            }
             (ColumnWriter::Int32ColumnWriter(w), Values::Int32(v)) => {
                 (w.write_batch(&v, def, rep), v.len())
             }
@@ -748,6 +790,9 @@ impl PlainWriter {
 enum Writer {
     Plain(Box<PlainWriter>),
     List(Box<ListWriter>),
+    Same(Box<SameWriter>),
+    PlainText(Box<PlainTextWriter>),
+    Dict(Box<DictTextWriter>),
 }
 
 /// A column chunk, encoded.
@@ -756,7 +801,7 @@ enum Chunk {
         data: Bytes,
         close: ColumnCloseResult,
     },
-    List(ListChunk),
+    Own(OwnChunk),
 }
 
 impl Writer {
@@ -764,6 +809,9 @@ impl Writer {
         match (self, leaf) {
             (Writer::Plain(w), Leaf::Plain(leaf)) => w.write(leaf),
             (Writer::List(w), Leaf::List(leaf)) => w.write(&leaf),
+            (Writer::Same(w), Leaf::Same(text, rows)) => w.write(&text, rows),
+            (Writer::PlainText(w), Leaf::Text(leaf)) => w.write(&leaf),
+            (Writer::Dict(w), Leaf::Dict(leaf)) => w.write(&leaf),
             _ => Err(io::Error::other("a leaf given to another column's writer")),
         }
     }
@@ -771,7 +819,10 @@ impl Writer {
     fn close(self) -> io::Result<Chunk> {
         match self {
             Writer::Plain(w) => w.close(),
-            Writer::List(w) => Ok(Chunk::List(w.close()?)),
+            Writer::List(w) => Ok(Chunk::Own(w.close()?)),
+            Writer::Same(w) => Ok(Chunk::Own(w.close()?)),
+            Writer::PlainText(w) => Ok(Chunk::Own(w.close()?)),
+            Writer::Dict(w) => Ok(Chunk::Own(w.close()?)),
         }
     }
 }
@@ -783,7 +834,7 @@ impl Chunk {
     ) -> io::Result<()> {
         match self {
             Chunk::Plain { data, close } => group.append_column(&data, close).map_err(parquet_io),
-            Chunk::List(c) => c.append_to_row_group(group),
+            Chunk::Own(c) => c.append_to_row_group(group),
         }
     }
 }
@@ -920,8 +971,8 @@ pub(crate) struct ParquetWriter<W: Write + Send> {
     props: WriterPropertiesPtr,
     max_rows: usize,
     leaves: usize,
-    /// The leaves encoded by `pgn_lists`.
-    lists: Vec<bool>,
+    /// The writer of each leaf.
+    kinds: Vec<Kind>,
     /// The open row group's columns and rows.
     open: Option<(Columns, usize)>,
     pool: Option<Pool>,
@@ -935,7 +986,7 @@ impl<W: Write + Send> ParquetWriter<W> {
         let file = SerializedFileWriter::new(out, schema(table)?, Arc::clone(&props))
             .map_err(parquet_io)?;
         let leaves = file.schema_descr().num_columns();
-        let lists = list_leaves(table, file.schema_descr());
+        let kinds = kinds(table, file.schema_descr());
         let pool = if threads > 1 {
             Some(Pool::new(threads, leaves)?)
         } else {
@@ -946,7 +997,7 @@ impl<W: Write + Send> ParquetWriter<W> {
             props,
             max_rows: row_group_rows(table),
             leaves,
-            lists,
+            kinds,
             open: None,
             pool,
         })
@@ -965,12 +1016,28 @@ impl<W: Write + Send> ParquetWriter<W> {
             None => {
                 let schema = self.file.schema_descr();
                 let writers: Vec<Writer> = (0..self.leaves)
-                    .map(|i| match self.lists.get(i) {
-                        Some(true) => Writer::List(Box::new(ListWriter::new(schema.column(i)))),
-                        _ => Writer::Plain(Box::new(PlainWriter::new(
-                            schema.column(i),
-                            Arc::clone(&self.props),
-                        ))),
+                    .map(|i| {
+                        let descr = schema.column(i);
+                        match self.kinds.get(i) {
+                            Some(Kind::List) => Writer::List(Box::new(ListWriter::new(descr))),
+                            Some(Kind::Same) => {
+                                let stats = self.props.statistics_enabled(descr.path())
+                                    != EnabledStatistics::None;
+                                Writer::Same(Box::new(SameWriter::new(descr, stats)))
+                            }
+                            Some(Kind::Dict) => {
+                                let stats = self.props.statistics_enabled(descr.path())
+                                    != EnabledStatistics::None;
+                                Writer::Dict(Box::new(DictTextWriter::new(descr, stats)))
+                            }
+                            Some(Kind::PlainText) => {
+                                Writer::PlainText(Box::new(PlainTextWriter::new(descr)))
+                            }
+                            _ => Writer::Plain(Box::new(PlainWriter::new(
+                                descr,
+                                Arc::clone(&self.props),
+                            ))),
+                        }
                     })
                     .collect();
                 let columns = match &mut self.pool {
@@ -1128,15 +1195,26 @@ mod tests {
         .map(|(p, t, d, r)| (p.to_owned(), t, d, r))
         .collect();
         assert_eq!(leaves_of(Table::Moves), moves);
-        let descr = SchemaDescriptor::new(schema(Table::Games).unwrap());
-        let lists: Vec<usize> = list_leaves(Table::Games, &descr)
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &l)| l.then_some(i))
-            .collect();
-        assert_eq!(lists, [17, 20, 21]);
-        let descr = SchemaDescriptor::new(schema(Table::Moves).unwrap());
-        assert!(!list_leaves(Table::Moves, &descr).contains(&true));
+        let of = |table: Table, kind: Kind| -> Vec<usize> {
+            let descr = SchemaDescriptor::new(schema(table).unwrap());
+            kinds(table, &descr)
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &k)| (k == kind).then_some(i))
+                .collect()
+        };
+        assert_eq!(of(Table::Games, Kind::List), [17, 20, 21]);
+        assert_eq!(of(Table::Games, Kind::Same), [0]);
+        assert!(of(Table::Games, Kind::PlainText).is_empty());
+        assert!(of(Table::Moves, Kind::List).is_empty());
+        assert_eq!(of(Table::Moves, Kind::Same), [0]);
+        assert_eq!(of(Table::Moves, Kind::PlainText), [3, 6]);
+        // The tag text columns (not the Elo numbers), utc_time, the tag values.
+        assert_eq!(
+            of(Table::Games, Kind::Dict),
+            [2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 14, 15, 16, 18]
+        );
+        assert!(of(Table::Moves, Kind::Dict).is_empty());
     }
 
     /// A batch of games gives one leaf per schema leaf, of the writer's kind, and a leaf
@@ -1160,9 +1238,15 @@ mod tests {
             assert_eq!(leaves.rows, if table == Table::Games { 2 } else { 5 });
             let descr = SchemaDescriptor::new(schema(table).unwrap());
             assert_eq!(leaves.leaves.len(), descr.num_columns());
-            let lists = list_leaves(table, &descr);
-            for (leaf, list) in leaves.leaves.iter().zip(&lists) {
-                assert_eq!(matches!(leaf, Leaf::List(_)), *list);
+            for (leaf, kind) in leaves.leaves.iter().zip(kinds(table, &descr)) {
+                let of_leaf = match leaf {
+                    Leaf::Plain(_) => Kind::Generic,
+                    Leaf::List(_) => Kind::List,
+                    Leaf::Same(..) => Kind::Same,
+                    Leaf::Text(_) => Kind::PlainText,
+                    Leaf::Dict(_) => Kind::Dict,
+                };
+                assert_eq!(of_leaf, kind);
             }
             let mut out = Vec::new();
             let mut w = ParquetWriter::new(&mut out, table, 1).unwrap();
