@@ -723,9 +723,31 @@ mod tests {
         ArrowReaderOptions, ParquetRecordBatchReaderBuilder, RowSelection, RowSelector,
     };
     use parquet::data_type::ByteArrayType;
-    use parquet::file::properties::{EnabledStatistics, WriterProperties};
+    use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesBuilder};
     use parquet::file::writer::SerializedFileWriter;
     use parquet::schema::parser::parse_message_type;
+
+    /// A file of `schema` being written in memory: Snappy, chunk statistics or none, and
+    /// what `configure` sets.
+    fn test_file(
+        schema: &str,
+        statistics: bool,
+        configure: impl FnOnce(WriterPropertiesBuilder) -> WriterPropertiesBuilder,
+    ) -> SerializedFileWriter<Vec<u8>> {
+        let schema = parse_message_type(schema).unwrap();
+        let stats = if statistics {
+            EnabledStatistics::Chunk
+        } else {
+            EnabledStatistics::None
+        };
+        let props = configure(
+            WriterProperties::builder()
+                .set_compression(parquet::basic::Compression::SNAPPY)
+                .set_statistics_enabled(stats),
+        )
+        .build();
+        SerializedFileWriter::new(Vec::new(), Arc::new(schema), Arc::new(props)).unwrap()
+    }
 
     /// A writer of ours, for a test.
     enum Ours {
@@ -737,22 +759,11 @@ mod tests {
     /// `ours` by our writer (a batch of `Same` is its first text for each of its rows),
     /// column `theirs` by parquet-rs's column writer with the same properties.
     fn write_file(groups: &[Vec<Vec<String>>], same: bool, statistics: bool, page: usize) -> Bytes {
-        let schema = parse_message_type(
+        let mut file = test_file(
             "message m { required binary ours (STRING); required binary theirs (STRING); }",
-        )
-        .unwrap();
-        let stats = if statistics {
-            EnabledStatistics::Chunk
-        } else {
-            EnabledStatistics::None
-        };
-        let props = WriterProperties::builder()
-            .set_compression(parquet::basic::Compression::SNAPPY)
-            .set_statistics_enabled(stats)
-            .set_dictionary_enabled(same)
-            .build();
-        let mut file =
-            SerializedFileWriter::new(Vec::new(), Arc::new(schema), Arc::new(props)).unwrap();
+            statistics,
+            |p| p.set_dictionary_enabled(same),
+        );
         for group in groups {
             let descr = file.schema_descr().column(0);
             let mut w = if same {
@@ -986,24 +997,14 @@ mod tests {
         page_levels: usize,
         dictionary_limit: usize,
     ) -> Bytes {
-        let schema = parse_message_type(&format!(
+        let schema = format!(
             "message m {{ {} {} }}",
             column.replace("NAME", "ours"),
             column.replace("NAME", "theirs")
-        ))
-        .unwrap();
-        let stats = if statistics {
-            EnabledStatistics::Chunk
-        } else {
-            EnabledStatistics::None
-        };
-        let props = WriterProperties::builder()
-            .set_compression(parquet::basic::Compression::SNAPPY)
-            .set_statistics_enabled(stats)
-            .set_dictionary_page_size_limit(dictionary_limit)
-            .build();
-        let mut file =
-            SerializedFileWriter::new(Vec::new(), Arc::new(schema), Arc::new(props)).unwrap();
+        );
+        let mut file = test_file(&schema, statistics, |p| {
+            p.set_dictionary_page_size_limit(dictionary_limit)
+        });
         for group in groups {
             let descr = file.schema_descr().column(0);
             let mut w =
