@@ -56,38 +56,13 @@ fn is_long(code: u64) -> bool {
     code & 0xff == 0 && code != 0
 }
 
-/// The code of a text of at most 8 bytes without a NUL byte: its bytes, little-endian.
-///
-/// Read as two overlapping 4-byte words (or three single bytes), not copied into an
-/// array: a copy of a variable length is a call to `memcpy`, and reading the array back as
-/// a `u64` stalls on the stores (that cost ~6% of `games --threads 1`).
-#[inline]
-pub(crate) fn pack(text: &[u8]) -> Option<u64> {
-    let n = text.len();
-    let code = match n {
-        0 => return Some(0),
-        1..=3 => {
-            u64::from(text[0])
-                | (u64::from(text[n / 2]) << (8 * (n / 2)))
-                | (u64::from(text[n - 1]) << (8 * (n - 1)))
-        }
-        4..=8 => {
-            let lo = u32::from_le_bytes(*text.first_chunk::<4>()?);
-            let hi = u32::from_le_bytes(*text.last_chunk::<4>()?);
-            u64::from(lo) | (u64::from(hi) << (8 * (n - 4)))
-        }
-        _ => return None,
-    };
-    // A NUL byte among the first `n` (the bytes above are set so as not to count).
-    let x = code | (!0u64).checked_shl(8 * n as u32).unwrap_or(0);
-    let zero = x.wrapping_sub(0x0101_0101_0101_0101) & !x & 0x8080_8080_8080_8080;
-    (zero == 0).then_some(code)
-}
+/// The code of a text of at most 8 bytes without a NUL byte: its bytes, little-endian
+/// (the `pgn` crate's packing, which its replay hands move texts over in).
+pub(crate) use chessbits_pgn::pack_text as pack;
 
 /// The text of a short code.
 fn short_text(code: u64) -> ([u8; 8], usize) {
-    let len = 8 - (code.leading_zeros() / 8) as usize;
-    (code.to_le_bytes(), len)
+    chessbits_pgn::unpack_text(code)
 }
 
 impl MoveTexts {
@@ -125,6 +100,12 @@ impl MoveTexts {
 
     pub(crate) fn len(&self) -> usize {
         self.codes.len()
+    }
+
+    /// The codes, for [`chessbits_pgn::replay_packed`] to append move texts to: its words
+    /// are [`pack`]'s codes of texts of at most 7 bytes without a NUL byte.
+    pub(crate) fn codes_mut(&mut self) -> &mut Vec<u64> {
+        &mut self.codes
     }
 
     /// The text of `code` (one of this column's).

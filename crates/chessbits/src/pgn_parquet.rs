@@ -31,7 +31,8 @@ use bytes::Bytes;
 use chessbits_bitboard_core::Move;
 use chessbits_pgn::table::{error_text, played_notes, Eval};
 use chessbits_pgn::{
-    replay, replay_texts, suffix_of, write_fen, GameRecord, Position, Report, San, SanMode, SanPlus,
+    replay, replay_packed, suffix_of, write_fen, GameRecord, Position, Report, San, SanMode,
+    SanPlus,
 };
 use parquet::basic::Compression;
 use parquet::column::page::{CompressedPage, PageWriteSpec, PageWriter};
@@ -488,10 +489,7 @@ pub(crate) fn games_columns(
                 None => def.push(0),
             }
         }
-        let (played, error) = replay_texts(record, mode, |s, u| {
-            san.push(s);
-            uci.push(u);
-        });
+        let (played, error) = replay_packed(record, mode, san.codes_mut(), uci.codes_mut());
         let played_n = usize::try_from(played).unwrap_or(usize::MAX);
         let notes = played_notes(record, played_n);
         if notes.iter().any(|(c, _)| c.is_some()) {

@@ -701,14 +701,14 @@ fn hint(d: u8) -> Bitboard {
     }
 }
 
-/// A move's canonical SAN (with its `+` or `#`) and its UCI, as [`super::replay_texts`]
-/// hands them over: the bytes [`SanPlus::append_to`] and `move_to_uci` write.
+/// A move's canonical SAN (with its `+` or `#`) and its UCI, as [`super::replay_packed`]
+/// hands them over: the bytes [`SanPlus::append_to`] and `move_to_uci` write, packed.
 ///
 /// Each text is kept as the little-endian bytes of a word, built with shifts: built byte
 /// by byte in memory and then copied as words, it cost a failed store-to-load forwarding
 /// per move (a fifth of the time of [`texts`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub(super) struct MoveText {
+struct MoveText {
     san: u64,
     san_len: u32,
     uci: u64,
@@ -716,17 +716,6 @@ pub(super) struct MoveText {
 }
 
 impl MoveText {
-    /// Calls `f(san, uci)`.
-    #[inline(always)]
-    pub(super) fn with<R>(&self, f: impl FnOnce(&[u8], &[u8]) -> R) -> R {
-        let (san, uci) = (self.san.to_le_bytes(), self.uci.to_le_bytes());
-        // At most 7 and 5 bytes: the lengths stay in the arrays.
-        f(
-            &san[..(self.san_len as usize).min(8)],
-            &uci[..(self.uci_len as usize).min(8)],
-        )
-    }
-
     #[inline(always)]
     fn push_san(&mut self, c: u8) {
         // At most 7 bytes (`Qa1xb2#`, `axb8=Q#`): the shift stays below 64.
@@ -752,10 +741,15 @@ impl MoveText {
     }
 }
 
-/// Replays `record` on the fast path as [`check`] does, appending each move's texts to
-/// `out`; `false` (with `out` holding the moves before the one given up on) when the full
-/// replay must decide.
-pub(super) fn texts(record: &GameRecord, mode: SanMode, out: &mut Vec<MoveText>) -> bool {
+/// Replays `record` on the fast path as [`check`] does, appending each move's texts,
+/// packed as [`super::pack_text`] packs them, to `san` and `uci`; `false` (with the
+/// vectors holding the moves before the one given up on) when the full replay must decide.
+pub(super) fn texts(
+    record: &GameRecord,
+    mode: SanMode,
+    san: &mut Vec<u64>,
+    uci: &mut Vec<u64>,
+) -> bool {
     let Some(mut board) = start(record, mode) else {
         return false;
     };
@@ -765,7 +759,10 @@ pub(super) fn texts(record: &GameRecord, mode: SanMode, out: &mut Vec<MoveText>)
             return false;
         }
         match before.text_of(&board, unique_without_hint(text)) {
-            Some(t) => out.push(t),
+            Some(t) => {
+                san.push(t.san);
+                uci.push(t.uci);
+            }
             None => return false,
         }
     }

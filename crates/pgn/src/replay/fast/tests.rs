@@ -92,18 +92,43 @@ fn compare(record: &GameRecord, what: &str) -> bool {
         .append_to(&mut san);
         expected_texts.push((san, move_to_uci(before, m).into_bytes()));
     });
-    let mut fast_texts = Vec::new();
-    let whole_texts = texts(record, SanMode::Lenient, &mut fast_texts);
+    let (mut fast_san, mut fast_uci) = (Vec::new(), Vec::new());
+    let whole_texts = texts(record, SanMode::Lenient, &mut fast_san, &mut fast_uci);
     assert_eq!(whole_texts, accepted.is_some(), "{what}");
-    assert!(fast_texts.len() <= expected_texts.len(), "{what}");
-    for (k, (t, (san, uci))) in fast_texts.iter().zip(&expected_texts).enumerate() {
+    assert_eq!(fast_san.len(), fast_uci.len(), "{what}");
+    assert!(fast_san.len() <= expected_texts.len(), "{what}");
+    let unpacked = |code: u64| {
+        let (bytes, len) = crate::replay::unpack_text(code);
+        bytes[..len].to_vec()
+    };
+    for (k, ((&s, &u), (san, uci))) in fast_san
+        .iter()
+        .zip(&fast_uci)
+        .zip(&expected_texts)
+        .enumerate()
+    {
         assert_eq!(
-            t.with(|s, u| (s.to_vec(), u.to_vec())),
+            (unpacked(s), unpacked(u)),
             (san.clone(), uci.clone()),
             "{what}: move {k}, {}",
             String::from_utf8_lossy(san)
         );
     }
+    // The packed texts after a word already in the vectors (a batch's column): the words
+    // before stay, and a game the fast path gives up on leaves only the full replay's.
+    let (mut packed_san, mut packed_uci) = (vec![7u64], vec![9u64]);
+    let packed =
+        crate::replay::replay_packed(record, SanMode::Lenient, &mut packed_san, &mut packed_uci);
+    assert_eq!(packed, (played, error.clone()), "{what}");
+    assert_eq!((packed_san[0], packed_uci[0]), (7, 9), "{what}");
+    assert_eq!(packed_san.len(), 1 + expected_texts.len(), "{what}");
+    assert_eq!(packed_uci.len(), 1 + expected_texts.len(), "{what}");
+    let packed_texts: Vec<_> = packed_san[1..]
+        .iter()
+        .zip(&packed_uci[1..])
+        .map(|(&s, &u)| (unpacked(s), unpacked(u)))
+        .collect();
+    assert_eq!(packed_texts, expected_texts, "{what}");
     let mut got = Vec::new();
     let result = crate::replay::replay_texts(record, SanMode::Lenient, |s, u| {
         got.push((s.to_vec(), u.to_vec()))
