@@ -303,14 +303,14 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
     let mut to_build = targets.clone();
     to_build.push(INTERLEAVED.0);
     eprintln!(
-        "cargo xtask bench{}: building the benchmarks (and, quietly, the command line for the \
-         PGN figures), then {} experiments; criterion's output goes to {}",
+        "cargo xtask bench{}: building the command line and its peer for the PGN figures, \
+         then the benchmarks, then {} experiments; criterion's output goes to {}",
         if quick { " --quick" } else { "" },
         EXPERIMENTS.len() + 2,
         log_path.display()
     );
-    // The command line and its peer build in the same cargo run as the benchmarks: one
-    // compilation of the crates they share, and the cores kept busy.
+    // The command line and its peer build first, in a cargo run of their own (see `build`),
+    // then the benchmarks, in the same target directory.
     let (executables, programs) = build(&root, &build_dir, native.as_deref(), &to_build)?;
 
     let header = header(quick, timing, native.as_deref(), &log_path)?;
@@ -585,27 +585,69 @@ fn experiment(target: &str, group: &str) -> Experiment {
     }
 }
 
-/// Builds the bench executables and the programs of the PGN figures
-/// ([`crate::pgn_scale::PROGRAMS`]) in one cargo run with the `bench` profile (cargo's
-/// progress on the terminal); returns the path of each bench executable, by target name,
-/// and of each program, in order.
+/// Builds the programs of the PGN figures ([`crate::pgn_scale::PROGRAMS`]), then the bench
+/// executables, with the `bench` profile in the same target directory (cargo's progress on
+/// the terminal); returns the path of each bench executable, by target name, and of each
+/// program, in order.
+///
+/// Two cargo runs, not one: a run that builds any bench target resolves the features of the
+/// dev-dependencies of every package it builds, so the command line built beside the
+/// benchmarks got the `arrow` feature of its test-only `parquet` dependency (and Arrow's
+/// crates, over three minutes of one core's compilation, for code the program never calls).
+/// Built alone, the programs are what `cargo build --release` gives users; the crates the
+/// second run shares with them (same features) are not compiled again.
 fn build(
     root: &Path,
     build_dir: &Path,
     native: Option<&str>,
     targets: &[&str],
 ) -> Result<(BTreeMap<String, PathBuf>, Vec<PathBuf>), Error> {
+    let started = std::time::Instant::now();
+    let mut programs_args = Vec::new();
+    for (package, bin) in crate::pgn_scale::PROGRAMS {
+        programs_args.extend(["--package", package, "--bin", bin]);
+    }
+    let mut bins = cargo_build(root, build_dir, native, &programs_args)?;
+    let mut bench_args = vec!["--package", "benches"];
+    for target in targets {
+        bench_args.extend(["--bench", target]);
+    }
+    let mut executables = BTreeMap::new();
+    for (kind, name, exe) in cargo_build(root, build_dir, native, &bench_args)? {
+        if kind == Kind::Bench {
+            executables.insert(name, exe);
+        }
+    }
+    eprintln!(
+        "Built the programs and the benchmarks in {}",
+        clock(started.elapsed())
+    );
+    let programs = crate::pgn_scale::PROGRAMS
+        .iter()
+        .map(|(_, bin)| {
+            bins.iter()
+                .position(|(kind, name, _)| *kind == Kind::Bin && name == bin)
+                .map(|i| bins.swap_remove(i).2)
+                .ok_or_else(|| format!("cargo built no executable `{bin}`").into())
+        })
+        .collect::<Result<Vec<PathBuf>, Error>>()?;
+    Ok((executables, programs))
+}
+
+/// Runs `cargo build --profile bench` with `args` into `build_dir`; returns the (kind, target
+/// name, executable) of every bench or bin executable it reports.
+fn cargo_build(
+    root: &Path,
+    build_dir: &Path,
+    native: Option<&str>,
+    args: &[&str],
+) -> Result<Vec<(Kind, String, PathBuf)>, Error> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let mut cmd = Command::new(cargo);
     cmd.current_dir(root)
-        .args(["build", "--profile", "bench", "--package", "benches"])
+        .args(["build", "--profile", "bench"])
+        .args(args)
         .args(["--message-format", "json-render-diagnostics"]);
-    for target in targets {
-        cmd.args(["--bench", target]);
-    }
-    for (package, bin) in crate::pgn_scale::PROGRAMS {
-        cmd.args(["--package", package, "--bin", bin]);
-    }
     cmd.env("CARGO_TARGET_DIR", build_dir);
     if let Some(flags) = native {
         cmd.env("RUSTFLAGS", flags);
@@ -614,36 +656,20 @@ fn build(
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run cargo build: {e}"))?;
-    let mut executables = BTreeMap::new();
-    let mut bins = BTreeMap::new();
+    let mut built = Vec::new();
     if let Some(out) = child.stdout.take() {
         for line in BufReader::new(out).lines() {
             let line = line.map_err(|e| format!("cannot read cargo's output: {e}"))?;
-            match executable(&line) {
-                Some((Kind::Bench, name, exe)) => {
-                    executables.insert(name, exe);
-                }
-                Some((Kind::Bin, name, exe)) => {
-                    bins.insert(name, exe);
-                }
-                None => {}
-            }
+            built.extend(executable(&line));
         }
     }
     let status = child
         .wait()
         .map_err(|e| format!("cannot wait for cargo build: {e}"))?;
     if !status.success() {
-        return Err(format!("building the benchmarks failed ({status})").into());
+        return Err(format!("cargo build {} failed ({status})", args.join(" ")).into());
     }
-    let programs = crate::pgn_scale::PROGRAMS
-        .iter()
-        .map(|(_, bin)| {
-            bins.remove(*bin)
-                .ok_or_else(|| format!("cargo built no executable `{bin}`").into())
-        })
-        .collect::<Result<Vec<PathBuf>, Error>>()?;
-    Ok((executables, programs))
+    Ok(built)
 }
 
 /// The kind of target of an executable cargo built.
