@@ -224,6 +224,48 @@ impl<R: Read> Reader<R> {
                         v.san(&t[..n], self.line + lines);
                     }
                     i += n;
+                    // What follows a move in nearly every file, taken here with direct
+                    // tests rather than another turn of the dispatch (whose indirect jump,
+                    // its target changing construct after construct, was the costliest
+                    // instruction of the loop): a blank, then Lichess's comment after
+                    // every move (`{ [%clk 0:03:00] }`) and a blank, then the next move
+                    // number (`12.`, `12...`). Each is taken as its arm below takes it, or
+                    // left to the dispatch (which then takes it or stops).
+                    if i >= stop || buf[i] != b' ' {
+                        continue;
+                    }
+                    i += 1;
+                    if i < stop && buf[i] == b'{' {
+                        let Some((end, newlines)) = comment_end(&buf[i + 1..]) else {
+                            continue;
+                        };
+                        if end > self.limits.max_comment {
+                            continue;
+                        }
+                        lines += newlines;
+                        if !skipping {
+                            v.comment(&buf[i + 1..i + 1 + end]);
+                        }
+                        i += end + 2;
+                        if i >= stop || buf[i] != b' ' {
+                            continue;
+                        }
+                        i += 1;
+                    }
+                    if i < stop && buf[i].is_ascii_digit() {
+                        let t = &buf[i..i + MAX_TOKEN + 1];
+                        let mut n = 1;
+                        while n < MAX_TOKEN && t[n].is_ascii_digit() {
+                            n += 1;
+                        }
+                        if t[n] != b'.' {
+                            continue;
+                        }
+                        while n < MAX_TOKEN && t[n] == b'.' {
+                            n += 1;
+                        }
+                        i += n;
+                    }
                 }
                 DIGIT => {
                     // A move number: digits and dots (`12.`, `12...`); what follows the
