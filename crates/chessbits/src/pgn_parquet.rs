@@ -185,10 +185,31 @@ impl Text {
         self.end();
     }
 
+    /// Pushes `s`, its invalid UTF-8 sequences replaced by U+FFFD.
+    #[inline]
     fn push_lossy(&mut self, s: &[u8]) {
+        // Most texts are ASCII: checked inline, where `from_utf8` is a call.
+        if s.is_ascii() {
+            self.push(s);
+        } else {
+            self.push_non_ascii(s);
+        }
+    }
+
+    #[inline(never)]
+    fn push_non_ascii(&mut self, s: &[u8]) {
         match std::str::from_utf8(s) {
             Ok(s) => self.push(s.as_bytes()),
             Err(_) => self.push(String::from_utf8_lossy(s).as_bytes()),
+        }
+    }
+
+    /// The value of index `i`, empty if there is none.
+    #[inline]
+    fn get(&self, i: usize) -> &[u8] {
+        match (self.ends.get(i), self.ends.get(i + 1)) {
+            (Some(&a), Some(&b)) => self.bytes.get(a as usize..b as usize).unwrap_or(&[]),
+            _ => &[],
         }
     }
 
@@ -240,11 +261,6 @@ impl OptText {
 
     fn push(&mut self, s: &[u8]) {
         self.text.push(s);
-        self.def.push(1);
-    }
-
-    fn push_lossy(&mut self, s: &[u8]) {
-        self.text.push_lossy(s);
         self.def.push(1);
     }
 
@@ -372,6 +388,67 @@ fn looked_for() -> impl Iterator<Item = &'static str> {
 
 const LOOKED_FOR: usize = TAG_COLUMNS.len() + 1;
 
+/// The tag names looked for ([`looked_for`]), found by a tag name's [`pack`] code in a
+/// small hash table (one or two comparisons where each name was compared in turn).
+struct LookedFor {
+    /// (code, place in `looked_for` + 1) at the code's hash or after, 0 where empty.
+    short: [(u64, u8); LookedFor::SLOTS],
+    /// The names longer than 8 bytes (no code), with their place.
+    long: Vec<(&'static [u8], usize)>,
+}
+
+impl LookedFor {
+    const SLOTS: usize = 64;
+
+    fn new() -> LookedFor {
+        let mut f = LookedFor {
+            short: [(0, 0); LookedFor::SLOTS],
+            long: Vec::new(),
+        };
+        for (k, name) in looked_for().enumerate() {
+            match pack(name.as_bytes()) {
+                Some(code) => {
+                    let mut i = LookedFor::slot(code);
+                    while f.short[i].1 != 0 {
+                        i = (i + 1) % LookedFor::SLOTS;
+                    }
+                    // `LOOKED_FOR` is far below 255.
+                    f.short[i] = (code, k as u8 + 1);
+                }
+                None => f.long.push((name.as_bytes(), k)),
+            }
+        }
+        f
+    }
+
+    #[inline]
+    fn slot(code: u64) -> usize {
+        (code.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize
+    }
+
+    /// The place of the tag `name` (of code `code`, `pack(name)`) among those looked for.
+    #[inline]
+    fn find(&self, code: Option<u64>, name: &[u8]) -> Option<usize> {
+        match code {
+            Some(code) => {
+                let mut i = LookedFor::slot(code);
+                // Fewer names than slots: an empty slot ends the search.
+                loop {
+                    let (c, k) = self.short[i];
+                    if k == 0 {
+                        return None;
+                    }
+                    if c == code {
+                        return Some(usize::from(k - 1));
+                    }
+                    i = (i + 1) % LookedFor::SLOTS;
+                }
+            }
+            None => self.long.iter().find(|(n, _)| *n == name).map(|&(_, k)| k),
+        }
+    }
+}
+
 /// Replays `records` into the leaves of the games table.
 pub(crate) fn games_columns(
     file: &str,
@@ -414,15 +491,15 @@ pub(crate) fn games_columns(
     let mut errors = OptText::with_capacity(n, 0);
     let elo_at = |tag: &str| TAG_COLUMNS.iter().position(|(_, t)| *t == tag);
     let (white_elo, black_elo) = (elo_at("WhiteElo"), elo_at("BlackElo"));
-    let looked: Vec<(Option<u64>, &[u8])> = looked_for()
-        .map(|t| (pack(t.as_bytes()), t.as_bytes()))
-        .collect();
+    let looked = LookedFor::new();
     let result_at = looked_for().position(|t| t == "Result");
     for record in records {
         game.push(i64::try_from(record.game).unwrap_or(i64::MAX));
         // The first tag of each name looked for, as `GameRow::tag` finds it.
         let mut found: [Option<usize>; LOOKED_FOR] = [None; LOOKED_FOR];
         let first_tag = keys.len();
+        // The game's tag values are `values`' from this one on (made valid UTF-8 once).
+        let first_value = values.len();
         for (i, (name, value)) in record.tags.iter().enumerate() {
             // Names of at most 8 bytes compared as codes (most tag names): a comparison of
             // slices of equal length was a call to `memcmp`.
@@ -436,13 +513,8 @@ pub(crate) fn games_columns(
                 },
             }
             values.push_lossy(value);
-            for (k, (tag_code, tag)) in looked.iter().enumerate() {
-                let same = match (code, tag_code) {
-                    (Some(a), Some(b)) => a == *b,
-                    (None, None) => name == *tag,
-                    _ => false,
-                };
-                if same && found[k].is_none() {
+            if let Some(k) = looked.find(code, name) {
+                if found[k].is_none() {
                     found[k] = Some(i);
                 }
             }
@@ -458,7 +530,8 @@ pub(crate) fn games_columns(
                 }
             }
         }
-        let tag_value = |i: usize| record.tags.get(i).map_or(&b""[..], |(_, v)| v);
+        // The value of the game's tag `i`, as written in the tags column.
+        let tag_value = |i: usize| values.get(first_value + i);
         let tags = keys.len() - first_tag;
         if tags == 0 {
             tag_def.push(0);
@@ -469,17 +542,16 @@ pub(crate) fn games_columns(
         tag_lengths.push(u32::try_from(tags).map_err(|_| io::Error::other("2^32 tags"))?);
         for (k, text) in tag_text.iter_mut().enumerate() {
             match (found[k], result_token) {
-                (Some(i), _) => text.push_lossy(tag_value(i)),
+                (Some(i), _) => text.push(tag_value(i)),
                 (None, Some(token)) if Some(k) == result_at => text.push(token.as_bytes()),
                 (None, _) => text.push_null(),
             }
         }
         for ((values, def), at) in elo.iter_mut().zip([white_elo, black_elo]) {
             let value = at.and_then(|k| found[k]).and_then(|i| {
-                String::from_utf8_lossy(tag_value(i))
-                    .trim()
-                    .parse::<i32>()
+                std::str::from_utf8(tag_value(i))
                     .ok()
+                    .and_then(|s| s.trim().parse::<i32>().ok())
             });
             match value {
                 Some(v) => {
@@ -1151,6 +1223,46 @@ mod tests {
 
     /// The levels the leaves are built with (`games_columns`, `moves_columns`) are those of
     /// the schema, leaf by leaf, in order.
+    #[test]
+    fn looked_for_tags_are_found_by_their_code_and_no_other() {
+        let f = LookedFor::new();
+        let names: Vec<&str> = looked_for().collect();
+        assert!(names.iter().any(|n| n.len() > 8) && names.iter().any(|n| n.len() <= 8));
+        for (k, name) in names.iter().enumerate() {
+            assert_eq!(
+                f.find(pack(name.as_bytes()), name.as_bytes()),
+                Some(k),
+                "{name}"
+            );
+        }
+        // Other names: prefixes, extensions, a byte changed, the empty name, names with
+        // a NUL byte (no code), long names, non-ASCII.
+        let mut others: Vec<Vec<u8>> = vec![
+            b"".to_vec(),
+            b"Even".to_vec(),
+            b"Events".to_vec(),
+            b"event".to_vec(),
+            b"Ev\0nt".to_vec(),
+            b"TimeControl\0".to_vec(),
+            b"TimeControls".to_vec(),
+            b"PlyCount".to_vec(),
+            b"WhiteRatingDiff".to_vec(),
+            "Événement".as_bytes().to_vec(),
+        ];
+        for name in &names {
+            for at in 0..name.len() {
+                let mut n = name.as_bytes().to_vec();
+                n[at] ^= 0x20;
+                others.push(n);
+            }
+        }
+        for name in &others {
+            if !names.iter().any(|n| n.as_bytes() == &name[..]) {
+                assert_eq!(f.find(pack(name), name), None, "{name:?}");
+            }
+        }
+    }
+
     #[test]
     fn schema_leaves_have_the_levels_the_builders_use() {
         use parquet::basic::Type::{BYTE_ARRAY, DOUBLE, INT32, INT64};

@@ -394,10 +394,24 @@ fn text_hash(text: &[u8]) -> u64 {
     h ^ (h >> 29)
 }
 
+/// A slot of [`TextDictionary`]: enough to reject a different text without reading
+/// the dictionary's bytes, and to find its bytes without another load.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    /// The hash's low 32 bits (the slot is chosen by its high bits).
+    check: u32,
+    /// The text's length.
+    len: u32,
+    /// The index + 1, 0 for an empty slot.
+    index: u32,
+    /// Where the text's bytes start in `plain`.
+    at: u32,
+}
+
 /// A dictionary of texts: hash to index (open addressing), and the PLAIN dictionary page.
 struct TextDictionary {
-    /// (hash, index + 1), 0 for an empty slot; a power of two long.
-    slots: Vec<(u64, u32)>,
+    /// A power of two long, at most half full.
+    slots: Vec<Slot>,
     bits: u32,
     /// Where each value's bytes are in `plain`.
     values: Vec<(u32, u32)>,
@@ -409,7 +423,7 @@ impl TextDictionary {
     fn new() -> TextDictionary {
         let bits = 10;
         TextDictionary {
-            slots: vec![(0, 0); 1 << bits],
+            slots: vec![Slot::default(); 1 << bits],
             bits,
             values: Vec::new(),
             plain: Vec::new(),
@@ -421,19 +435,45 @@ impl TextDictionary {
         &self.plain[at as usize..(at + n) as usize]
     }
 
+    /// Whether the value of index `i` is `text`.
+    #[inline]
+    fn is(&self, i: u32, text: &[u8]) -> bool {
+        match self.values.get(i as usize) {
+            Some(&(at, n)) => {
+                n as usize == text.len()
+                    && self.plain.get(at as usize..(at + n) as usize) == Some(text)
+            }
+            None => false,
+        }
+    }
+
+    #[inline]
+    fn home(&self, h: u64) -> usize {
+        (h >> (64 - self.bits)) as usize
+    }
+
     /// The index of `text`, added if new.
     #[inline]
     fn index(&mut self, text: &[u8]) -> io::Result<u32> {
-        let h = text_hash(text);
+        self.index_hashed(text, text_hash(text))
+    }
+
+    /// The index of `text` of hash `h`, added if new.
+    #[inline]
+    fn index_hashed(&mut self, text: &[u8], h: u64) -> io::Result<u32> {
         let mask = self.slots.len() - 1;
-        let mut i = (h >> (64 - self.bits)) as usize;
+        let mut i = self.home(h);
+        let check = h as u32;
         loop {
-            let (k, v) = self.slots[i];
-            if v == 0 {
+            let s = self.slots[i];
+            if s.index == 0 {
                 break;
             }
-            if k == h && self.value((v - 1) as usize) == text {
-                return Ok(v - 1);
+            if s.check == check
+                && s.len as usize == text.len()
+                && self.plain.get(s.at as usize..s.at as usize + text.len()) == Some(text)
+            {
+                return Ok(s.index - 1);
             }
             i = (i + 1) & mask;
         }
@@ -444,28 +484,38 @@ impl TextDictionary {
         let n = u32::try_from(text.len()).map_err(|_| io::Error::other("a text of 4 GB"))?;
         self.plain.extend_from_slice(&n.to_le_bytes());
         let at = u32::try_from(self.plain.len())
-            .map_err(|_| io::Error::other("a dictionary of more than 4 GB"))?;
+            .ok()
+            .filter(|at| at.checked_add(n).is_some())
+            .ok_or_else(|| io::Error::other("a dictionary of more than 4 GB"))?;
         self.plain.extend_from_slice(text);
         self.values.push((at, n));
-        self.slots[i] = (h, index + 1);
+        self.slots[i] = Slot {
+            check,
+            len: n,
+            index: index + 1,
+            at,
+        };
         if self.values.len() * 2 > self.slots.len() {
             self.grow();
         }
         Ok(index)
     }
 
+    /// Twice the slots, each value placed again by its hash (computed again: the slots
+    /// keep a part of it).
     #[cold]
     fn grow(&mut self) {
         self.bits += 1;
-        let old = std::mem::replace(&mut self.slots, vec![(0, 0); 1 << self.bits]);
+        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); 1 << self.bits]);
         let mask = self.slots.len() - 1;
-        for (h, v) in old {
-            if v != 0 {
-                let mut i = (h >> (64 - self.bits)) as usize;
-                while self.slots[i].1 != 0 {
+        for s in old {
+            if s.index != 0 {
+                let text = &self.plain[s.at as usize..(s.at + s.len) as usize];
+                let mut i = self.home(text_hash(text));
+                while self.slots[i].index != 0 {
                     i = (i + 1) & mask;
                 }
-                self.slots[i] = (h, v);
+                self.slots[i] = s;
             }
         }
     }
@@ -487,6 +537,11 @@ pub(crate) struct DictTextWriter {
     descr: ColumnDescPtr,
     statistics: bool,
     dictionary: TextDictionary,
+    /// The dictionary index of the last row's value at each place (in a list; one place
+    /// outside lists), `u32::MAX` where it had none: a row's value is compared with it
+    /// before the dictionary is looked up, as rows often repeat the last one (the tags
+    /// come in the same order game after game, event, site and date often the same).
+    last: Vec<u32>,
     /// Whether the dictionary is full: the pages are PLAIN from now on.
     plain: bool,
     /// The open page: dictionary indices or PLAIN values, levels, rows.
@@ -527,6 +582,7 @@ impl DictTextWriter {
             descr,
             statistics,
             dictionary: TextDictionary::new(),
+            last: Vec::new(),
             plain: false,
             indices: Vec::new(),
             values: Vec::new(),
@@ -566,9 +622,12 @@ impl DictTextWriter {
             _ => return Err(io::Error::other("repetition levels not of the column")),
         }
         let mut next = 0usize;
+        // The place of the level in its row.
+        let mut place = 0usize;
         for i in 0..n {
             let starts_row = leaf.rep.as_ref().is_none_or(|r| r[i] == 0);
             if starts_row {
+                place = 0;
                 if self.levels >= self.page_levels
                     || self.values.len() >= PLAIN_PAGE_BYTES
                     || (!self.plain && self.dictionary.plain.len() >= self.dictionary_limit)
@@ -579,6 +638,8 @@ impl DictTextWriter {
                     }
                 }
                 self.rows += 1;
+            } else {
+                place += 1;
             }
             if let Some(r) = &leaf.rep {
                 self.rep.push(r[i]);
@@ -611,7 +672,17 @@ impl DictTextWriter {
                     self.min_max(value);
                 }
             } else {
-                let index = self.dictionary.index(value)?;
+                let index = match self.last.get(place) {
+                    Some(&k) if self.dictionary.is(k, value) => k,
+                    _ => self.dictionary.index(value)?,
+                };
+                match self.last.get_mut(place) {
+                    Some(k) => *k = index,
+                    None => {
+                        self.last.resize(place, u32::MAX);
+                        self.last.push(index);
+                    }
+                }
                 self.indices.push(index);
             }
         }
@@ -1191,6 +1262,59 @@ mod tests {
         let groups: Vec<Vec<Batch>> = batches.chunks(20).map(|c| c.to_vec()).collect();
         for (page_levels, limit) in [(1, DICTIONARY_LIMIT), (100, 2000), (PAGE_LEVELS, 50)] {
             check_dict(list, &groups, false, page_levels, limit);
+        }
+    }
+
+    #[test]
+    fn values_like_the_last_rows_at_the_same_place_read_back() {
+        // Each value is compared first with the last row's at its place: the same text,
+        // one of the same length differing in a byte, a prefix, an extension, an empty
+        // text; lists longer and shorter than the last one, empty lists and null items.
+        let words = ["Event", "Evenu", "Even", "Events", "", "Site", "Evenu"];
+        let list = "required group NAME (LIST) { repeated group list { \
+                    optional binary item (STRING); } }";
+        let batches: Vec<Batch> = (0..40)
+            .map(|b| {
+                let (mut texts, mut def, mut rep) = (Vec::new(), Vec::new(), Vec::new());
+                for r in 0..25 {
+                    let row = b * 25 + r;
+                    let n = (row * 5) % 7;
+                    if n == 0 {
+                        def.push(0);
+                        rep.push(0);
+                    }
+                    for j in 0..n {
+                        rep.push(i16::from(j > 0));
+                        if (row + j) % 9 == 4 {
+                            def.push(1);
+                        } else {
+                            def.push(2);
+                            texts.push(words[(row / 3 + j * (row % 3)) % words.len()].to_owned());
+                        }
+                    }
+                }
+                (texts, Some(def), Some(rep))
+            })
+            .collect();
+        let groups: Vec<Vec<Batch>> = batches.chunks(15).map(|c| c.to_vec()).collect();
+        for (page_levels, limit) in [(PAGE_LEVELS, DICTIONARY_LIMIT), (7, 30)] {
+            check_dict(list, &groups, true, page_levels, limit);
+        }
+        let optional = "optional binary NAME (STRING);";
+        let batches: Vec<Batch> = (0..30)
+            .map(|b| {
+                let rows = 0..20usize;
+                let def: Vec<i16> = rows.clone().map(|r| i16::from((b + r) % 5 != 0)).collect();
+                let texts = rows
+                    .filter(|r| (b + r) % 5 != 0)
+                    .map(|r| words[((b * 20 + r) / 2) % words.len()].to_owned())
+                    .collect();
+                (texts, Some(def), None)
+            })
+            .collect();
+        let groups: Vec<Vec<Batch>> = batches.chunks(10).map(|c| c.to_vec()).collect();
+        for (page_levels, limit) in [(PAGE_LEVELS, DICTIONARY_LIMIT), (3, 20)] {
+            check_dict(optional, &groups, true, page_levels, limit);
         }
     }
 
