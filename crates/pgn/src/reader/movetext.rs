@@ -236,12 +236,11 @@ impl<R: Read> Reader<R> {
                     }
                     i += 1;
                     if i < stop && buf[i] == b'{' {
-                        let Some((end, newlines)) = comment_end(&buf[i + 1..]) else {
+                        let Some((end, newlines)) =
+                            comment_within(&buf[i + 1..], self.limits.max_comment)
+                        else {
                             continue;
                         };
-                        if end > self.limits.max_comment {
-                            continue;
-                        }
                         lines += newlines;
                         if !skipping {
                             v.comment(&buf[i + 1..i + 1 + end]);
@@ -253,44 +252,24 @@ impl<R: Read> Reader<R> {
                         i += 1;
                     }
                     if i < stop && buf[i].is_ascii_digit() {
-                        let t = &buf[i..i + MAX_TOKEN + 1];
-                        let mut n = 1;
-                        while n < MAX_TOKEN && t[n].is_ascii_digit() {
-                            n += 1;
+                        if let Some(n) = move_number_len(&buf[i..i + MAX_TOKEN + 1]) {
+                            i += n;
                         }
-                        if t[n] != b'.' {
-                            continue;
-                        }
-                        while n < MAX_TOKEN && t[n] == b'.' {
-                            n += 1;
-                        }
-                        i += n;
                     }
                 }
                 DIGIT => {
-                    // A move number: digits and dots (`12.`, `12...`); what follows the
-                    // dots is read on its own (the general code ends a token at `.` too).
-                    // Anything else (`1-0`, a bare `12`) is the general code's.
-                    let mut n = 1;
-                    while n < MAX_TOKEN && t[n].is_ascii_digit() {
-                        n += 1;
-                    }
-                    if t[n] != b'.' {
+                    let Some(n) = move_number_len(t) else {
                         break;
-                    }
-                    while n < MAX_TOKEN && t[n] == b'.' {
-                        n += 1;
-                    }
+                    };
                     i += n;
                 }
                 DOT => i += 1,
                 OPEN => {
-                    let Some((end, newlines)) = comment_end(&buf[i + 1..]) else {
+                    let Some((end, newlines)) =
+                        comment_within(&buf[i + 1..], self.limits.max_comment)
+                    else {
                         break;
                     };
-                    if end > self.limits.max_comment {
-                        break;
-                    }
                     lines += newlines;
                     if !skipping {
                         v.comment(&buf[i + 1..i + 1 + end]);
@@ -308,6 +287,32 @@ impl<R: Read> Reader<R> {
         self.start += i;
         self.line += lines;
     }
+}
+
+/// The length of a move number at the start of `t` (a token's longest run and the byte
+/// after it): digits and dots (`12.`, `12...`); what follows the dots is read on its own
+/// (the general code ends a token at `.` too). `None` for anything else (`1-0`, a bare
+/// `12`), which is the general code's.
+#[inline(always)]
+fn move_number_len(t: &[u8]) -> Option<usize> {
+    let mut n = 1;
+    while n < MAX_TOKEN && t[n].is_ascii_digit() {
+        n += 1;
+    }
+    if t[n] != b'.' {
+        return None;
+    }
+    while n < MAX_TOKEN && t[n] == b'.' {
+        n += 1;
+    }
+    Some(n)
+}
+
+/// [`comment_end`] for a comment the fast path takes: `None` also when its text is longer
+/// than `max` (the general code reports that).
+#[inline(always)]
+fn comment_within(s: &[u8], max: usize) -> Option<(usize, u64)> {
+    comment_end(s).filter(|&(end, _)| end <= max)
 }
 
 /// The length of a comment's text in `s` (which starts after its `{`) and the newlines in
