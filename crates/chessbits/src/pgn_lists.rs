@@ -657,12 +657,13 @@ impl OwnChunk {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     use arrow_array::{Array, ListArray, StringArray};
     use parquet::arrow::arrow_reader::{
-        ArrowReaderOptions, ParquetRecordBatchReaderBuilder, RowSelection, RowSelector,
+        ArrowReaderOptions, ParquetRecordBatchReader, ParquetRecordBatchReaderBuilder,
+        RowSelection, RowSelector,
     };
     use parquet::file::writer::SerializedFileWriter;
     use parquet::schema::parser::parse_message_type;
@@ -709,22 +710,33 @@ mod tests {
             .collect()
     }
 
-    fn read_all(
+    /// The Arrow reader's batches (of `batch_size` rows) of the file `data`: every row, or
+    /// rows `skip..skip + take` if given (through the offset index, when `options` reads
+    /// it). The test modules of our writers read their files back with it.
+    pub(crate) fn batches(
         data: &Bytes,
         options: ArrowReaderOptions,
         skip: Option<(usize, usize)>,
-    ) -> Vec<Vec<String>> {
+        batch_size: usize,
+    ) -> ParquetRecordBatchReader {
         let mut b = ParquetRecordBatchReaderBuilder::try_new_with_options(data.clone(), options)
             .unwrap()
-            .with_batch_size(777);
+            .with_batch_size(batch_size);
         if let Some((skip, take)) = skip {
             b = b.with_row_selection(RowSelection::from(vec![
                 RowSelector::skip(skip),
                 RowSelector::select(take),
             ]));
         }
-        b.build()
-            .unwrap()
+        b.build().unwrap()
+    }
+
+    fn read_all(
+        data: &Bytes,
+        options: ArrowReaderOptions,
+        skip: Option<(usize, usize)>,
+    ) -> Vec<Vec<String>> {
+        batches(data, options, skip, 777)
             .flat_map(|batch| lists(batch.unwrap().column(0).as_ref()))
             .collect()
     }

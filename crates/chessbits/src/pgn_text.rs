@@ -790,9 +790,7 @@ mod tests {
     use std::sync::Arc;
 
     use arrow_array::{Array, StringArray};
-    use parquet::arrow::arrow_reader::{
-        ArrowReaderOptions, ParquetRecordBatchReaderBuilder, RowSelection, RowSelector,
-    };
+    use parquet::arrow::arrow_reader::{ArrowReaderOptions, ParquetRecordBatchReaderBuilder};
     use parquet::data_type::ByteArrayType;
     use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesBuilder};
     use parquet::file::writer::SerializedFileWriter;
@@ -893,17 +891,7 @@ mod tests {
     /// index).
     fn read(data: &Bytes, column: usize, skip: Option<(usize, usize)>) -> Vec<String> {
         let options = ArrowReaderOptions::new().with_page_index(skip.is_some());
-        let mut b = ParquetRecordBatchReaderBuilder::try_new_with_options(data.clone(), options)
-            .unwrap()
-            .with_batch_size(1000);
-        if let Some((skip, take)) = skip {
-            b = b.with_row_selection(RowSelection::from(vec![
-                RowSelector::skip(skip),
-                RowSelector::select(take),
-            ]));
-        }
-        b.build()
-            .unwrap()
+        crate::pgn_lists::tests::batches(data, options, skip, 1000)
             .flat_map(|batch| {
                 let batch = batch.unwrap();
                 let s = batch
@@ -1138,18 +1126,8 @@ mod tests {
         let what = format!("{column} pages {page_levels} dictionary {dictionary_limit}");
         for skip in [None, Some((rows / 3, rows / 2))] {
             let options = ArrowReaderOptions::new().with_page_index(skip.is_some());
-            let mut b =
-                ParquetRecordBatchReaderBuilder::try_new_with_options(data.clone(), options)
-                    .unwrap()
-                    .with_batch_size(500);
-            if let Some((skip, take)) = skip {
-                b = b.with_row_selection(RowSelection::from(vec![
-                    RowSelector::skip(skip),
-                    RowSelector::select(take),
-                ]));
-            }
             let mut n = 0;
-            for batch in b.build().unwrap() {
+            for batch in crate::pgn_lists::tests::batches(&data, options, skip, 500) {
                 let batch = batch.unwrap();
                 assert_eq!(batch.column(0), batch.column(1), "{what}");
                 n += batch.num_rows();
