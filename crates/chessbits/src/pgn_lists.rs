@@ -59,11 +59,7 @@ fn is_long(code: u64) -> bool {
 /// The code of a text of at most 8 bytes without a NUL byte: its bytes, little-endian
 /// (the `pgn` crate's packing, which its replay hands move texts over in).
 pub(crate) use chessbits_pgn::pack_text as pack;
-
-/// The text of a short code.
-fn short_text(code: u64) -> ([u8; 8], usize) {
-    chessbits_pgn::unpack_text(code)
-}
+use chessbits_pgn::unpack_text as short_text;
 
 impl MoveTexts {
     pub(crate) fn with_capacity(n: usize) -> MoveTexts {
