@@ -22,7 +22,9 @@
 //!
 //! Results are handed to the caller in input order. Channels are bounded, and chunks are
 //! dropped once their turn has passed, so at most a few chunks per thread are in memory at
-//! once, whatever the input size.
+//! once, whatever the input size. A chunk's buffer goes back to a small pool when its last
+//! reference drops, and the splitting thread reads the next chunks into it: no fresh
+//! allocation (and page faults) per chunk, and the pool's bound keeps memory flat.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, Read};
@@ -224,7 +226,7 @@ struct Chunk {
     index: u64,
     /// Where it starts in the input.
     offset: u64,
-    data: Arc<Vec<u8>>,
+    data: Arc<Bytes>,
     /// The input ends with it.
     last: bool,
     /// It was cut where no game start was found: the reader of the whole input may stand
@@ -313,6 +315,72 @@ impl Drop for StopOnPanic<'_> {
     }
 }
 
+/// Chunk buffers to use again: a chunk's buffer comes back here when its last reference
+/// drops (the worker's, the splitting thread's or a fallback reader's, whichever is last),
+/// so that a chunk costs no fresh allocation and no page faults. It keeps at most `cap`
+/// buffers (the others are freed), so memory stays bounded.
+struct Pool {
+    spare: Mutex<Vec<Vec<u8>>>,
+    cap: usize,
+}
+
+impl Pool {
+    fn new(cap: usize) -> Arc<Pool> {
+        Arc::new(Pool {
+            spare: Mutex::new(Vec::with_capacity(cap)),
+            cap,
+        })
+    }
+
+    fn spare(&self) -> MutexGuard<'_, Vec<Vec<u8>>> {
+        // The list is whole whatever a panicking thread was doing with it.
+        self.spare.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A buffer from the pool (empty), or a new one.
+    fn take(&self) -> Vec<u8> {
+        let mut buf = self.spare().pop().unwrap_or_default();
+        buf.clear();
+        buf
+    }
+
+    fn give(&self, buf: Vec<u8>) {
+        let mut spare = self.spare();
+        if spare.len() < self.cap && buf.capacity() > 0 {
+            spare.push(buf);
+        }
+    }
+}
+
+/// The bytes of a chunk, given back to their [`Pool`] when dropped.
+struct Bytes {
+    data: Vec<u8>,
+    pool: Arc<Pool>,
+}
+
+impl Bytes {
+    fn new(data: Vec<u8>, pool: &Arc<Pool>) -> Bytes {
+        Bytes {
+            data,
+            pool: Arc::clone(pool),
+        }
+    }
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.data
+    }
+}
+
+impl Drop for Bytes {
+    fn drop(&mut self) {
+        self.pool.give(std::mem::take(&mut self.data));
+    }
+}
+
 /// A chunk read by a worker, numbered from its own start.
 struct ChunkGames<O> {
     outputs: Vec<O>,
@@ -364,7 +432,7 @@ fn read_chunk<V: Visitor>(
 /// The bytes of the chunks from a resume point, then the splitter's unsent bytes, then the
 /// rest of the input.
 struct Chain<R> {
-    parts: VecDeque<(Arc<Vec<u8>>, usize)>,
+    parts: VecDeque<(Arc<Bytes>, usize)>,
     rest: Option<R>,
 }
 
@@ -447,6 +515,10 @@ where
     // last of them), and the result (`None` for a chunk left without games).
     let (done_tx, done_rx) = mpsc::sync_channel::<(Place, Option<T>)>(threads * 2);
     let job_rx = Arc::new(Mutex::new(job_rx));
+    // Buffers in use at once: a chunk per worker and per place in the job channel, the
+    // splitting thread's two, and chunks whose turn has passed but which the splitting
+    // thread has not forgotten yet.
+    let pool = Pool::new(2 * threads + 4);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let done_tx = done_tx.clone();
@@ -513,7 +585,6 @@ where
             let mut offset = offset;
             let mut index = 0u64;
             let mut epoch = 0u64;
-            let mut spare: Vec<Vec<u8>> = Vec::new();
             let mut error = None;
             let mut eof = false;
             let mut visitor = None;
@@ -546,14 +617,15 @@ where
                     };
                     let (data, last, forced) = match cut {
                         Some(c) => {
-                            let mut rest = spare.pop().unwrap_or_default();
-                            rest.clear();
+                            let mut rest = pool.take();
                             rest.extend_from_slice(&buf[c..]);
                             buf.truncate(c);
                             (std::mem::replace(&mut buf, rest), false, false)
                         }
                         None if eof => (std::mem::take(&mut buf), true, false),
-                        None if buf.len() >= sizes.max => (std::mem::take(&mut buf), false, true),
+                        None if buf.len() >= sizes.max => {
+                            (std::mem::replace(&mut buf, pool.take()), false, true)
+                        }
                         None => {
                             want = (buf.len() * 2).min(sizes.max).max(buf.len() + 1);
                             continue;
@@ -561,6 +633,7 @@ where
                     };
                     want = sizes.chunk;
                     if data.is_empty() {
+                        pool.give(data);
                         break;
                     }
                     let len = data.len() as u64;
@@ -568,7 +641,7 @@ where
                         epoch,
                         index,
                         offset,
-                        data: Arc::new(data),
+                        data: Arc::new(Bytes::new(data, &pool)),
                         last,
                         forced,
                     };
@@ -579,12 +652,10 @@ where
                     index += 1;
                     offset += len;
                     progress(offset);
-                    if forget_done(shared, &mut sent, &mut spare)
-                        || job_tx.send(Job::Chunk(chunk)).is_err()
-                    {
+                    if forget_done(shared, &mut sent) || job_tx.send(Job::Chunk(chunk)).is_err() {
                         break;
                     }
-                    if last || forget_done(shared, &mut sent, &mut spare) {
+                    if last || forget_done(shared, &mut sent) {
                         break;
                     }
                 }
@@ -619,7 +690,7 @@ where
                     parts.push_back((Arc::clone(&c.data), at));
                 }
                 drop(sent);
-                parts.push_back((Arc::new(std::mem::take(&mut buf)), 0));
+                parts.push_back((Arc::new(Bytes::new(std::mem::take(&mut buf), &pool)), 0));
                 parts.extend(input.parts.drain(..));
                 let chain = Chain {
                     parts,
@@ -690,21 +761,14 @@ where
     })
 }
 
-/// Drops the chunks whose turn has passed (a fallback keeps them: its reader needs them),
-/// keeping up to two of their buffers in `spare` when no worker holds them any more;
-/// says whether to stop splitting (the run stopped, or one reader takes over). Buffers are
-/// used again so that a chunk does not cost a fresh allocation (and its page faults).
-fn forget_done(shared: &Shared, sent: &mut VecDeque<Chunk>, spare: &mut Vec<Vec<u8>>) -> bool {
+/// Drops the chunks whose turn has passed (a fallback keeps them: its reader needs them;
+/// a buffer goes back to the pool when its worker has dropped it too); says whether to
+/// stop splitting (the run stopped, or one reader takes over).
+fn forget_done(shared: &Shared, sent: &mut VecDeque<Chunk>) -> bool {
     let turns = shared.lock();
     if turns.fallback.is_none() {
         while sent.front().is_some_and(|c| c.index < turns.next) {
-            if let Some(c) = sent.pop_front() {
-                if let Ok(data) = Arc::try_unwrap(c.data) {
-                    if spare.len() < 2 {
-                        spare.push(data);
-                    }
-                }
-            }
+            sent.pop_front();
         }
     }
     turns.stopped || turns.fallback.is_some()
@@ -1123,6 +1187,26 @@ mod tests {
             )
         });
         assert!(run.is_err());
+    }
+
+    /// A chunk's buffer goes back to the pool when its last reference drops (not before),
+    /// and the pool keeps no more than its bound.
+    #[test]
+    fn buffers_come_back_to_a_bounded_pool() {
+        let pool = Pool::new(2);
+        let a = Arc::new(Bytes::new(vec![1; 100], &pool));
+        let held = Arc::clone(&a);
+        drop(a);
+        assert!(pool.spare().is_empty());
+        assert_eq!(&held[..], &[1; 100][..]);
+        drop(held);
+        assert_eq!(pool.spare().len(), 1);
+        let again = pool.take();
+        assert!(again.is_empty() && again.capacity() >= 100);
+        for _ in 0..5 {
+            drop(Bytes::new(vec![2; 10], &pool));
+        }
+        assert_eq!(pool.spare().len(), 2);
     }
 
     /// A consumer that stops: the run ends (no thread left waiting) and says Ok.
