@@ -381,9 +381,9 @@ impl Drop for Bytes {
     }
 }
 
-/// A chunk read by a worker, numbered from its own start.
-struct ChunkGames<O> {
-    outputs: Vec<O>,
+/// A chunk read by a worker, numbered from its own start (its outputs are in the worker's
+/// vector).
+struct ChunkGames {
     /// Games started and newlines passed in the chunk.
     games: u64,
     lines: u64,
@@ -394,16 +394,18 @@ struct ChunkGames<O> {
     last_start: (u64, u64, u64),
 }
 
-/// Reads `chunk` with `buffer` as the reader's buffer (given back for the next chunk).
+/// Reads `chunk` into `outputs` (emptied first) with `buffer` as the reader's buffer (both
+/// kept by the worker for its next chunk, so that a chunk costs no fresh allocations).
 fn read_chunk<V: Visitor>(
     chunk: &Chunk,
     limits: Limits,
     visitor: &mut V,
     buffer: &mut Vec<u8>,
-) -> ChunkGames<V::Output> {
+    outputs: &mut Vec<V::Output>,
+) -> ChunkGames {
     let buf = std::mem::take(buffer);
     let mut reader = Reader::resume_in(buf, &chunk.data[..], limits, chunk.offset, 1, 0);
-    let mut outputs = Vec::new();
+    outputs.clear();
     let mut clean = true;
     let mut last_start = (chunk.offset, 1, 0);
     loop {
@@ -421,7 +423,6 @@ fn read_chunk<V: Visitor>(
     let (games, lines) = (reader.games_read(), reader.line() - 1);
     *buffer = reader.into_buffer();
     ChunkGames {
-        outputs,
         games,
         lines,
         clean,
@@ -527,38 +528,48 @@ where
                 let _stop = StopOnPanic(shared);
                 let mut visitor = make_visitor();
                 let mut buffer = Vec::new();
+                // The outputs of a chunk and the lengths of its batches, kept from chunk to
+                // chunk (each batch is then one allocation of its exact size).
+                let mut outputs = Vec::new();
+                let mut lens = Vec::new();
                 loop {
                     let job = match job_rx.lock() {
                         Ok(rx) => rx.recv(),
                         Err(_) => return,
                     };
-                    let (order, outputs) = match job {
-                        Ok(Job::Batch(order, batch)) => (order, batch),
+                    let order = match job {
+                        Ok(Job::Batch(order, batch)) => {
+                            outputs.clear();
+                            outputs.extend(batch);
+                            order
+                        }
                         Ok(Job::Chunk(chunk)) => {
-                            match take_turn(shared, &chunk, limits, &mut visitor, &mut buffer) {
-                                Some(outputs) => (chunk.index, outputs),
-                                None => continue,
+                            let (buffer, outputs) = (&mut buffer, &mut outputs);
+                            if !take_turn(shared, &chunk, limits, &mut visitor, buffer, outputs) {
+                                continue;
                             }
+                            chunk.index
                         }
                         Err(_) => return,
                     };
                     // A chunk's games in batches of about `BATCH_BYTES`, as with one thread.
-                    let mut batches = Vec::new();
-                    let mut batch = Vec::new();
-                    let mut bytes = 0;
-                    for out in outputs {
-                        bytes += weight(&out);
-                        batch.push(out);
+                    lens.clear();
+                    let (mut bytes, mut len) = (0, 0);
+                    for out in &outputs {
+                        bytes += weight(out);
+                        len += 1;
                         if bytes >= BATCH_BYTES {
-                            batches.push(std::mem::take(&mut batch));
-                            bytes = 0;
+                            lens.push(len);
+                            (bytes, len) = (0, 0);
                         }
                     }
-                    if !batch.is_empty() || batches.is_empty() {
-                        batches.push(batch);
+                    if len > 0 || lens.is_empty() {
+                        lens.push(len);
                     }
-                    let n = batches.len();
-                    for (k, batch) in batches.into_iter().enumerate() {
+                    let n = lens.len();
+                    let mut games = outputs.drain(..);
+                    for (k, &len) in lens.iter().enumerate() {
+                        let batch: Vec<V::Output> = games.by_ref().take(len).collect();
                         let place = Place {
                             order,
                             part: k as u64,
@@ -774,26 +785,27 @@ fn forget_done(shared: &Shared, sent: &mut VecDeque<Chunk>) -> bool {
     turns.stopped || turns.fallback.is_some()
 }
 
-/// Reads `chunk`, waits for its turn and renumbers its games; `None` when the chunk is not
-/// to be used (an earlier chunk did not end cleanly, or the run stopped).
+/// Reads `chunk` into `outputs`, waits for its turn and renumbers its games; `false` when
+/// the chunk is not to be used (an earlier chunk did not end cleanly, or the run stopped).
 fn take_turn<V: Visitor>(
     shared: &Shared,
     chunk: &Chunk,
     limits: Limits,
     visitor: &mut V,
     buffer: &mut Vec<u8>,
-) -> Option<Vec<V::Output>>
+    outputs: &mut Vec<V::Output>,
+) -> bool
 where
     V::Output: Renumber,
 {
-    let mut read = read_chunk(chunk, limits, visitor, buffer);
+    let read = read_chunk(chunk, limits, visitor, buffer, outputs);
     let mut turns = shared.lock();
     loop {
         if turns.stopped
             || chunk.epoch < turns.epoch
             || turns.fallback.is_some_and(|f| chunk.index > f.index)
         {
-            return None;
+            return false;
         }
         if turns.next == chunk.index {
             break;
@@ -811,7 +823,7 @@ where
     } else {
         turns.cuts.fallbacks += 1;
         // The last game may go on in the next chunk: one reader takes over from its start.
-        read.outputs.pop();
+        outputs.pop();
         let (offset, line, before) = read.last_start;
         turns.fallback = Some(Resume {
             index: chunk.index,
@@ -823,10 +835,10 @@ where
     turns.next += 1;
     drop(turns);
     shared.changed.notify_all();
-    for out in &mut read.outputs {
+    for out in outputs.iter_mut() {
         out.renumber(games, lines);
     }
-    Some(read.outputs)
+    true
 }
 
 #[cfg(test)]
