@@ -20,7 +20,7 @@
 //!   therefore read exactly as one reader over the whole input reads it (the tests compare
 //!   both on awkward cuts, random text and the samples).
 //!
-//! Results are handed to the caller in input order. Channels are bounded, and chunks are
+//! Results are handed to the caller in input order, a chunk's at once. Channels are bounded, and chunks are
 //! dropped once their turn has passed, so at most a few chunks per thread are in memory at
 //! once, whatever the input size. A chunk's buffer goes back to a small pool when its last
 //! reference drops, and the splitting thread reads the next chunks into it: no fresh
@@ -239,14 +239,6 @@ struct Chunk {
 enum Job<O> {
     Chunk(Chunk),
     Batch(u64, Vec<O>),
-}
-
-/// Where a result goes in the output: the chunk's (or fallback batch's) place, the batch's
-/// place among the chunk's, and whether it is the chunk's last.
-struct Place {
-    order: u64,
-    part: u64,
-    last: bool,
 }
 
 /// Where one reader takes over: the start of the game a chunk could not finish.
@@ -512,9 +504,10 @@ where
     };
     let shared = &shared;
     let (job_tx, job_rx) = mpsc::sync_channel::<Job<V::Output>>(threads);
-    // Results: (the chunk's or batch's place, the batch's place in it, whether it is the
-    // last of them), and the result (`None` for a chunk left without games).
-    let (done_tx, done_rx) = mpsc::sync_channel::<(Place, Option<T>)>(threads * 2);
+    // Results: the chunk's (or fallback batch's) place, and the results of its batches in
+    // order (none for a chunk left without games), sent at once: one wakeup of the
+    // consuming thread per chunk, not per batch.
+    let (done_tx, done_rx) = mpsc::sync_channel::<(u64, Vec<T>)>(threads * 2);
     let job_rx = Arc::new(Mutex::new(job_rx));
     // Buffers in use at once: a chunk per worker and per place in the job channel, the
     // splitting thread's two, and chunks whose turn has passed but which the splitting
@@ -566,20 +559,20 @@ where
                     if len > 0 || lens.is_empty() {
                         lens.push(len);
                     }
-                    let n = lens.len();
                     let mut games = outputs.drain(..);
-                    for (k, &len) in lens.iter().enumerate() {
-                        let batch: Vec<V::Output> = games.by_ref().take(len).collect();
-                        let place = Place {
-                            order,
-                            part: k as u64,
-                            last: k + 1 == n,
-                        };
-                        let result = (!batch.is_empty()).then(|| work(batch));
-                        if done_tx.send((place, result)).is_err() {
-                            shared.stop();
+                    let mut results = Vec::with_capacity(lens.len());
+                    for &len in &lens {
+                        if len == 0 {
+                            continue;
+                        }
+                        if shared.lock().stopped {
                             return;
                         }
+                        results.push(work(games.by_ref().take(len).collect()));
+                    }
+                    if done_tx.send((order, results)).is_err() {
+                        shared.stop();
+                        return;
                     }
                 }
             });
@@ -746,21 +739,17 @@ where
             }
         });
         let mut pending = BTreeMap::new();
-        let mut next = (0, 0);
-        'receive: for (place, result) in done_rx {
-            pending.insert((place.order, place.part), (place.last, result));
-            while let Some((last, result)) = pending.remove(&next) {
-                if let Some(result) = result {
+        let mut next = 0;
+        'receive: for (order, results) in done_rx {
+            pending.insert(order, results);
+            while let Some(results) = pending.remove(&next) {
+                for result in results {
                     if !consume(result) {
                         shared.stop();
                         break 'receive;
                     }
                 }
-                next = if last {
-                    (next.0 + 1, 0)
-                } else {
-                    (next.0, next.1 + 1)
-                };
+                next += 1;
             }
         }
         // The receiver is dropped here when the consumer stopped early: the workers' sends
