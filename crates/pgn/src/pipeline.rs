@@ -20,9 +20,11 @@
 //!   therefore read exactly as one reader over the whole input reads it (the tests compare
 //!   both on awkward cuts, random text and the samples).
 //!
-//! Results are handed to the caller in input order. Channels are bounded, and chunks are
+//! Results are handed to the caller in input order, a chunk's at once. Channels are bounded, and chunks are
 //! dropped once their turn has passed, so at most a few chunks per thread are in memory at
-//! once, whatever the input size.
+//! once, whatever the input size. A chunk's buffer goes back to a small pool when its last
+//! reference drops, and the splitting thread reads the next chunks into it: no fresh
+//! allocation (and page faults) per chunk, and the pool's bound keeps memory flat.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, Read};
@@ -224,7 +226,7 @@ struct Chunk {
     index: u64,
     /// Where it starts in the input.
     offset: u64,
-    data: Arc<Vec<u8>>,
+    data: Arc<Bytes>,
     /// The input ends with it.
     last: bool,
     /// It was cut where no game start was found: the reader of the whole input may stand
@@ -237,14 +239,6 @@ struct Chunk {
 enum Job<O> {
     Chunk(Chunk),
     Batch(u64, Vec<O>),
-}
-
-/// Where a result goes in the output: the chunk's (or fallback batch's) place, the batch's
-/// place among the chunk's, and whether it is the chunk's last.
-struct Place {
-    order: u64,
-    part: u64,
-    last: bool,
 }
 
 /// Where one reader takes over: the start of the game a chunk could not finish.
@@ -313,9 +307,75 @@ impl Drop for StopOnPanic<'_> {
     }
 }
 
-/// A chunk read by a worker, numbered from its own start.
-struct ChunkGames<O> {
-    outputs: Vec<O>,
+/// Chunk buffers to use again: a chunk's buffer comes back here when its last reference
+/// drops (the worker's, the splitting thread's or a fallback reader's, whichever is last),
+/// so that a chunk costs no fresh allocation and no page faults. It keeps at most `cap`
+/// buffers (the others are freed), so memory stays bounded.
+struct Pool {
+    spare: Mutex<Vec<Vec<u8>>>,
+    cap: usize,
+}
+
+impl Pool {
+    fn new(cap: usize) -> Arc<Pool> {
+        Arc::new(Pool {
+            spare: Mutex::new(Vec::with_capacity(cap)),
+            cap,
+        })
+    }
+
+    fn spare(&self) -> MutexGuard<'_, Vec<Vec<u8>>> {
+        // The list is whole whatever a panicking thread was doing with it.
+        self.spare.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A buffer from the pool (empty), or a new one.
+    fn take(&self) -> Vec<u8> {
+        let mut buf = self.spare().pop().unwrap_or_default();
+        buf.clear();
+        buf
+    }
+
+    fn give(&self, buf: Vec<u8>) {
+        let mut spare = self.spare();
+        if spare.len() < self.cap && buf.capacity() > 0 {
+            spare.push(buf);
+        }
+    }
+}
+
+/// The bytes of a chunk, given back to their [`Pool`] when dropped.
+struct Bytes {
+    data: Vec<u8>,
+    pool: Arc<Pool>,
+}
+
+impl Bytes {
+    fn new(data: Vec<u8>, pool: &Arc<Pool>) -> Bytes {
+        Bytes {
+            data,
+            pool: Arc::clone(pool),
+        }
+    }
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.data
+    }
+}
+
+impl Drop for Bytes {
+    fn drop(&mut self) {
+        self.pool.give(std::mem::take(&mut self.data));
+    }
+}
+
+/// A chunk read by a worker, numbered from its own start (its outputs are in the worker's
+/// vector).
+struct ChunkGames {
     /// Games started and newlines passed in the chunk.
     games: u64,
     lines: u64,
@@ -326,16 +386,18 @@ struct ChunkGames<O> {
     last_start: (u64, u64, u64),
 }
 
-/// Reads `chunk` with `buffer` as the reader's buffer (given back for the next chunk).
+/// Reads `chunk` into `outputs` (emptied first) with `buffer` as the reader's buffer (both
+/// kept by the worker for its next chunk, so that a chunk costs no fresh allocations).
 fn read_chunk<V: Visitor>(
     chunk: &Chunk,
     limits: Limits,
     visitor: &mut V,
     buffer: &mut Vec<u8>,
-) -> ChunkGames<V::Output> {
+    outputs: &mut Vec<V::Output>,
+) -> ChunkGames {
     let buf = std::mem::take(buffer);
     let mut reader = Reader::resume_in(buf, &chunk.data[..], limits, chunk.offset, 1, 0);
-    let mut outputs = Vec::new();
+    outputs.clear();
     let mut clean = true;
     let mut last_start = (chunk.offset, 1, 0);
     loop {
@@ -353,7 +415,6 @@ fn read_chunk<V: Visitor>(
     let (games, lines) = (reader.games_read(), reader.line() - 1);
     *buffer = reader.into_buffer();
     ChunkGames {
-        outputs,
         games,
         lines,
         clean,
@@ -364,7 +425,7 @@ fn read_chunk<V: Visitor>(
 /// The bytes of the chunks from a resume point, then the splitter's unsent bytes, then the
 /// rest of the input.
 struct Chain<R> {
-    parts: VecDeque<(Arc<Vec<u8>>, usize)>,
+    parts: VecDeque<(Arc<Bytes>, usize)>,
     rest: Option<R>,
 }
 
@@ -443,10 +504,15 @@ where
     };
     let shared = &shared;
     let (job_tx, job_rx) = mpsc::sync_channel::<Job<V::Output>>(threads);
-    // Results: (the chunk's or batch's place, the batch's place in it, whether it is the
-    // last of them), and the result (`None` for a chunk left without games).
-    let (done_tx, done_rx) = mpsc::sync_channel::<(Place, Option<T>)>(threads * 2);
+    // Results: the chunk's (or fallback batch's) place, and the results of its batches in
+    // order (none for a chunk left without games), sent at once: one wakeup of the
+    // consuming thread per chunk, not per batch.
+    let (done_tx, done_rx) = mpsc::sync_channel::<(u64, Vec<T>)>(threads * 2);
     let job_rx = Arc::new(Mutex::new(job_rx));
+    // Buffers in use at once: a chunk per worker and per place in the job channel, the
+    // splitting thread's two, and chunks whose turn has passed but which the splitting
+    // thread has not forgotten yet.
+    let pool = Pool::new(2 * threads + 4);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let done_tx = done_tx.clone();
@@ -455,48 +521,58 @@ where
                 let _stop = StopOnPanic(shared);
                 let mut visitor = make_visitor();
                 let mut buffer = Vec::new();
+                // The outputs of a chunk and the lengths of its batches, kept from chunk to
+                // chunk (each batch is then one allocation of its exact size).
+                let mut outputs = Vec::new();
+                let mut lens = Vec::new();
                 loop {
                     let job = match job_rx.lock() {
                         Ok(rx) => rx.recv(),
                         Err(_) => return,
                     };
-                    let (order, outputs) = match job {
-                        Ok(Job::Batch(order, batch)) => (order, batch),
+                    let order = match job {
+                        Ok(Job::Batch(order, batch)) => {
+                            outputs.clear();
+                            outputs.extend(batch);
+                            order
+                        }
                         Ok(Job::Chunk(chunk)) => {
-                            match take_turn(shared, &chunk, limits, &mut visitor, &mut buffer) {
-                                Some(outputs) => (chunk.index, outputs),
-                                None => continue,
+                            let (buffer, outputs) = (&mut buffer, &mut outputs);
+                            if !take_turn(shared, &chunk, limits, &mut visitor, buffer, outputs) {
+                                continue;
                             }
+                            chunk.index
                         }
                         Err(_) => return,
                     };
                     // A chunk's games in batches of about `BATCH_BYTES`, as with one thread.
-                    let mut batches = Vec::new();
-                    let mut batch = Vec::new();
-                    let mut bytes = 0;
-                    for out in outputs {
-                        bytes += weight(&out);
-                        batch.push(out);
+                    lens.clear();
+                    let (mut bytes, mut len) = (0, 0);
+                    for out in &outputs {
+                        bytes += weight(out);
+                        len += 1;
                         if bytes >= BATCH_BYTES {
-                            batches.push(std::mem::take(&mut batch));
-                            bytes = 0;
+                            lens.push(len);
+                            (bytes, len) = (0, 0);
                         }
                     }
-                    if !batch.is_empty() || batches.is_empty() {
-                        batches.push(batch);
+                    if len > 0 || lens.is_empty() {
+                        lens.push(len);
                     }
-                    let n = batches.len();
-                    for (k, batch) in batches.into_iter().enumerate() {
-                        let place = Place {
-                            order,
-                            part: k as u64,
-                            last: k + 1 == n,
-                        };
-                        let result = (!batch.is_empty()).then(|| work(batch));
-                        if done_tx.send((place, result)).is_err() {
-                            shared.stop();
+                    let mut games = outputs.drain(..);
+                    let mut results = Vec::with_capacity(lens.len());
+                    for &len in &lens {
+                        if len == 0 {
+                            continue;
+                        }
+                        if shared.lock().stopped {
                             return;
                         }
+                        results.push(work(games.by_ref().take(len).collect()));
+                    }
+                    if done_tx.send((order, results)).is_err() {
+                        shared.stop();
+                        return;
                     }
                 }
             });
@@ -513,7 +589,6 @@ where
             let mut offset = offset;
             let mut index = 0u64;
             let mut epoch = 0u64;
-            let mut spare: Vec<Vec<u8>> = Vec::new();
             let mut error = None;
             let mut eof = false;
             let mut visitor = None;
@@ -546,14 +621,15 @@ where
                     };
                     let (data, last, forced) = match cut {
                         Some(c) => {
-                            let mut rest = spare.pop().unwrap_or_default();
-                            rest.clear();
+                            let mut rest = pool.take();
                             rest.extend_from_slice(&buf[c..]);
                             buf.truncate(c);
                             (std::mem::replace(&mut buf, rest), false, false)
                         }
                         None if eof => (std::mem::take(&mut buf), true, false),
-                        None if buf.len() >= sizes.max => (std::mem::take(&mut buf), false, true),
+                        None if buf.len() >= sizes.max => {
+                            (std::mem::replace(&mut buf, pool.take()), false, true)
+                        }
                         None => {
                             want = (buf.len() * 2).min(sizes.max).max(buf.len() + 1);
                             continue;
@@ -561,6 +637,7 @@ where
                     };
                     want = sizes.chunk;
                     if data.is_empty() {
+                        pool.give(data);
                         break;
                     }
                     let len = data.len() as u64;
@@ -568,7 +645,7 @@ where
                         epoch,
                         index,
                         offset,
-                        data: Arc::new(data),
+                        data: Arc::new(Bytes::new(data, &pool)),
                         last,
                         forced,
                     };
@@ -579,12 +656,10 @@ where
                     index += 1;
                     offset += len;
                     progress(offset);
-                    if forget_done(shared, &mut sent, &mut spare)
-                        || job_tx.send(Job::Chunk(chunk)).is_err()
-                    {
+                    if forget_done(shared, &mut sent) || job_tx.send(Job::Chunk(chunk)).is_err() {
                         break;
                     }
-                    if last || forget_done(shared, &mut sent, &mut spare) {
+                    if last || forget_done(shared, &mut sent) {
                         break;
                     }
                 }
@@ -619,7 +694,7 @@ where
                     parts.push_back((Arc::clone(&c.data), at));
                 }
                 drop(sent);
-                parts.push_back((Arc::new(std::mem::take(&mut buf)), 0));
+                parts.push_back((Arc::new(Bytes::new(std::mem::take(&mut buf), &pool)), 0));
                 parts.extend(input.parts.drain(..));
                 let chain = Chain {
                     parts,
@@ -664,21 +739,17 @@ where
             }
         });
         let mut pending = BTreeMap::new();
-        let mut next = (0, 0);
-        'receive: for (place, result) in done_rx {
-            pending.insert((place.order, place.part), (place.last, result));
-            while let Some((last, result)) = pending.remove(&next) {
-                if let Some(result) = result {
+        let mut next = 0;
+        'receive: for (order, results) in done_rx {
+            pending.insert(order, results);
+            while let Some(results) = pending.remove(&next) {
+                for result in results {
                     if !consume(result) {
                         shared.stop();
                         break 'receive;
                     }
                 }
-                next = if last {
-                    (next.0 + 1, 0)
-                } else {
-                    (next.0, next.1 + 1)
-                };
+                next += 1;
             }
         }
         // The receiver is dropped here when the consumer stopped early: the workers' sends
@@ -690,46 +761,40 @@ where
     })
 }
 
-/// Drops the chunks whose turn has passed (a fallback keeps them: its reader needs them),
-/// keeping up to two of their buffers in `spare` when no worker holds them any more;
-/// says whether to stop splitting (the run stopped, or one reader takes over). Buffers are
-/// used again so that a chunk does not cost a fresh allocation (and its page faults).
-fn forget_done(shared: &Shared, sent: &mut VecDeque<Chunk>, spare: &mut Vec<Vec<u8>>) -> bool {
+/// Drops the chunks whose turn has passed (a fallback keeps them: its reader needs them;
+/// a buffer goes back to the pool when its worker has dropped it too); says whether to
+/// stop splitting (the run stopped, or one reader takes over).
+fn forget_done(shared: &Shared, sent: &mut VecDeque<Chunk>) -> bool {
     let turns = shared.lock();
     if turns.fallback.is_none() {
         while sent.front().is_some_and(|c| c.index < turns.next) {
-            if let Some(c) = sent.pop_front() {
-                if let Ok(data) = Arc::try_unwrap(c.data) {
-                    if spare.len() < 2 {
-                        spare.push(data);
-                    }
-                }
-            }
+            sent.pop_front();
         }
     }
     turns.stopped || turns.fallback.is_some()
 }
 
-/// Reads `chunk`, waits for its turn and renumbers its games; `None` when the chunk is not
-/// to be used (an earlier chunk did not end cleanly, or the run stopped).
+/// Reads `chunk` into `outputs`, waits for its turn and renumbers its games; `false` when
+/// the chunk is not to be used (an earlier chunk did not end cleanly, or the run stopped).
 fn take_turn<V: Visitor>(
     shared: &Shared,
     chunk: &Chunk,
     limits: Limits,
     visitor: &mut V,
     buffer: &mut Vec<u8>,
-) -> Option<Vec<V::Output>>
+    outputs: &mut Vec<V::Output>,
+) -> bool
 where
     V::Output: Renumber,
 {
-    let mut read = read_chunk(chunk, limits, visitor, buffer);
+    let read = read_chunk(chunk, limits, visitor, buffer, outputs);
     let mut turns = shared.lock();
     loop {
         if turns.stopped
             || chunk.epoch < turns.epoch
             || turns.fallback.is_some_and(|f| chunk.index > f.index)
         {
-            return None;
+            return false;
         }
         if turns.next == chunk.index {
             break;
@@ -747,7 +812,7 @@ where
     } else {
         turns.cuts.fallbacks += 1;
         // The last game may go on in the next chunk: one reader takes over from its start.
-        read.outputs.pop();
+        outputs.pop();
         let (offset, line, before) = read.last_start;
         turns.fallback = Some(Resume {
             index: chunk.index,
@@ -759,10 +824,10 @@ where
     turns.next += 1;
     drop(turns);
     shared.changed.notify_all();
-    for out in &mut read.outputs {
+    for out in outputs.iter_mut() {
         out.renumber(games, lines);
     }
-    Some(read.outputs)
+    true
 }
 
 #[cfg(test)]
@@ -1123,6 +1188,26 @@ mod tests {
             )
         });
         assert!(run.is_err());
+    }
+
+    /// A chunk's buffer goes back to the pool when its last reference drops (not before),
+    /// and the pool keeps no more than its bound.
+    #[test]
+    fn buffers_come_back_to_a_bounded_pool() {
+        let pool = Pool::new(2);
+        let a = Arc::new(Bytes::new(vec![1; 100], &pool));
+        let held = Arc::clone(&a);
+        drop(a);
+        assert!(pool.spare().is_empty());
+        assert_eq!(&held[..], &[1; 100][..]);
+        drop(held);
+        assert_eq!(pool.spare().len(), 1);
+        let again = pool.take();
+        assert!(again.is_empty() && again.capacity() >= 100);
+        for _ in 0..5 {
+            drop(Bytes::new(vec![2; 10], &pool));
+        }
+        assert_eq!(pool.spare().len(), 2);
     }
 
     /// A consumer that stops: the run ends (no thread left waiting) and says Ok.
