@@ -210,14 +210,24 @@ impl Dictionary {
         Ok(index)
     }
 
-    /// Appends the index of each of `texts`' codes to `out`.
+    /// Appends the index of each of `texts`' codes in `range` to `out`.
     ///
-    /// The slot of the code [`LOOKAHEAD`] places ahead is prefetched while a code is
-    /// looked up, so that the misses of a dictionary outside the L1 cache overlap, where a
-    /// lookup at a time waited for each slot to come from the cache in turn.
-    fn indices(&mut self, texts: &MoveTexts, out: &mut Vec<u32>) -> io::Result<()> {
-        out.reserve(texts.codes.len());
-        for (j, &code) in texts.codes.iter().enumerate() {
+    /// The slot of the code [`LOOKAHEAD`] places ahead (in the whole batch) is prefetched
+    /// while a code is looked up, so that the misses of a dictionary outside the L1 cache
+    /// overlap, where a lookup at a time waited for each slot to come from the cache in
+    /// turn.
+    #[inline]
+    fn indices(
+        &mut self,
+        texts: &MoveTexts,
+        range: std::ops::Range<usize>,
+        out: &mut Vec<u32>,
+    ) -> io::Result<()> {
+        let codes = texts
+            .codes
+            .get(range.clone())
+            .ok_or_else(|| io::Error::other("move lists longer than their texts"))?;
+        for (j, &code) in range.zip(codes) {
             if let Some(&ahead) = texts.codes.get(j + LOOKAHEAD) {
                 if let Some(slot) = self.slots.get(self.slot(ahead)) {
                     prefetch(slot);
@@ -394,8 +404,6 @@ pub(crate) struct ListWriter {
     pages: Vec<DataPage>,
     snappy: snap::raw::Encoder,
     buf: Vec<u8>,
-    /// A batch's indices.
-    scratch: Vec<u32>,
 }
 
 impl ListWriter {
@@ -415,30 +423,26 @@ impl ListWriter {
             pages: Vec::new(),
             snappy: snap::raw::Encoder::new(),
             buf: Vec::new(),
-            scratch: Vec::new(),
         }
     }
 
-    /// Encodes a batch's lists.
+    /// Encodes a batch's lists: each list's indices straight into the open page.
     pub(crate) fn write(&mut self, leaf: &ListLeaf) -> io::Result<()> {
-        let mut all = std::mem::take(&mut self.scratch);
-        all.clear();
-        self.dictionary.indices(&leaf.texts, &mut all)?;
-        let mut rest = all.as_slice();
+        let mut at = 0usize;
         for &n in leaf.lengths.iter() {
-            let at = usize::try_from(n).unwrap_or(usize::MAX);
-            let (list, after) = rest
-                .split_at_checked(at)
+            let end = usize::try_from(n)
+                .ok()
+                .and_then(|n| at.checked_add(n))
                 .ok_or_else(|| io::Error::other("move lists longer than their texts"))?;
-            rest = after;
-            self.indices.extend_from_slice(list);
+            self.dictionary
+                .indices(&leaf.texts, at..end, &mut self.indices)?;
             self.lengths.push(n);
-            self.levels += list.len().max(1);
+            self.levels += (end - at).max(1);
+            at = end;
             if self.levels >= self.page_levels {
                 self.end_page()?;
             }
         }
-        self.scratch = all;
         Ok(())
     }
 
@@ -934,10 +938,15 @@ pub(crate) mod tests {
         for n in names.iter().chain(&names) {
             t.push(n.as_bytes());
         }
+        // Two ranges (the prefetch looks past the first one's end), then one past the end.
         let mut out = Vec::new();
-        d.indices(&t, &mut out).unwrap();
+        let half = t.len() / 3;
+        d.indices(&t, 0..half, &mut out).unwrap();
+        d.indices(&t, half..t.len(), &mut out).unwrap();
         let want: Vec<u32> = (0..names.len() as u32).collect();
         assert_eq!(out[..names.len()], want);
         assert_eq!(out[names.len()..], want);
+        assert!(d.indices(&t, t.len()..t.len() + 1, &mut out).is_err());
+        assert_eq!(out.len(), 2 * names.len());
     }
 }
