@@ -30,7 +30,9 @@ use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::schema::types::ColumnDescPtr;
 
 use crate::pgn_lists::ChunkParts;
-use crate::pgn_lists::{bit_pack, index_width, levels, varint, DataPage, OwnChunk, PAGE_LEVELS};
+use crate::pgn_lists::{
+    bit_pack, index_width, levels, prefetch, varint, DataPage, OwnChunk, PAGE_LEVELS,
+};
 
 /// Rows after which a page of [`SameWriter`] ends (parquet-rs ends one after 20,000
 /// rows; a page here is a few bytes whatever its rows).
@@ -447,6 +449,14 @@ impl TextDictionary {
         }
     }
 
+    /// Asks for the slot a text of hash `h` starts at to be brought into the cache.
+    #[inline(always)]
+    fn prefetch(&self, h: u64) {
+        if let Some(slot) = self.slots.get(self.home(h)) {
+            prefetch(slot);
+        }
+    }
+
     #[inline]
     fn home(&self, h: u64) -> usize {
         (h >> (64 - self.bits)) as usize
@@ -563,7 +573,12 @@ pub(crate) struct DictTextWriter {
     pages: Vec<DataPage>,
     snappy: snap::raw::Encoder,
     buf: Vec<u8>,
+    /// The hashes of a batch's values (kept for the next batch).
+    hashes: Vec<u64>,
 }
+
+/// How many values ahead of the one looked up [`DictTextWriter::write`] prefetches a slot.
+const LOOKAHEAD: usize = 8;
 
 impl DictTextWriter {
     pub(crate) fn new(descr: ColumnDescPtr, statistics: bool) -> DictTextWriter {
@@ -600,6 +615,7 @@ impl DictTextWriter {
             pages: Vec::new(),
             snappy: snap::raw::Encoder::new(),
             buf: Vec::new(),
+            hashes: Vec::new(),
         }
     }
 
@@ -624,6 +640,18 @@ impl DictTextWriter {
         let mut next = 0usize;
         // The place of the level in its row.
         let mut place = 0usize;
+        // Every value's hash, first: the slot of a value a few ahead is prefetched while
+        // this one is looked up, so that the dictionary's cache misses overlap (a large
+        // dictionary, such as the tag values', is mostly outside the cache).
+        let mut hashes = std::mem::take(&mut self.hashes);
+        hashes.clear();
+        if !self.plain {
+            hashes.extend(text.ends.windows(2).map(|e| {
+                text.bytes
+                    .get(e[0] as usize..e[1] as usize)
+                    .map_or(0, text_hash)
+            }));
+        }
         for i in 0..n {
             let starts_row = leaf.rep.as_ref().is_none_or(|r| r[i] == 0);
             if starts_row {
@@ -672,9 +700,15 @@ impl DictTextWriter {
                     self.min_max(value);
                 }
             } else {
+                if let Some(&h) = hashes.get(next + LOOKAHEAD) {
+                    self.dictionary.prefetch(h);
+                }
                 let index = match self.last.get(place) {
                     Some(&k) if self.dictionary.is(k, value) => k,
-                    _ => self.dictionary.index(value)?,
+                    _ => match hashes.get(next - 1) {
+                        Some(&h) => self.dictionary.index_hashed(value, h)?,
+                        None => self.dictionary.index(value)?,
+                    },
                 };
                 match self.last.get_mut(place) {
                     Some(k) => *k = index,
@@ -686,6 +720,7 @@ impl DictTextWriter {
                 self.indices.push(index);
             }
         }
+        self.hashes = hashes;
         if next != values {
             return Err(io::Error::other("a leaf's levels do not match its values"));
         }

@@ -758,7 +758,10 @@ pub(super) fn texts(
         if !board.apply(text) {
             return false;
         }
-        match before.text_of(&board, unique_without_hint(text)) {
+        let worded = before
+            .token_text(&board, text)
+            .or_else(|| before.text_of(&board, unique_without_hint(text)));
+        match worded {
             Some(t) => {
                 san.push(t.san);
                 uci.push(t.uci);
@@ -786,6 +789,101 @@ fn unique_without_hint(text: &[u8]) -> bool {
 }
 
 impl Board {
+    /// The texts of the move `text` that led from this board to `after` (a move
+    /// [`Board::apply`] played), when `text` without its suffix is already the move's
+    /// canonical SAN: the shapes nearly every move of a real game has (`e4`, `Nf3`,
+    /// `Nxe5`, `exd5`, `e8=Q`, `O-O`), with the capture sign where, and only where, the
+    /// move takes. The SAN is then those bytes and the suffix this board gives (the
+    /// text's own `+` or `#` is not trusted), and the UCI comes from the squares, without
+    /// looking for the mover or its rivals. `None` for anything else (a disambiguation,
+    /// which may be more than needed; a missing or wrong capture sign; another spelling),
+    /// which [`Board::text_of`] words.
+    #[inline(always)]
+    fn token_text(&self, after: &Board, text: &[u8]) -> Option<MoveText> {
+        let body = match text {
+            [rest @ .., b'+', b'+'] | [rest @ .., b'#'] | [rest @ .., b'+'] => rest,
+            _ => text,
+        };
+        let file = |c: u8| c.wrapping_sub(b'a') < 8;
+        let rank = |c: u8| c.wrapping_sub(b'1') < 8;
+        let piece = |c: u8| matches!(c, b'N' | b'B' | b'R' | b'Q' | b'K');
+        let square =
+            |f: u8, r: u8| Square::new_masked(u32::from(r - b'1') * 8 + u32::from(f - b'a'));
+        let takes = |to: Square| self.theirs().contains(to);
+        // (destination, promotion piece in UCI), or castling.
+        let (to, promotion) = match *body {
+            [f, r] if file(f) && rank(r) => (square(f, r), None),
+            [p, f, r] if piece(p) && file(f) && rank(r) && !takes(square(f, r)) => {
+                (square(f, r), None)
+            }
+            [p, b'x', f, r] if piece(p) && file(f) && rank(r) && takes(square(f, r)) => {
+                (square(f, r), None)
+            }
+            [p, b'x', f, r] if file(p) && p != f && file(f) && rank(r) => (square(f, r), None),
+            [f, r, b'=', q] if file(f) && rank(r) && matches!(q, b'Q' | b'R' | b'B' | b'N') => {
+                (square(f, r), Some(q | 0x20))
+            }
+            [p, b'x', f, r, b'=', q]
+                if file(p)
+                    && p != f
+                    && file(f)
+                    && rank(r)
+                    && matches!(q, b'Q' | b'R' | b'B' | b'N') =>
+            {
+                (square(f, r), Some(q | 0x20))
+            }
+            _ => return self.castling_text(after, body),
+        };
+        let us = self.turn as usize;
+        let from = (self.by_color[us] - after.by_color[us]).single_square()?;
+        let mut t = MoveText {
+            san: crate::replay::pack_text(body)?,
+            san_len: body.len() as u32,
+            ..MoveText::default()
+        };
+        t.push_square(from, false);
+        t.push_square(to, false);
+        if let Some(p) = promotion {
+            t.push_uci(p);
+        }
+        after.push_suffix(&mut t)?;
+        Some(t)
+    }
+
+    /// [`Board::token_text`] of castling written `O-O` or `O-O-O`.
+    #[inline(never)]
+    fn castling_text(&self, after: &Board, body: &[u8]) -> Option<MoveText> {
+        let to_file = match body {
+            b"O-O" => 6,
+            b"O-O-O" => 2,
+            _ => return None,
+        };
+        let back = self.turn.fold(0, 56);
+        let mut t = MoveText::default();
+        for &c in body {
+            t.push_san(c);
+        }
+        t.push_square(Square::new_masked(back + 4), false);
+        t.push_square(Square::new_masked(back + to_file), false);
+        after.push_suffix(&mut t)?;
+        Some(t)
+    }
+
+    /// Appends the SAN suffix of the move that led to this board: `+` if the side to move
+    /// is in check, `#` if it has no legal move either. `None` without a king.
+    #[inline(always)]
+    fn push_suffix(&self, t: &mut MoveText) -> Option<()> {
+        let king = self.king()?;
+        if self.attacked(king, self.occupied, Bitboard::EMPTY) {
+            t.push_san(if self.has_legal_move(king) {
+                b'+'
+            } else {
+                b'#'
+            });
+        }
+        Some(())
+    }
+
     /// The piece on `sq`.
     #[inline(always)]
     fn role_at(&self, sq: Square) -> Option<Role> {
@@ -866,14 +964,7 @@ impl Board {
                 t.push_uci(p.char() as u8);
             }
         }
-        let king = after.king()?;
-        if after.attacked(king, after.occupied, Bitboard::EMPTY) {
-            t.push_san(if after.has_legal_move(king) {
-                b'+'
-            } else {
-                b'#'
-            });
-        }
+        after.push_suffix(&mut t)?;
         Some(t)
     }
 

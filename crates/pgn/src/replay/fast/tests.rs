@@ -420,6 +420,13 @@ fn edge_positions() {
     for game in [
         &b"1. e4 d5 2. e5 f5 3. exf6 Nxf6 4. Nf3 Nc6 5. Bb5 Bd7 6. O-O e5 7. Re1 Bd6 8. d4 O-O 9. dxe5 *"[..],
         b"1. h4 g5 2. hxg5 h6 3. gxh6 Nf6 4. h7 Ng6 5. hxg8=Q+ Rxg8 6. Rxh7 *",
+        // Spellings whose canonical SAN is another text: suffixes missing or wrong, a
+        // capture without its sign and a sign without a capture, more disambiguation than
+        // needed, castling with zeros.
+        b"1. f3 e5 2. g4 Qh4 *",
+        b"1. e4+ e5# 2. Ngf3 Nb8c6 3. Bb5 a6 4. Bc6 dc6 5. 0-0 Bg4 6. Nxd4 *",
+        b"1. Nf3 d5 2. Nxe5 *",
+        b"1. e4 f5 2. exf5 g6 3. fxg6 Nf6 4. gxh7 Ne4 5. hxg8=Q Rxg8 6. Qh5 *",
     ] {
         for r in records(game) {
             compare(&r, "a game");
