@@ -431,14 +431,8 @@ impl Board {
     /// `movegen`'s parser, [`Board::decide`] and [`Board::play`].
     #[inline]
     pub(super) fn apply(&mut self, text: &[u8]) -> bool {
-        let s = match text {
-            [rest @ .., b'+', b'+'] | [rest @ .., b'#'] | [rest @ .., b'+'] => rest,
-            _ => text,
-        };
-        let file = |c: u8| c.wrapping_sub(b'a') < 8;
-        let rank = |c: u8| c.wrapping_sub(b'1') < 8;
-        let square =
-            |f: u8, r: u8| Square::new_masked(u32::from(r - b'1') * 8 + u32::from(f - b'a'));
+        let s = without_suffix(text);
+        let (file, rank, square) = (is_file, is_rank, square_at);
         match *s {
             [f, r] if file(f) && rank(r) => self.pawn_push(square(f, r), None),
             [p, f, r] if file(f) && rank(r) => match Role::from_san_letter(p) {
@@ -777,15 +771,39 @@ pub(super) fn texts(
 /// (`Nf3`, `Nxf3`, with or without a suffix) is decided by [`Board::piece_move`] with no
 /// hint, which plays it only when exactly one candidate is legal.
 fn unique_without_hint(text: &[u8]) -> bool {
-    let s = match text {
-        [rest @ .., b'+', b'+'] | [rest @ .., b'#'] | [rest @ .., b'+'] => rest,
-        _ => text,
-    };
-    let square = |f: u8, r: u8| f.wrapping_sub(b'a') < 8 && r.wrapping_sub(b'1') < 8;
-    match *s {
-        [p, f, r] | [p, b'x', f, r] => Role::from_san_letter(p).is_some() && square(f, r),
+    match *without_suffix(text) {
+        [p, f, r] | [p, b'x', f, r] => {
+            Role::from_san_letter(p).is_some() && is_file(f) && is_rank(r)
+        }
         _ => false,
     }
+}
+
+/// A move's text without its check or mate suffix (`+`, `#`, `++`).
+#[inline(always)]
+fn without_suffix(text: &[u8]) -> &[u8] {
+    match text {
+        [rest @ .., b'+', b'+'] | [rest @ .., b'#'] | [rest @ .., b'+'] => rest,
+        _ => text,
+    }
+}
+
+/// Whether `c` is a file letter (`a` to `h`).
+#[inline(always)]
+fn is_file(c: u8) -> bool {
+    c.wrapping_sub(b'a') < 8
+}
+
+/// Whether `c` is a rank digit (`1` to `8`).
+#[inline(always)]
+fn is_rank(c: u8) -> bool {
+    c.wrapping_sub(b'1') < 8
+}
+
+/// The square of a file letter and a rank digit ([`is_file`] and [`is_rank`] hold).
+#[inline(always)]
+fn square_at(f: u8, r: u8) -> Square {
+    Square::new_masked(u32::from(r.wrapping_sub(b'1')) * 8 + u32::from(f.wrapping_sub(b'a')))
 }
 
 impl Board {
@@ -800,15 +818,9 @@ impl Board {
     /// which [`Board::text_of`] words.
     #[inline(always)]
     fn token_text(&self, after: &Board, text: &[u8]) -> Option<MoveText> {
-        let body = match text {
-            [rest @ .., b'+', b'+'] | [rest @ .., b'#'] | [rest @ .., b'+'] => rest,
-            _ => text,
-        };
-        let file = |c: u8| c.wrapping_sub(b'a') < 8;
-        let rank = |c: u8| c.wrapping_sub(b'1') < 8;
+        let body = without_suffix(text);
+        let (file, rank, square) = (is_file, is_rank, square_at);
         let piece = |c: u8| matches!(c, b'N' | b'B' | b'R' | b'Q' | b'K');
-        let square =
-            |f: u8, r: u8| Square::new_masked(u32::from(r - b'1') * 8 + u32::from(f - b'a'));
         let takes = |to: Square| self.theirs().contains(to);
         // (destination, promotion piece in UCI), or castling.
         let (to, promotion) = match *body {
