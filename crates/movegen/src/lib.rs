@@ -64,6 +64,7 @@ pub use legality::{is_legal_by_playing, is_pseudo_legal, pseudo_legal_moves};
 pub use list::{MoveList, MoveListIntoIter};
 pub use perft::{
     divide, divide_full_with, divide_with, perft, perft_full, perft_full_with, perft_with,
+    MAX_PERFT_DEPTH,
 };
 pub use play::{Play, PlayError};
 pub use pseudo::{count_pseudo_legal_with, pseudo_legal_moves_with};
