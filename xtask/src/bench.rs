@@ -283,11 +283,13 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
     let root = crate::workspace_root();
     let native = native_build();
     let report_dir = target_dir(&root).join("bench-report");
+    // A directory of its own: the `bench` profile (no overflow checks) writes its programs
+    // to `release/` as the release profile does (overflow checks on, for the tests), and
+    // the two would replace each other's `chessbits`; a native build rebuilds everything
+    // anyway (RUSTFLAGS differ).
     let build_dir = match &native {
-        // A separate directory, so that the native build does not replace the artifacts of
-        // the ordinary builds (cargo rebuilds everything when RUSTFLAGS change).
         Some(_) => target_dir(&root).join("native"),
-        None => target_dir(&root),
+        None => target_dir(&root).join("bench"),
     };
     std::fs::create_dir_all(&report_dir)
         .map_err(|e| format!("cannot create {}: {e}", report_dir.display()))?;
@@ -759,7 +761,9 @@ fn header(quick: bool, timing: Timing, native: Option<&str>, log: &Path) -> Resu
     );
     let _ = writeln!(
         s,
-        "- Compiler: {rustc}, `bench` profile (the release profile: no settings of its own)"
+        "- Compiler: {rustc}, `bench` profile for every side, ours and the peers alike: the \
+         release profile (codegen-units 1, no LTO) without overflow checks, as each crate's \
+         users build it"
     );
     let _ = writeln!(
         s,

@@ -1,7 +1,7 @@
 //! The PGN figures of `cargo xtask bench` that users see: whole processes, plain-PGN inputs
-//! in the page cache. The programs are release builds for this CPU (the build of the
-//! criterion runs: the `bench` profile is the release profile, `-C target-cpu=native` where
-//! the CPU has BMI2), as the first measurements were.
+//! in the page cache. The programs are the build of the criterion runs: the `bench` profile
+//! (the release profile without overflow checks, for our crates and the peers' alike) for
+//! this CPU (`-C target-cpu=native` where it has BMI2).
 //!
 //! - `chessbits pgn check --threads 1` against its peer `pgn_peer` (`benches/src/bin`:
 //!   pgn-reader 0.29 reads, shakmaty 0.30 decodes every SAN and plays it, counts printed),
