@@ -140,8 +140,8 @@ fn peak_kb(script: &str) -> Result<Option<u64>, Error> {
         .and_then(|v| v.trim().parse().ok()))
 }
 
-/// The programs the figures run: `(package, bin)`. [`crate::bench`] builds them in a cargo
-/// run of their own, before the benchmarks.
+/// The programs the figures run: `(package, bin)`. `cargo xtask bench` builds them in a
+/// cargo run of their own, before the benchmarks (`bench/build.rs`).
 pub(crate) const PROGRAMS: [(&str, &str); 2] =
     [("chessbits-cli", "chessbits"), ("benches", "pgn_peer")];
 
