@@ -21,6 +21,8 @@ mod gen_tables;
 mod methods_report;
 mod pgn_scale;
 mod progress;
+#[cfg(test)]
+mod readme;
 mod results;
 mod runner;
 mod table;
