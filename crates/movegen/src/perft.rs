@@ -124,7 +124,7 @@ impl<S: SlidingAttacks, F: FnMut(&mut Position, &mut S::Occupancy) -> u64> gen::
         }
         for to in promotions {
             let from = Square::new_masked((to as i32 - offset) as u32);
-            for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+            for role in Role::PROMOTIONS {
                 self.visit(Move::promote(from, to, role));
             }
         }

@@ -1,8 +1,6 @@
 //! A legal move to its canonical [`San`] / [`SanPlus`].
 
-use alloc::vec::Vec;
-
-use chessbits_bitboard_core::{Bitboard, File, Move, MoveKind, Rank, Role, Square};
+use chessbits_bitboard_core::{Bitboard, File, Move, MoveKind, Rank, Role, Square, TextSink};
 use chessbits_position::{CastlingSide, Position};
 
 use super::decode::reaching;
@@ -33,11 +31,15 @@ impl SanPlus {
         }
     }
 
-    /// Appends the text to `out` (faster than `Display` for bulk output).
-    pub fn append_to(&self, out: &mut Vec<u8>) {
-        self.san.append_to(out);
+    /// Writes the text to `out` (a `Vec<u8>`, a `String`, a [`MoveText`]...): faster than
+    /// `Display` for bulk output.
+    ///
+    /// [`MoveText`]: chessbits_bitboard_core::MoveText
+    #[inline]
+    pub fn write_to(&self, out: &mut impl TextSink) {
+        self.san.write_to(out);
         if let Some(s) = self.suffix {
-            out.push(s.char() as u8);
+            out.put(s.char() as u8);
         }
     }
 }
@@ -82,12 +84,16 @@ impl San {
         }
     }
 
-    /// Appends the text to `out`.
-    pub fn append_to(&self, out: &mut Vec<u8>) {
+    /// Writes the text to `out` (a `Vec<u8>`, a `String`, a [`MoveText`]...): the one
+    /// place SAN is spelled.
+    ///
+    /// [`MoveText`]: chessbits_bitboard_core::MoveText
+    #[inline]
+    pub fn write_to(&self, out: &mut impl TextSink) {
         match *self {
-            San::Null => out.extend_from_slice(b"--"),
-            San::Castle(CastlingSide::KingSide) => out.extend_from_slice(b"O-O"),
-            San::Castle(CastlingSide::QueenSide) => out.extend_from_slice(b"O-O-O"),
+            San::Null => out.put_all(b"--"),
+            San::Castle(CastlingSide::KingSide) => out.put_all(b"O-O"),
+            San::Castle(CastlingSide::QueenSide) => out.put_all(b"O-O-O"),
             San::Normal {
                 role,
                 file,
@@ -97,22 +103,22 @@ impl San {
                 promotion,
             } => {
                 if role != Role::Pawn {
-                    out.push(role.upper_char() as u8);
+                    out.put(role.upper_char() as u8);
                 }
                 if let Some(f) = file {
-                    out.push(f.char() as u8);
+                    out.put(f.char() as u8);
                 }
                 if let Some(r) = rank {
-                    out.push(r.char() as u8);
+                    out.put(r.char() as u8);
                 }
                 if capture {
-                    out.push(b'x');
+                    out.put(b'x');
                 }
-                out.push(to.file().char() as u8);
-                out.push(to.rank().char() as u8);
+                out.put(to.file().char() as u8);
+                out.put(to.rank().char() as u8);
                 if let Some(p) = promotion {
-                    out.push(b'=');
-                    out.push(p.upper_char() as u8);
+                    out.put(b'=');
+                    out.put(p.upper_char() as u8);
                 }
             }
         }
