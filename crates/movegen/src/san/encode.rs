@@ -1,9 +1,9 @@
 //! A legal move to its canonical [`San`] / [`SanPlus`].
 
-use chessbits_bitboard_core::{Bitboard, File, Move, MoveKind, Rank, Role, Square, TextSink};
+use chessbits_bitboard_core::{Bitboard, Move, MoveKind, Role, TextSink};
 use chessbits_position::{CastlingSide, Position};
 
-use super::decode::reaching;
+use super::candidates::{disambiguation, legal_others, reaching};
 use super::{suffix_of, San, SanPlus};
 use crate::legality::Checks;
 
@@ -123,38 +123,4 @@ impl San {
             }
         }
     }
-}
-
-/// The minimal (file, rank) disambiguation of a move from `from` when `others` (legal
-/// origins of other pieces of the same role to the same square) exist: the file if no other
-/// origin shares it, else the rank if none shares that, else both. (Public for replays that
-/// find the other origins on a board of their own, such as the PGN crate's fast path.)
-pub fn disambiguation(from: Square, others: Bitboard) -> (Option<File>, Option<Rank>) {
-    if others.is_empty() {
-        (None, None)
-    } else if (others & Bitboard::file(from.file())).is_empty() {
-        (Some(from.file()), None)
-    } else if (others & Bitboard::rank(from.rank())).is_empty() {
-        (None, Some(from.rank()))
-    } else {
-        (Some(from.file()), Some(from.rank()))
-    }
-}
-
-/// The origins in `candidates` other than `from` from which a `role` legally moves to `to`.
-pub(super) fn legal_others(
-    pos: &Position,
-    checks: &Checks,
-    role: Role,
-    from: Square,
-    to: Square,
-    candidates: Bitboard,
-) -> Bitboard {
-    let mut others = Bitboard::EMPTY;
-    for o in candidates - from {
-        if checks.is_legal(pos, role, o, to, false) {
-            others.insert(o);
-        }
-    }
-    others
 }

@@ -37,9 +37,10 @@ use core::fmt;
 use chessbits_bitboard_core::{File, Rank, Role, Square};
 use chessbits_position::{CastlingSide, Position};
 
+mod candidates;
 mod decode;
 mod encode;
-pub use encode::disambiguation;
+pub use candidates::disambiguation;
 mod parse;
 #[cfg(test)]
 mod tests;
