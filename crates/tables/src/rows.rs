@@ -230,7 +230,7 @@ fn games(
         Int32Builder::with_capacity(n),
         Int32Builder::with_capacity(n),
     ];
-    let mut timestamp = TimestampSecondBuilder::with_capacity(n).with_timezone("UTC");
+    let mut timestamp = TimestampSecondBuilder::with_capacity(n).with_timezone("+00:00");
     let mut base = Int32Builder::with_capacity(n);
     let mut increment = Int32Builder::with_capacity(n);
     let tag_fields = match tag_type() {

@@ -74,9 +74,9 @@ pub fn list_of(item: DataType) -> DataType {
     DataType::List(Arc::new(Field::new("item", item, true)))
 }
 
-/// `utc_timestamp`'s type: seconds since the epoch, in UTC.
+/// `utc_timestamp`'s type: seconds since the epoch, in UTC (the offset `+00:00`: a zone name would need a time-zone database to print).
 pub fn timestamp_type() -> DataType {
-    DataType::Timestamp(TimeUnit::Second, Some("UTC".into()))
+    DataType::Timestamp(TimeUnit::Second, Some("+00:00".into()))
 }
 
 fn text(name: &str) -> Field {

@@ -9,6 +9,11 @@ use encoding_rs::Encoding;
 /// Latin-1 that older PGN files (ChessBase exports, TWIC's early years) are written in.
 pub const DEFAULT_ENCODING: &Encoding = encoding_rs::WINDOWS_1252;
 
+/// The encoding a WHATWG label names (`windows-1252`, `latin1`, `iso-8859-2`, `utf-8`...).
+pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
+    Encoding::for_label(label.trim().as_bytes())
+}
+
 /// `bytes` as text: itself when it is UTF-8, else decoded from `encoding` (a byte that
 /// encoding cannot map becomes U+FFFD; Windows-1252 maps every byte).
 pub fn decode<'a>(bytes: &'a [u8], encoding: &'static Encoding) -> Cow<'a, str> {

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, RecordBatch, StringArray, UInt32Array};
-use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
+use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef, TimeUnit};
 
 use crate::tags;
 
@@ -235,6 +235,9 @@ pub fn csv_cells(batch: &RecordBatch) -> io::Result<RecordBatch> {
 }
 
 #[cfg(feature = "parquet")]
+pub use parquet_out::stored_schema;
+
+#[cfg(feature = "parquet")]
 mod parquet_out {
     //! Parquet through `parquet`'s [`ArrowWriter`]: its column writers
     //! ([`ArrowColumnWriter`]) are handed out to encoder threads (or kept on the writing
@@ -280,6 +283,53 @@ mod parquet_out {
     /// Closed chunks: (top-level column, its leaves' chunks).
     type Closed = Vec<(usize, Vec<ArrowColumnChunk>)>;
 
+    /// A top-level column as Parquet stores it: `Time32(Second)` and `Timestamp(Second)`
+    /// in milliseconds (Parquet has no unit of seconds; pyarrow converts them the same way,
+    /// and parquet's writer would otherwise leave plain integers).
+    fn stored_type(t: &DataType) -> Option<DataType> {
+        match t {
+            DataType::Time32(TimeUnit::Second) => Some(DataType::Time32(TimeUnit::Millisecond)),
+            DataType::Timestamp(TimeUnit::Second, tz) => {
+                Some(DataType::Timestamp(TimeUnit::Millisecond, tz.clone()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The schema of a Parquet file written from batches of `schema`.
+    pub fn stored_schema(schema: &Schema) -> SchemaRef {
+        let fields: Vec<Field> = schema
+            .fields()
+            .iter()
+            .map(|f| match stored_type(f.data_type()) {
+                Some(t) => f.as_ref().clone().with_data_type(t),
+                None => f.as_ref().clone(),
+            })
+            .collect();
+        Arc::new(Schema::new_with_metadata(fields, schema.metadata().clone()))
+    }
+
+    /// A column in its stored type.
+    fn stored(array: ArrayRef) -> ArrayRef {
+        use arrow_array::types::{
+            Time32MillisecondType, Time32SecondType, TimestampMillisecondType, TimestampSecondType,
+        };
+        match array.data_type() {
+            DataType::Time32(TimeUnit::Second) => Arc::new(
+                array
+                    .as_primitive::<Time32SecondType>()
+                    .unary::<_, Time32MillisecondType>(|s| s.saturating_mul(1000)),
+            ),
+            DataType::Timestamp(TimeUnit::Second, tz) => Arc::new(
+                array
+                    .as_primitive::<TimestampSecondType>()
+                    .unary::<_, TimestampMillisecondType>(|s| s.saturating_mul(1000))
+                    .with_timezone_opt(tz.clone()),
+            ),
+            _ => array,
+        }
+    }
+
     /// Encodes cells into the column writers it owns.
     struct Encoder {
         schema: SchemaRef,
@@ -297,7 +347,7 @@ mod parquet_out {
                         pieces.iter().map(|p| p.column(*column).as_ref()).collect();
                     arrow_select::concat::concat(&arrays).map_err(io_error)?
                 };
-                let leaves = compute_leaves(field, &array).map_err(parquet_error)?;
+                let leaves = compute_leaves(field, &stored(array)).map_err(parquet_error)?;
                 for (writer, leaf) in writers.iter_mut().zip(&leaves) {
                     writer.write(leaf).map_err(parquet_error)?;
                 }
@@ -403,6 +453,7 @@ mod parquet_out {
             let props = WriterProperties::builder()
                 .set_compression(Compression::SNAPPY)
                 .build();
+            let schema = stored_schema(&schema);
             let writer = ArrowWriter::try_new_with_options(
                 out,
                 schema.clone(),
