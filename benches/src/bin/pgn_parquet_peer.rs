@@ -297,7 +297,7 @@ fn batch(file: &str, first: u64, games: &[Game], schema: &SchemaRef) -> RecordBa
         for (b, t) in diff.iter_mut().zip(["WhiteRatingDiff", "BlackRatingDiff"]) {
             b.append_option(tag(g, t).and_then(|v| v.trim().parse().ok()));
         }
-        let secs = tag(g, "UTCTime").and_then(|t| clock(t)).unwrap_or(0.0) as i64;
+        let secs = tag(g, "UTCTime").and_then(clock).unwrap_or(0.0) as i64;
         ts.append_option(tag(g, "UTCDate").and_then(days).map(|d| d * 86_400 + secs));
         let tc = tag(g, "TimeControl").and_then(|t| {
             let (b, i) = t.split_once('+').unwrap_or((t, "0"));

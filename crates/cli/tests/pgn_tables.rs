@@ -637,7 +637,7 @@ fn tricky_pgn() -> Vec<u8> {
 }
 
 /// An Arrow value as JSON, the way NDJSON writes it (`tags` as an object).
-fn json_of(col: &dyn Array, i: usize, name: &str) -> serde_json::Value {
+fn json_of(col: &dyn Array, i: usize) -> serde_json::Value {
     use arrow_schema::DataType;
     use serde_json::Value;
     if col.is_null(i) {
@@ -652,14 +652,14 @@ fn json_of(col: &dyn Array, i: usize, name: &str) -> serde_json::Value {
             let s = col.as_struct();
             let mut m = serde_json::Map::new();
             for (f, c) in fields.iter().zip(s.columns()) {
-                m.insert(f.name().clone(), json_of(c.as_ref(), i, f.name()));
+                m.insert(f.name().clone(), json_of(c.as_ref(), i));
             }
             Value::Object(m)
         }
         DataType::List(_) => {
             let items = col.as_list::<i32>().value(i);
             let values: Vec<Value> = (0..items.len())
-                .map(|j| json_of(items.as_ref(), j, name))
+                .map(|j| json_of(items.as_ref(), j))
                 .collect();
             Value::Array(values)
         }
@@ -756,7 +756,7 @@ fn parquet_equals_ndjson_value_for_value() {
                     for j in 0..b.num_rows() {
                         let want = &expected[r];
                         for (f, c) in schema.fields().iter().zip(b.columns()) {
-                            let got = json_of(c.as_ref(), j, f.name());
+                            let got = json_of(c.as_ref(), j);
                             assert!(
                                 same_json(&got, &want[f.name()]),
                                 "{i} {table} row {r} column {}: parquet {got} ndjson {}",

@@ -14,14 +14,16 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use arrow_array::builder::{
-    Date32Builder, Float64Builder, Int16Builder, Int32Builder, Int64Builder, ListBuilder,
-    StringBuilder, StructBuilder, Time32SecondBuilder, TimestampSecondBuilder,
+    ArrayBuilder, BinaryBuilder, Date32Builder, Float64Builder, Int16Builder, Int32Builder,
+    Int64Builder, ListBuilder, StringBuilder, StructBuilder, Time32SecondBuilder,
+    TimestampSecondBuilder,
 };
-use arrow_array::{ArrayRef, RecordBatch};
+use arrow_array::{ArrayRef, BinaryArray, ListArray, RecordBatch, StringArray, StructArray};
+use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use chessbits_pgn::table::{error_text, played_notes, Eval};
 use chessbits_pgn::{
-    move_to_uci, replay, replay_texts, suffix_of, write_fen, GameRecord, Report, San, SanMode,
+    move_to_uci, replay, replay_packed, suffix_of, write_fen, GameRecord, Report, San, SanMode,
     SanPlus,
 };
 use encoding_rs::Encoding;
@@ -125,6 +127,35 @@ const BLACK_TITLE: usize = 17;
 const WHITE_DIFF: usize = 18;
 const BLACK_DIFF: usize = 19;
 
+/// The place of a tag name in [`KNOWN`]: the one candidate its length and a letter leave
+/// is compared (comparing with each of the twenty cost most of a games row).
+fn known_index(name: &[u8]) -> Option<usize> {
+    let i = match (name.len(), name.first()?, name.get(3).copied().unwrap_or(0)) {
+        (5, b'E', _) => EVENT,
+        (4, b'S', _) => SITE,
+        (4, b'D', _) => 2,
+        (5, b'R', _) => 3,
+        (5, b'W', _) => 4,
+        (5, b'B', _) => 5,
+        (6, b'R', _) => RESULT,
+        (8, b'W', _) => WHITE_ELO,
+        (8, b'B', _) => BLACK_ELO,
+        (3, b'E', _) => ECO,
+        (7, b'O', _) => OPENING,
+        (11, b'T', b'e') => TIME_CONTROL,
+        (11, b'T', b'm') => TERMINATION,
+        (7, b'U', b'D') => UTC_DATE,
+        (7, b'U', b'T') => UTC_TIME,
+        (7, b'V', _) => VARIANT,
+        (10, b'W', _) => WHITE_TITLE,
+        (10, b'B', _) => BLACK_TITLE,
+        (15, b'W', _) => WHITE_DIFF,
+        (15, b'B', _) => BLACK_DIFF,
+        _ => return None,
+    };
+    (KNOWN[i] == name).then_some(i)
+}
+
 /// The first value of each [`KNOWN`] tag in a game.
 struct Known<'a>([Option<&'a [u8]>; 20]);
 
@@ -132,7 +163,7 @@ impl<'a> Known<'a> {
     fn of(record: &'a GameRecord) -> Known<'a> {
         let mut slots = [None; 20];
         for (name, value) in record.tags.iter() {
-            if let Some(i) = KNOWN.iter().position(|k| *k == name) {
+            if let Some(i) = known_index(name) {
                 if slots[i].is_none() {
                     slots[i] = Some(value);
                 }
@@ -153,28 +184,100 @@ fn result_of<'a>(record: &'a GameRecord, known: &Known<'a>) -> Option<&'a [u8]> 
         .or_else(|| record.result.map(|r| r.as_str().as_bytes()))
 }
 
+/// A text column gathered as bytes and checked as UTF-8 once for the whole column (a check
+/// per value costs more than the rest of a tag's cell); a column that is not UTF-8 is
+/// decoded value by value ([`tags::decode`]).
 struct Text {
-    builder: StringBuilder,
+    builder: BinaryBuilder,
     encoding: &'static Encoding,
 }
 
 impl Text {
     fn new(rows: usize, bytes: usize, encoding: &'static Encoding) -> Text {
         Text {
-            builder: StringBuilder::with_capacity(rows, bytes),
+            builder: BinaryBuilder::with_capacity(rows, bytes),
             encoding,
         }
     }
 
     fn push(&mut self, value: Option<&[u8]>) {
         match value {
-            Some(v) => self.builder.append_value(tags::decode(v, self.encoding)),
+            Some(v) => self.builder.append_value(v),
             None => self.builder.append_null(),
         }
     }
 
-    fn finish(mut self) -> ArrayRef {
-        Arc::new(self.builder.finish())
+    fn push_str(&mut self, value: &[u8]) {
+        self.builder.append_value(value);
+    }
+
+    fn finish_utf8(mut self) -> StringArray {
+        utf8(self.builder.finish(), self.encoding)
+    }
+
+    fn finish(self) -> ArrayRef {
+        Arc::new(self.finish_utf8())
+    }
+}
+
+/// Bytes as text: the same buffers when they are UTF-8 (one check over all of them), else
+/// each value decoded.
+fn utf8(bytes: BinaryArray, encoding: &'static Encoding) -> StringArray {
+    match StringArray::try_from_binary(bytes.clone()) {
+        Ok(s) => s,
+        Err(_) => bytes
+            .iter()
+            .map(|v| v.map(|v| tags::decode(v, encoding)))
+            .collect(),
+    }
+}
+
+/// A list column of move texts, each given as the word of a
+/// [`MoveText`](chessbits_pgn::replay_packed) (its bytes little-endian, zero above, no NUL):
+/// written as 8 bytes and cut to the text's length, so that a move costs one store.
+struct MoveList {
+    values: Vec<u8>,
+    ends: Vec<i32>,
+    rows: Vec<i32>,
+}
+
+impl MoveList {
+    fn new(rows: usize, moves: usize) -> MoveList {
+        let mut ends = Vec::with_capacity(moves + 1);
+        ends.push(0);
+        let mut row_ends = Vec::with_capacity(rows + 1);
+        row_ends.push(0);
+        MoveList {
+            values: Vec::with_capacity(moves * 5 + 8),
+            ends,
+            rows: row_ends,
+        }
+    }
+
+    fn push_row(&mut self, words: &[u64]) {
+        for &w in words {
+            let len = 8 - (w.leading_zeros() / 8) as usize;
+            let end = self.values.len() + len;
+            self.values.extend_from_slice(&w.to_le_bytes());
+            self.values.truncate(end);
+            self.ends.push(i32::try_from(end).unwrap_or(i32::MAX));
+        }
+        self.rows
+            .push(i32::try_from(self.ends.len() - 1).unwrap_or(i32::MAX));
+    }
+
+    fn finish(self) -> ArrayRef {
+        let bytes = BinaryArray::new(
+            OffsetBuffer::new(self.ends.into()),
+            self.values.into(),
+            None,
+        );
+        Arc::new(ListArray::new(
+            list_field(DataType::Utf8),
+            OffsetBuffer::new(self.rows.into()),
+            Arc::new(utf8(bytes, tags::DEFAULT_ENCODING)),
+            None,
+        ))
     }
 }
 
@@ -233,18 +336,15 @@ fn games(
     let mut timestamp = TimestampSecondBuilder::with_capacity(n).with_timezone("+00:00");
     let mut base = Int32Builder::with_capacity(n);
     let mut increment = Int32Builder::with_capacity(n);
-    let tag_fields = match tag_type() {
-        DataType::Struct(f) => f,
-        _ => Fields::empty(),
-    };
-    let mut tag_list = ListBuilder::new(StructBuilder::from_fields(tag_fields, n * 16))
-        .with_field(list_field(tag_type()));
+    let mut tag_keys = Text::new(n * 16, n * 16 * 8, enc);
+    let mut tag_values = Text::new(n * 16, n * 16 * 16, enc);
+    let mut tag_offsets: Vec<i32> = Vec::with_capacity(n + 1);
+    tag_offsets.push(0);
     let mut plies = Int32Builder::with_capacity(n);
     let moves_hint = records.iter().map(GameRecord::len).sum::<usize>();
-    let mut uci =
-        ListBuilder::with_capacity(StringBuilder::with_capacity(moves_hint, moves_hint * 4), n);
-    let mut san =
-        ListBuilder::with_capacity(StringBuilder::with_capacity(moves_hint, moves_hint * 4), n);
+    let mut uci = MoveList::new(n, moves_hint);
+    let mut san = MoveList::new(n, moves_hint);
+    let (mut san_words, mut uci_words) = (Vec::new(), Vec::new());
     let mut clocks = ListBuilder::new(Float64Builder::new());
     let mut evals = ListBuilder::new(eval_builder()).with_field(list_field(eval_type()));
     let mut error = StringBuilder::new();
@@ -291,36 +391,23 @@ fn games(
         base.append_option(tc.map(|t| t.0));
         increment.append_option(tc.map(|t| t.1));
 
-        {
-            let entries = tag_list.values();
-            let push_tag = |entries: &mut StructBuilder, name: &[u8], value: &[u8]| {
-                if let Some(k) = entries.field_builder::<StringBuilder>(0) {
-                    k.append_value(tags::decode(name, enc));
-                }
-                if let Some(v) = entries.field_builder::<StringBuilder>(1) {
-                    v.append_value(tags::decode(value, enc));
-                }
-                entries.append(true);
-            };
-            for (name, value) in record.tags.iter() {
-                push_tag(entries, name, value);
-            }
-            if known.get(RESULT).is_none() {
-                if let Some(r) = record.result {
-                    push_tag(entries, b"Result", r.as_str().as_bytes());
-                }
-            }
-            tag_list.append(true);
+        for (name, value) in record.tags.iter() {
+            tag_keys.push_str(name);
+            tag_values.push_str(value);
         }
+        if known.get(RESULT).is_none() {
+            if let Some(r) = record.result {
+                tag_keys.push_str(b"Result");
+                tag_values.push_str(r.as_str().as_bytes());
+            }
+        }
+        tag_offsets.push(i32::try_from(tag_keys.builder.len()).unwrap_or(i32::MAX));
 
-        let (played, err) = replay_texts(record, options.mode, |s, u| {
-            san.values()
-                .append_value(std::str::from_utf8(s).unwrap_or_default());
-            uci.values()
-                .append_value(std::str::from_utf8(u).unwrap_or_default());
-        });
-        san.append(true);
-        uci.append(true);
+        san_words.clear();
+        uci_words.clear();
+        let (played, err) = replay_packed(record, options.mode, &mut san_words, &mut uci_words);
+        san.push_row(&san_words);
+        uci.push_row(&uci_words);
         let played = played as usize;
         plies.append_value(i32::try_from(played).unwrap_or(i32::MAX));
         let notes = played_notes(record, played);
@@ -358,10 +445,24 @@ fn games(
     columns.push(Arc::new(timestamp.finish()));
     columns.push(Arc::new(base.finish()));
     columns.push(Arc::new(increment.finish()));
-    columns.push(Arc::new(tag_list.finish()));
+    let tag_fields = match tag_type() {
+        DataType::Struct(f) => f,
+        _ => Fields::empty(),
+    };
+    let entries = StructArray::new(
+        tag_fields,
+        vec![tag_keys.finish(), tag_values.finish()],
+        None,
+    );
+    columns.push(Arc::new(ListArray::new(
+        list_field(tag_type()),
+        OffsetBuffer::new(tag_offsets.into()),
+        Arc::new(entries),
+        None,
+    )));
     columns.push(Arc::new(plies.finish()));
-    columns.push(Arc::new(uci.finish()));
-    columns.push(Arc::new(san.finish()));
+    columns.push(uci.finish());
+    columns.push(san.finish());
     columns.push(Arc::new(clocks.finish()));
     columns.push(Arc::new(evals.finish()));
     columns.push(Arc::new(error.finish()));
@@ -652,6 +753,28 @@ mod tests {
             elo.as_primitive::<arrow_array::types::Int16Type>().value(0),
             2500
         );
+    }
+
+    #[test]
+    fn every_known_tag_is_found() {
+        for (i, name) in KNOWN.iter().enumerate() {
+            assert_eq!(
+                known_index(name),
+                Some(i),
+                "{:?}",
+                String::from_utf8_lossy(name)
+            );
+        }
+        for other in [
+            &b"Eventx"[..],
+            b"E",
+            b"",
+            b"FEN",
+            b"UTCDatx",
+            b"Timecontrol",
+        ] {
+            assert_eq!(known_index(other), None);
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, RecordBatch, StringArray, UInt32Array};
@@ -109,9 +109,55 @@ fn parquet_error(e: parquet::errors::ParquetError) -> io::Error {
     }
 }
 
+/// The output under a format's writer: its first I/O error is kept for the caller, as
+/// itself (a format crate may turn it into text, and a closed pipe must stay one), and what
+/// is written after it is dropped (so that no format writer fails twice, or panics, on the
+/// way out).
+struct Tracked<W> {
+    inner: W,
+    error: Arc<Mutex<Option<io::Error>>>,
+}
+
+impl<W: Write> Tracked<W> {
+    fn keep(&self, e: io::Error) -> io::Error {
+        let copy = io::Error::new(e.kind(), e.to_string());
+        if let Ok(mut slot) = self.error.lock() {
+            slot.get_or_insert(e);
+        }
+        copy
+    }
+
+    fn failed(&self) -> bool {
+        self.error.lock().map_or(true, |e| e.is_some())
+    }
+}
+
+impl<W: Write> Write for Tracked<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.failed() {
+            return Ok(buf.len());
+        }
+        self.inner.write(buf).map_err(|e| self.keep(e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.failed() {
+            return Ok(());
+        }
+        self.inner.flush().map_err(|e| self.keep(e))
+    }
+}
+
+/// A copy of the output's kept error.
+fn own_error(slot: &Mutex<Option<io::Error>>) -> Option<io::Error> {
+    let slot = slot.lock().ok()?;
+    slot.as_ref()
+        .map(|e| io::Error::new(e.kind(), e.to_string()))
+}
+
 enum Inner<W: Write + Send> {
     #[cfg(feature = "csv")]
-    Csv(arrow_csv::Writer<W>),
+    Csv(Box<arrow_csv::Writer<W>>),
     #[cfg(feature = "json")]
     Ndjson(arrow_json::LineDelimitedWriter<W>),
     #[cfg(feature = "ipc")]
@@ -122,7 +168,8 @@ enum Inner<W: Write + Send> {
 
 /// A table being written to one output.
 pub struct TableWriter<W: Write + Send> {
-    inner: Inner<W>,
+    inner: Inner<Tracked<W>>,
+    error: Arc<Mutex<Option<io::Error>>>,
 }
 
 impl<W: Write + Send> TableWriter<W> {
@@ -133,6 +180,11 @@ impl<W: Write + Send> TableWriter<W> {
         format: Format,
         options: &WriteOptions,
     ) -> io::Result<TableWriter<W>> {
+        let error = Arc::new(Mutex::new(None));
+        let out = Tracked {
+            inner: out,
+            error: error.clone(),
+        };
         let inner = match format {
             #[cfg(feature = "csv")]
             Format::Csv => {
@@ -140,7 +192,7 @@ impl<W: Write + Send> TableWriter<W> {
                 // The header, even for a table without rows.
                 let empty = RecordBatch::new_empty(schema);
                 w.write(&csv_cells(&empty)?).map_err(io_error)?;
-                Inner::Csv(w)
+                Inner::Csv(Box::new(w))
             }
             #[cfg(feature = "json")]
             Format::Ndjson => Inner::Ndjson(
@@ -158,11 +210,21 @@ impl<W: Write + Send> TableWriter<W> {
             )?)),
         };
         let _ = options;
-        Ok(TableWriter { inner })
+        Ok(TableWriter { inner, error })
+    }
+
+    /// The output's own error when there was one (it stays kept: later writes are
+    /// dropped), else `e`.
+    fn error(&self, e: io::Error) -> io::Error {
+        own_error(&self.error).unwrap_or(e)
     }
 
     /// Writes a batch.
     pub fn write(&mut self, batch: &RecordBatch) -> io::Result<()> {
+        self.write_batch(batch).map_err(|e| self.error(e))
+    }
+
+    fn write_batch(&mut self, batch: &RecordBatch) -> io::Result<()> {
         match &mut self.inner {
             #[cfg(feature = "csv")]
             Inner::Csv(w) => w.write(&csv_cells(batch)?).map_err(io_error),
@@ -177,7 +239,18 @@ impl<W: Write + Send> TableWriter<W> {
 
     /// Ends the table (the Parquet or IPC footer) and gives the output back, flushed.
     pub fn finish(self) -> io::Result<W> {
-        let mut out = match self.inner {
+        let error = self.error.clone();
+        let own = |e: io::Error| own_error(&error).unwrap_or(e);
+        let mut out = Self::finish_inner(self.inner).map_err(own)?;
+        out.flush().map_err(own)?;
+        match own_error(&error) {
+            Some(e) => Err(e),
+            None => Ok(out.inner),
+        }
+    }
+
+    fn finish_inner(inner: Inner<Tracked<W>>) -> io::Result<Tracked<W>> {
+        let out = match inner {
             #[cfg(feature = "csv")]
             Inner::Csv(w) => w.into_inner(),
             #[cfg(feature = "json")]
@@ -193,7 +266,6 @@ impl<W: Write + Send> TableWriter<W> {
             #[cfg(feature = "parquet")]
             Inner::Parquet(w) => w.finish()?,
         };
-        out.flush()?;
         Ok(out)
     }
 }
@@ -450,9 +522,21 @@ mod parquet_out {
             schema: SchemaRef,
             options: &WriteOptions,
         ) -> io::Result<ParquetOut<W>> {
-            let props = WriterProperties::builder()
-                .set_compression(Compression::SNAPPY)
-                .build();
+            let mut props = WriterProperties::builder().set_compression(Compression::SNAPPY);
+            // No statistics for the items of lists: a move list's min and max prune nothing,
+            // and computing them compares every move (a tenth of a games export's time).
+            let parquet_schema = parquet::arrow::ArrowSchemaConverter::new()
+                .convert(&stored_schema(&schema))
+                .map_err(parquet_error)?;
+            for column in parquet_schema.columns() {
+                if column.max_rep_level() > 0 {
+                    props = props.set_column_statistics_enabled(
+                        column.path().clone(),
+                        parquet::file::properties::EnabledStatistics::None,
+                    );
+                }
+            }
+            let props = props.build();
             let schema = stored_schema(&schema);
             let writer = ArrowWriter::try_new_with_options(
                 out,
