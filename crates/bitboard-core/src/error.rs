@@ -67,6 +67,7 @@ pub struct ParseError {
 
 impl ParseError {
     /// An error reading `text` as a `what`, saying what was `expected`.
+    #[must_use]
     pub fn new(what: &'static str, text: &str, expected: &'static str) -> ParseError {
         ParseError {
             what,

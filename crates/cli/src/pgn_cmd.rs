@@ -180,13 +180,13 @@ impl FilterArgs {
         for f in &self.fen {
             positions.push(f.parse::<Reached>()?);
         }
-        Ok(Filter {
-            tags,
-            results: self.result.clone(),
-            min_plies: self.min_plies,
-            max_plies: self.max_plies,
-            positions,
-        })
+        let mut filter = Filter::default();
+        filter.tags = tags;
+        filter.results = self.result.clone();
+        filter.min_plies = self.min_plies;
+        filter.max_plies = self.max_plies;
+        filter.positions = positions;
+        Ok(filter)
     }
 }
 

@@ -71,7 +71,6 @@ pub use chessbits_position::Position;
 pub use game::{Game, GameBuilder, Line, LineId, Node, MAX_GAME_BYTES};
 pub use reader::{
     Both, GameResult, Games, Limits, Nag, ReadError, ReadErrorKind, Reader, Skip, Visitor,
-    BUFFER_SIZE, MAX_TOKEN,
 };
 pub use replay::{
     check_games, fens_games, move_number, replay, replay_packed, replay_texts, start_position,

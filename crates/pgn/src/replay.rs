@@ -124,6 +124,7 @@ pub struct RecordTags {
 
 impl RecordTags {
     /// No tags.
+    #[must_use]
     pub fn new() -> RecordTags {
         RecordTags::default()
     }
@@ -137,16 +138,19 @@ impl RecordTags {
     }
 
     /// The number of tag pairs.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.ends.len()
     }
 
     /// Whether there are none.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
 
     /// The `i`-th tag pair (name, value), from 0.
+    #[must_use]
     pub fn get(&self, i: usize) -> Option<(&[u8], &[u8])> {
         let (name_end, value_end) = *self.ends.get(i)?;
         let start = match i.checked_sub(1) {
@@ -160,6 +164,7 @@ impl RecordTags {
     }
 
     /// The tag pairs (name, value) in input order.
+    #[must_use]
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (&[u8], &[u8])> + '_ {
         let mut start = 0;
         self.ends.iter().map(move |&(name_end, value_end)| {
@@ -224,16 +229,19 @@ pub struct GameRecord {
 
 impl GameRecord {
     /// The number of mainline move tokens.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.count
     }
 
     /// Whether the mainline is empty.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
 
     /// The mainline moves: (text, line).
+    #[must_use]
     pub fn moves(&self) -> RecordMoves<'_> {
         RecordMoves {
             rest: &self.packed,
@@ -256,6 +264,7 @@ impl GameRecord {
     }
 
     /// Bytes the record holds (for batching).
+    #[must_use]
     pub fn weight(&self) -> usize {
         self.packed.len()
             + 24 * self.notes.len()
@@ -265,6 +274,7 @@ impl GameRecord {
 
     /// The value of the first tag named `name` (only with
     /// [`RecordCollector::with_annotations`]).
+    #[must_use]
     pub fn tag(&self, name: &str) -> Option<&[u8]> {
         self.tags
             .iter()
@@ -365,7 +375,7 @@ impl core::iter::FusedIterator for RecordMoves<'_> {}
 /// comments, NAGs and variations are skipped (unless made by
 /// [`RecordCollector::with_annotations`]). Memory per game is bounded: at most
 /// [`MAX_GAME_ERRORS`] errors and [`MAX_GAME_MOVES`] moves are kept.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct RecordCollector {
     record: GameRecord,
     annotations: bool,
@@ -379,12 +389,14 @@ pub struct RecordCollector {
 
 impl RecordCollector {
     /// A collector of what replay needs.
+    #[must_use]
     pub fn new() -> RecordCollector {
         RecordCollector::default()
     }
 
     /// A collector that also keeps every tag, the result and each mainline move's `[%clk]`
     /// and `[%eval]` (what [`crate::table`] writes).
+    #[must_use]
     pub fn with_annotations() -> RecordCollector {
         RecordCollector {
             annotations: true,
@@ -538,6 +550,7 @@ pub fn start_position(
 }
 
 /// The move number of the side to move as PGN writes it: `12.` or `12...`.
+#[must_use]
 pub fn move_number(pos: &Position) -> String {
     match pos.turn() {
         Color::White => format!("{}.", pos.fullmoves()),
@@ -716,6 +729,7 @@ impl Report {
 /// king is attacked after the move. Any game it does not play
 /// to the end (an error, a `FEN` tag, strict mode, a null or coordinate move) is replayed
 /// with [`replay`], so the moves counted and the errors reported are exactly [`replay`]'s.
+#[must_use]
 pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
     let mut report = Report::default();
     for record in records {

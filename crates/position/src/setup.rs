@@ -78,6 +78,7 @@ impl Default for Setup {
 
 impl Setup {
     /// The standard starting position.
+    #[must_use]
     pub fn standard() -> Setup {
         Setup {
             board: Board::standard(),
@@ -91,6 +92,7 @@ impl Setup {
     }
 
     /// An empty board, white to move.
+    #[must_use]
     pub fn empty() -> Setup {
         Setup {
             board: Board::empty(),
@@ -161,6 +163,7 @@ impl Setup {
 
     /// Writes this setup as FEN, castling in X-FEN (`KQkq` where that names the rook
     /// unambiguously, a file letter otherwise) and the en-passant square as stored.
+    #[must_use]
     pub fn fen(&self) -> String {
         let mut s = String::with_capacity(90);
         let _ = FenFields {
