@@ -128,20 +128,21 @@ impl BookBuilder {
         let max_ply = u64::from(self.options.max_ply);
         let mut ply = 0u64;
         let stats = &mut self.stats;
-        let (_, error) = replay(record, SanMode::Lenient, |before, m, _| {
-            if ply < max_ply && !m.is_null() {
-                let score = match before.turn() {
-                    chessbits_bitboard_core::Color::White => white_score,
-                    chessbits_bitboard_core::Color::Black => black_score,
-                };
-                let entry = stats
-                    .entry((before.zobrist_hash(), encode_move(m)))
-                    .or_insert((0, 0));
-                entry.0 = entry.0.saturating_add(1);
-                entry.1 = entry.1.saturating_add(score);
-            }
-            ply += 1;
-        });
+        let crate::replay::Replayed { error, .. } =
+            replay(record, SanMode::Lenient, |before, m, _| {
+                if ply < max_ply && !m.is_null() {
+                    let score = match before.turn() {
+                        chessbits_bitboard_core::Color::White => white_score,
+                        chessbits_bitboard_core::Color::Black => black_score,
+                    };
+                    let entry = stats
+                        .entry((before.zobrist_hash(), encode_move(m)))
+                        .or_insert((0, 0));
+                    entry.0 = entry.0.saturating_add(1);
+                    entry.1 = entry.1.saturating_add(score);
+                }
+                ply += 1;
+            });
         if let Some(e) = error {
             self.errors.push(e);
         }

@@ -194,7 +194,11 @@ impl Filter {
         }
         let mut reached = self.positions.is_empty();
         let mut first = true;
-        let (moves, error) = replay(record, mode, |before, m, after| {
+        let crate::replay::Replayed {
+            played: moves,
+            error,
+            ..
+        } = replay(record, mode, |before, m, after| {
             if first {
                 first = false;
                 reached |= self.positions.iter().any(|p| p.0 == before.zobrist_hash());

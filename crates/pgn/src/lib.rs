@@ -75,7 +75,7 @@ pub use reader::{
 pub use replay::{
     check_games, fens_games, move_number, replay, replay_packed, replay_texts, start_position,
     write_fen, GameError, GameErrorKind, GameRecord, RecordCollector, RecordMoves, RecordTags,
-    Report, FENS_HEADER, MAX_GAME_ERRORS, MAX_GAME_MOVES,
+    Replayed, Report, FENS_HEADER, MAX_GAME_ERRORS, MAX_GAME_MOVES,
 };
 pub use writer::{write_game, write_game_to, MAX_COLUMNS, SEVEN_TAG_ROSTER};
 

@@ -93,6 +93,7 @@ pub enum GameErrorKind {
 /// An error in a game: the game's number in its input (from 1), the line, and what.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("game {game}, line {line}: {kind}")]
+#[non_exhaustive]
 pub struct GameError {
     /// The game's number in its input, from 1.
     pub game: u64,
@@ -558,25 +559,53 @@ pub fn move_number(pos: &Position) -> String {
     }
 }
 
+/// How far a replay got: the mainline moves played, and the error that stopped it
+/// (`None`: the whole mainline was played).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+#[must_use]
+pub struct Replayed {
+    /// Mainline moves played.
+    pub played: u64,
+    /// The error that stopped the replay (the game's remaining moves are not played).
+    pub error: Option<GameError>,
+}
+
+impl Replayed {
+    /// Whether every mainline move was played.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.error.is_none()
+    }
+
+    /// The moves played, or the error that stopped the replay.
+    pub fn into_result(self) -> Result<u64, GameError> {
+        match self.error {
+            None => Ok(self.played),
+            Some(e) => Err(e),
+        }
+    }
+}
+
 /// Replays a record's mainline from its start position in `mode`, calling
-/// `on_move(before, move, after)` for every move played. Returns the number of moves
+/// `on_move(before, move, after)` for every move played. Returns how far it got: the moves
 /// played and the first error (after which the game's remaining moves are not played).
 pub fn replay(
     record: &GameRecord,
     mode: SanMode,
     mut on_move: impl FnMut(&Position, Move, &Position),
-) -> (u64, Option<GameError>) {
+) -> Replayed {
     let mut pos = match start_position(record.fen.as_deref(), record.variant.as_deref()) {
         Ok(pos) => pos,
         Err(kind) => {
-            return (
-                0,
-                Some(GameError {
+            return Replayed {
+                played: 0,
+                error: Some(GameError {
                     game: record.game,
                     line: record.line,
                     kind,
                 }),
-            )
+            }
         }
     };
     let mut played = 0;
@@ -591,14 +620,14 @@ pub fn replay(
                     fen: pos.fen(),
                     error,
                 };
-                return (
+                return Replayed {
                     played,
-                    Some(GameError {
+                    error: Some(GameError {
                         game: record.game,
                         line,
                         kind,
                     }),
-                );
+                };
             }
         };
         let mut next = pos.clone();
@@ -611,7 +640,10 @@ pub fn replay(
         pos = next;
         played += 1;
     }
-    (played, None)
+    Replayed {
+        played,
+        error: None,
+    }
 }
 
 /// Replays a record's mainline as [`replay`] does, calling `on_move(san, uci)` for every
@@ -625,7 +657,7 @@ pub fn replay_texts(
     record: &GameRecord,
     mode: SanMode,
     mut on_move: impl FnMut(&[u8], &[u8]),
-) -> (u64, Option<GameError>) {
+) -> Replayed {
     thread_local! {
         /// The packed texts of the game being replayed, kept between calls (fresh vectors
         /// per game cost more than writing the texts into them).
@@ -666,10 +698,13 @@ pub fn replay_packed(
     mode: SanMode,
     san: &mut Vec<u64>,
     uci: &mut Vec<u64>,
-) -> (u64, Option<GameError>) {
+) -> Replayed {
     let (san_start, uci_start) = (san.len(), uci.len());
     if fast::texts(record, mode, san, uci) {
-        return ((san.len() - san_start) as u64, None);
+        return Replayed {
+            played: (san.len() - san_start) as u64,
+            error: None,
+        };
     }
     san.truncate(san_start);
     uci.truncate(uci_start);
@@ -733,8 +768,14 @@ impl Report {
 pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
     let mut report = Report::default();
     for record in records {
-        let (moves, error) = match fast::check(record, mode) {
-            Some(moves) => (moves, None),
+        let Replayed {
+            played: moves,
+            error,
+        } = match fast::check(record, mode) {
+            Some(played) => Replayed {
+                played,
+                error: None,
+            },
             None => replay(record, mode, |_, _, _| {}),
         };
         report.add_game(record, moves, error);
@@ -750,7 +791,11 @@ pub fn fens_games(records: &[GameRecord], mode: SanMode, out: &mut Vec<u8>) -> R
     let mut after_fen = Vec::with_capacity(96);
     for record in records {
         let mut first = true;
-        let (moves, error) = replay(record, mode, |before, m, after| {
+        let Replayed {
+            played: moves,
+            error,
+            ..
+        } = replay(record, mode, |before, m, after| {
             if first {
                 first = false;
                 after_fen.clear();
@@ -913,7 +958,7 @@ mod tests {
         let recs = records(
             b"1. e4 d5 2. exd5 e5 3. dxe6 Qh4 4. exf7+ Kd7 5. fxg8=N Qe4+ 6. Be2 Qxg2 7. Nf3 Qxh1+ 8. Ng1 *",
         );
-        let (_, err) = replay(&recs[0], SanMode::Strict, |_, _, after| {
+        let Replayed { error: err, .. } = replay(&recs[0], SanMode::Strict, |_, _, after| {
             let mut s = Vec::new();
             write_fen(after, &mut s);
             assert_eq!(String::from_utf8(s).expect("ascii"), after.fen());

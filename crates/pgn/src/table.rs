@@ -282,7 +282,11 @@ pub fn game_rows(records: &[GameRecord], mode: SanMode, out: &mut Vec<GameRow>) 
                 row.tags.push(("Result".into(), r.as_str().into()));
             }
         }
-        let (moves, error) = replay_texts(record, mode, |san, uci| {
+        let crate::replay::Replayed {
+            played: moves,
+            error,
+            ..
+        } = replay_texts(record, mode, |san, uci| {
             row.moves_san.push(lossy(san));
             row.moves_uci.push(lossy(uci));
         });
@@ -317,7 +321,11 @@ pub fn move_rows(records: &[GameRecord], mode: SanMode, out: &mut Vec<MoveRow>) 
     for record in records {
         let mut ply = 0u32;
         let mut after_fen = String::new();
-        let (moves, error) = replay(record, mode, |before, m, after| {
+        let crate::replay::Replayed {
+            played: moves,
+            error,
+            ..
+        } = replay(record, mode, |before, m, after| {
             let before_fen = if ply == 0 {
                 fen.clear();
                 write_fen(before, &mut fen);

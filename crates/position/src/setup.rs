@@ -32,6 +32,7 @@ pub enum FenField {
 /// offending text and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid {field} field {text:?} at column {column}: {reason}")]
+#[non_exhaustive]
 pub struct ParseFenError {
     /// The field the error is in.
     pub field: FenField,

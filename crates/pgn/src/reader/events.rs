@@ -159,6 +159,7 @@ pub enum ReadErrorKind {
 /// A malformed part of the input: which game, which line, what.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("game {game}, line {line}: {kind}")]
+#[non_exhaustive]
 pub struct ReadError {
     /// The game's number in the input, from 1.
     pub game: u64,
