@@ -54,6 +54,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod annotations;
 pub mod book;
 pub mod filter;
 mod game;
