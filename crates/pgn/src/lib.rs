@@ -21,7 +21,7 @@
 //! - [`Game`] is an owned tree built by [`GameBuilder`]; [`write_game`] prints it as
 //!   export-format PGN that reads back to the same tree.
 //! - [`replay`] plays a game's mainline from its `FEN`/`Variant` tags; [`check_games`] and
-//!   [`fens_games`] are the bulk jobs, and [`pipeline::run`] runs them on every core with the
+//!   [`fens_games`] are the bulk jobs, and [`pipeline::Pipeline`] runs them on every core with the
 //!   output in input order (the games before a damaged part of an input are kept).
 //!   [`input::open`] reads plain, zstd and gzip PGN (recognised from the first bytes; `-` is
 //!   standard input).

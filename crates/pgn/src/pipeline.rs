@@ -1,6 +1,6 @@
 //! Reading and replaying on every core, results in input order.
 //!
-//! With one thread, [`run_with`] reads games with a [`Reader`] and works them in batches of
+//! With one thread, [`Pipeline`] reads games with a [`Reader`] and works them in batches of
 //! about [`BATCH_BYTES`] on the calling thread. With more, the input is tokenized in
 //! parallel too, which is most of the work besides the replay:
 //!
@@ -9,7 +9,7 @@
 //! - Each worker thread reads a whole chunk with a reader of its own, as if the chunk were
 //!   the input (game numbers and lines counted from the chunk's start), then waits for its
 //!   turn: when the chunks before it are read, it knows how many games and lines came
-//!   before, renumbers its games ([`Renumber`]), and works them.
+//!   before, renumbers its games ([`Output`]), and works them.
 //! - A cut is right when the reader of the whole input would stand between two games there.
 //!   The chunk before it shows whether it was: its last game must end at its result token,
 //!   with nothing but blanks after it. Any other end (a comment or a game's tags running
