@@ -11,7 +11,6 @@ use std::str::FromStr;
 
 use chessbits_position::Position;
 
-use crate::game::Game;
 use crate::replay::{replay, GameError, GameRecord};
 use chessbits_movegen::san::SanMode;
 use chessbits_movegen::uci::move_to_uci;
@@ -183,9 +182,11 @@ pub struct Verdict {
 }
 
 impl Filter {
-    /// Decides one game: `record` (from a [`crate::RecordCollector`]) for the moves,
-    /// `game` (from a [`crate::GameBuilder`] over the same input) for the tags.
-    pub fn test(&self, record: &GameRecord, game: &Game, mode: SanMode) -> Verdict {
+    /// Decides one game, read by [`crate::RecordCollector::with_tags`] (or
+    /// [`with_annotations`](crate::RecordCollector::with_annotations)): its tags for the tag
+    /// and result tests, its moves replayed for the position tests and the duplicate key.
+    #[must_use]
+    pub fn test(&self, record: &GameRecord, mode: SanMode) -> Verdict {
         let mut h = [DefaultHasher::new(), DefaultHasher::new()];
         for (i, h) in h.iter_mut().enumerate() {
             i.hash(h);
@@ -227,15 +228,15 @@ impl Filter {
         }
         let key = (u128::from(h[0].finish()) << 64) | u128::from(h[1].finish());
         let plies = record.len();
-        let result = game
+        let result = record
             .tag("Result")
             .map(<[u8]>::to_vec)
-            .or_else(|| game.result.map(|r| r.as_str().as_bytes().to_vec()));
+            .or_else(|| record.result.map(|r| r.as_str().as_bytes().to_vec()));
         let keep = reached
             && self
                 .tags
                 .iter()
-                .all(|t| game.tag(t.name()).is_some_and(|v| t.passes(v)))
+                .all(|t| record.tag(t.name()).is_some_and(|v| t.passes(v)))
             && (self.results.is_empty()
                 || result
                     .as_deref()
@@ -274,15 +275,14 @@ impl Dedup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Both, GameBuilder, Reader, RecordCollector};
+    use crate::{Reader, RecordCollector};
 
     fn verdicts(pgn: &[u8], filter: &Filter) -> Vec<Verdict> {
         let mut out = Vec::new();
         Reader::new(pgn)
-            .read_all(
-                &mut Both::new(RecordCollector::new(), GameBuilder::new()),
-                |(record, (game, _))| out.push(filter.test(&record, &game, SanMode::Lenient)),
-            )
+            .read_all(&mut RecordCollector::with_tags(), |record| {
+                out.push(filter.test(&record, SanMode::Lenient));
+            })
             .expect("no I/O error");
         out
     }

@@ -64,6 +64,7 @@ pub mod pipeline;
 mod reader;
 mod replay;
 pub mod table;
+mod tags;
 mod writer;
 
 pub use chessbits_movegen::san::{suffix_of, San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
@@ -75,9 +76,10 @@ pub use reader::{
 };
 pub use replay::{
     check_games, fens_games, move_number, replay, replay_packed, replay_texts, start_position,
-    write_fen, GameError, GameErrorKind, GameRecord, RecordCollector, RecordMoves, RecordTags,
-    Replayed, Report, FENS_HEADER, MAX_GAME_ERRORS, MAX_GAME_MOVES,
+    write_fen, GameError, GameErrorKind, GameRecord, RecordCollector, RecordMoves, Replayed,
+    Report, FENS_HEADER, MAX_GAME_ERRORS, MAX_GAME_MOVES,
 };
+pub use tags::Tags;
 pub use writer::{write_game, write_game_to, MAX_COLUMNS, SEVEN_TAG_ROSTER};
 
 /// The README's examples, compiled and run as doctests.

@@ -23,7 +23,7 @@ mod jobs;
 mod record;
 
 pub use jobs::{check_games, fens_games, write_fen, Report, FENS_HEADER};
-pub use record::{GameRecord, RecordCollector, RecordMoves, RecordTags};
+pub use record::{GameRecord, RecordCollector, RecordMoves};
 
 /// The most reader errors a collector keeps for one game; the rest are counted and reported
 /// as one [`ReadErrorKind::MoreErrors`], so memory stays bounded whatever the input.
@@ -339,6 +339,7 @@ pub fn replay_packed(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tags::Tags;
     use crate::Reader;
 
     #[test]
@@ -350,7 +351,7 @@ mod tests {
             (b"White", b"\xff\xfe not UTF-8"),
             (b"Event", b"again"),
         ];
-        let mut tags = RecordTags::new();
+        let mut tags = Tags::new();
         assert!(tags.is_empty());
         assert_eq!(tags.get(0), None);
         for (n, v) in pairs {

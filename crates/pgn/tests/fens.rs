@@ -103,7 +103,7 @@ fn writer_round_trips_every_sample_game() {
             assert!(errors.is_empty());
             assert_eq!(back.lines, game.lines, "{name}: game {}", games + 1);
             assert_eq!(back.result, game.result);
-            for (tag, _) in &game.tags {
+            for (tag, _) in game.tags.iter() {
                 let name_str = String::from_utf8_lossy(tag);
                 assert_eq!(back.tag(&name_str), game.tag(&name_str));
             }

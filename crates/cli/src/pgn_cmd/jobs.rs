@@ -371,12 +371,12 @@ pub(super) fn filter(
         inputs,
         opts,
         &msgs,
-        || Both::new(RecordCollector::new(), GameBuilder::new()),
+        || Both::new(RecordCollector::with_tags(), GameBuilder::new()),
         |_, batch: Vec<Out>| {
             let mut report = Report::default();
             let mut kept = Vec::new();
             for (record, (game, _)) in &batch {
-                let verdict = filter.test(record, game, mode);
+                let verdict = filter.test(record, mode);
                 report.add_game(record, verdict.moves, verdict.error);
                 if verdict.keep {
                     let mut text = Vec::with_capacity(1024);

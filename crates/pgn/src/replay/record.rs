@@ -3,83 +3,7 @@
 //! compact, and [`RecordCollector`], the [`Visitor`] that reads it.
 
 use super::*;
-
-/// A game's tag pairs in input order, kept in one byte buffer: two allocations per game
-/// however many tags it has (a vector of pairs of vectors took two per tag, the most
-/// frequent allocation of a table export).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RecordTags {
-    bytes: Vec<u8>,
-    /// Per tag: where its name ends and where its value ends in `bytes`.
-    ends: Vec<(usize, usize)>,
-}
-
-impl RecordTags {
-    /// No tags.
-    #[must_use]
-    pub fn new() -> RecordTags {
-        RecordTags::default()
-    }
-
-    /// Appends a tag pair.
-    pub fn push(&mut self, name: &[u8], value: &[u8]) {
-        self.bytes.extend_from_slice(name);
-        let name_end = self.bytes.len();
-        self.bytes.extend_from_slice(value);
-        self.ends.push((name_end, self.bytes.len()));
-    }
-
-    /// The number of tag pairs.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    /// Whether there are none.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
-    /// The `i`-th tag pair (name, value), from 0.
-    #[must_use]
-    pub fn get(&self, i: usize) -> Option<(&[u8], &[u8])> {
-        let (name_end, value_end) = *self.ends.get(i)?;
-        let start = match i.checked_sub(1) {
-            Some(j) => self.ends[j].1,
-            None => 0,
-        };
-        Some((
-            &self.bytes[start..name_end],
-            &self.bytes[name_end..value_end],
-        ))
-    }
-
-    /// The tag pairs (name, value) in input order.
-    #[must_use]
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&[u8], &[u8])> + '_ {
-        let mut start = 0;
-        self.ends.iter().map(move |&(name_end, value_end)| {
-            let pair = (
-                &self.bytes[start..name_end],
-                &self.bytes[name_end..value_end],
-            );
-            start = value_end;
-            pair
-        })
-    }
-
-    /// Room for `bytes` more bytes of names and values and `tags` more pairs.
-    fn reserve(&mut self, bytes: usize, tags: usize) {
-        self.bytes.reserve(bytes);
-        self.ends.reserve(tags);
-    }
-
-    /// Bytes held (for batching).
-    fn weight(&self) -> usize {
-        self.bytes.len() + 16 * self.ends.len()
-    }
-}
+use crate::tags::Tags;
 
 /// What replay needs of a game: its number and first line, the `FEN` and `Variant` tags,
 /// the mainline moves as text with their lines, and the reader's errors (at most
@@ -108,8 +32,9 @@ pub struct GameRecord {
     pub(super) last_line: u64,
     /// Malformed input the reader reported in this game.
     pub read_errors: Vec<ReadError>,
-    /// Every tag pair in input order (only with [`RecordCollector::with_annotations`]).
-    pub tags: RecordTags,
+    /// Every tag pair in input order (only with [`RecordCollector::with_tags`] or
+    /// [`RecordCollector::with_annotations`]).
+    pub tags: Tags,
     /// The result token of the movetext.
     pub result: Option<GameResult>,
     /// Per mainline move: the clock (seconds) and evaluation its comments give (only with
@@ -168,10 +93,7 @@ impl GameRecord {
     /// [`RecordCollector::with_annotations`]).
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&[u8]> {
-        self.tags
-            .iter()
-            .find(|(n, _)| *n == name.as_bytes())
-            .map(|(_, v)| v)
+        self.tags.value(name)
     }
 
     #[inline(always)]
@@ -270,7 +192,10 @@ impl core::iter::FusedIterator for RecordMoves<'_> {}
 #[derive(Debug, Default)]
 pub struct RecordCollector {
     record: GameRecord,
-    annotations: bool,
+    /// Keep every tag pair and the result.
+    tags: bool,
+    /// Keep each mainline move's clock and evaluation.
+    notes: bool,
     errors: ErrorCap,
     too_long: bool,
     /// The capacity the next game's moves start with (what the last game needed).
@@ -286,12 +211,23 @@ impl RecordCollector {
         RecordCollector::default()
     }
 
-    /// A collector that also keeps every tag, the result and each mainline move's `[%clk]`
-    /// and `[%eval]` (what [`crate::table`] writes).
+    /// A collector that also keeps every tag pair (what [`crate::filter::Filter`]'s tag
+    /// tests look at).
+    #[must_use]
+    pub fn with_tags() -> RecordCollector {
+        RecordCollector {
+            tags: true,
+            ..RecordCollector::default()
+        }
+    }
+
+    /// A collector that also keeps every tag pair and each mainline move's `[%clk]` and
+    /// `[%eval]` (what [`crate::table`] writes).
     #[must_use]
     pub fn with_annotations() -> RecordCollector {
         RecordCollector {
-            annotations: true,
+            tags: true,
+            notes: true,
             ..RecordCollector::default()
         }
     }
@@ -315,7 +251,7 @@ impl Visitor for RecordCollector {
             b"Variant" => self.record.variant = Some(value.to_vec()),
             _ => {}
         }
-        if self.annotations {
+        if self.tags {
             if self.record.tags.is_empty() {
                 // Room for as many as the last game had: two allocations per game.
                 let (bytes, tags) = self.tags_hint;
@@ -349,7 +285,7 @@ impl Visitor for RecordCollector {
     #[inline]
     fn comment(&mut self, text: &[u8]) {
         // A comment before the first move has no move to annotate.
-        if !self.annotations || self.too_long || self.record.count == 0 {
+        if !self.notes || self.too_long || self.record.count == 0 {
             return;
         }
         let (clock, eval) = parse_notes(text);
