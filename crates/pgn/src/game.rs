@@ -8,6 +8,8 @@ use crate::reader::{GameResult, Nag, ReadError, ReadErrorKind, Skip, Visitor};
 use crate::replay::ErrorCap;
 use crate::tags::Tags;
 
+mod positions;
+
 /// The most bytes of moves, comments and variations [`GameBuilder`] keeps for one game (with
 /// at most [`crate::MAX_GAME_ERRORS`] errors), so that memory stays bounded whatever the
 /// input; the rest is reported as [`ReadErrorKind::GameTooLarge`] and dropped.

@@ -224,16 +224,9 @@ pub fn replay(
     };
     let mut played = 0;
     for (text, line) in record.moves() {
-        let m = SanPlus::from_ascii_with(text, mode).and_then(|s| s.san.to_move(&pos, mode));
-        let m = match m {
+        let m = match decode_move(&pos, text, mode) {
             Ok(m) => m,
-            Err(error) => {
-                let kind = GameErrorKind::Move {
-                    number: move_number(&pos),
-                    san: String::from_utf8_lossy(text).into_owned(),
-                    fen: pos.fen(),
-                    error,
-                };
+            Err(kind) => {
                 return Replayed {
                     played,
                     error: Some(GameError {
@@ -245,11 +238,7 @@ pub fn replay(
             }
         };
         let mut next = pos.clone();
-        if m.is_null() {
-            let _ = next.make_null();
-        } else {
-            let _ = next.make_unchecked(m);
-        }
+        play_decoded(&mut next, m);
         on_move(&pos, m, &next);
         pos = next;
         played += 1;
@@ -257,6 +246,33 @@ pub fn replay(
     Replayed {
         played,
         error: None,
+    }
+}
+
+/// The legal move `text` (SAN as a PGN file writes it) means in `pos`, read in `mode`; the
+/// error names the move number, the text and the position. The one SAN-to-move step of
+/// every replay of this crate ([`replay`], [`crate::Game::position_before`]).
+pub(crate) fn decode_move(
+    pos: &Position,
+    text: &[u8],
+    mode: SanMode,
+) -> Result<Move, GameErrorKind> {
+    SanPlus::from_ascii_with(text, mode)
+        .and_then(|s| s.san.to_move(pos, mode))
+        .map_err(|error| GameErrorKind::Move {
+            number: move_number(pos),
+            san: String::from_utf8_lossy(text).into_owned(),
+            fen: pos.fen(),
+            error,
+        })
+}
+
+/// Plays a move [`decode_move`] returned (a null move too).
+pub(crate) fn play_decoded(pos: &mut Position, m: Move) {
+    if m.is_null() {
+        let _ = pos.make_null();
+    } else {
+        let _ = pos.make_unchecked(m);
     }
 }
 
