@@ -1,0 +1,275 @@
+//! Differential test against shakmaty-syzygy, an independent implementation: random legal
+//! positions of the tables' material (random placements, validated; an en-passant square
+//! where a double push could have been played) probed by both, WDL and DTZ, no disagreement.
+//!
+//! The committed 3-piece tables run with no environment variable; with `CHESSBITS_DATA` the
+//! shared 3- and 4-piece tables run 100,000 positions (`shared_tables_agree_with_shakmaty`).
+//! `shared_tables_agree_with_shakmaty_1m` (ignored) runs a million.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use chessbits_bitboard_core::{Bitboard, Color, Piece, Role, Square};
+use chessbits_position::{Board, CastlingMode, Position, Setup};
+use chessbits_syzygy::{SyzygyError, Tablebase};
+use shakmaty::{fen::Fen, Chess};
+
+/// xorshift64*: seeded, reproducible.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// The materials of the tables in `dir` that have both a WDL and a DTZ file, as the pieces
+/// of white and of black.
+fn materials(dir: &Path) -> Vec<(String, Vec<Piece>)> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("readable")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|n| n.strip_suffix(".rtbw").map(str::to_owned))
+        .filter(|stem| dir.join(format!("{stem}.rtbz")).exists())
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let (w, b) = name.split_once('v').expect("a table name");
+            let mut pieces = Vec::new();
+            for (text, color) in [(w, Color::White), (b, Color::Black)] {
+                for c in text.chars() {
+                    let role = Role::from_char(c.to_ascii_lowercase()).expect("a piece letter");
+                    pieces.push(role.of(color));
+                }
+            }
+            (name, pieces)
+        })
+        .collect()
+}
+
+/// A random legal position of the material (colours exchanged half the time). Where both
+/// sides have pawns, a third of the positions have a pawn of the side to move beside an
+/// enemy pawn that may just have been pushed two squares, with its en-passant square.
+fn random_position(rng: &mut Rng, pieces: &[Piece]) -> Position {
+    'retry: loop {
+        let swap = rng.below(2) == 1;
+        let turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut pieces: Vec<Piece> = pieces
+            .iter()
+            .map(|&p| if swap { p.role.of(p.color.other()) } else { p })
+            .collect();
+        let mut board = Board::empty();
+        let mut ep_square = None;
+        let ours = pieces.iter().position(|&p| p == Role::Pawn.of(turn));
+        let theirs = pieces
+            .iter()
+            .position(|&p| p == Role::Pawn.of(turn.other()));
+        if let (Some(a), Some(b), 0) = (ours, theirs, rng.below(3)) {
+            // Their pawn on its fourth rank, ours beside it.
+            let rank: i32 = if turn == Color::White { 4 } else { 3 };
+            let forward: i32 = if turn == Color::White { 1 } else { -1 };
+            let file = rng.below(8) as i32;
+            let side = if (rng.below(2) == 0 && file > 0) || file == 7 {
+                -1
+            } else {
+                1
+            };
+            let at = |f: i32, r: i32| Square::new((r * 8 + f) as u32).expect("on the board");
+            board.put(at(file, rank), pieces[b]);
+            board.put(at(file + side, rank), pieces[a]);
+            ep_square = Some(at(file, rank + forward));
+            // The squares the pawn crossed are empty.
+            board.put(at(file, rank + forward), Role::King.of(Color::White));
+            board.put(at(file, rank + 2 * forward), Role::King.of(Color::White));
+            pieces = pieces
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != a && i != b)
+                .map(|(_, &p)| p)
+                .collect();
+        }
+        let reserved: Vec<Square> = ep_square
+            .map(|s| {
+                let forward = if turn == Color::White { 8 } else { -8i32 };
+                vec![
+                    s,
+                    Square::new((s as i32 + forward) as u32).expect("on the board"),
+                ]
+            })
+            .unwrap_or_default();
+        for &p in &pieces {
+            let sq = Square::new(rng.below(64) as u32).expect("0..64");
+            if board.piece_at(sq).is_some()
+                || (p.role == Role::Pawn && matches!(sq as u8 >> 3, 0 | 7))
+            {
+                continue 'retry;
+            }
+            board.put(sq, p);
+        }
+        for &s in &reserved {
+            board.discard(s);
+        }
+        let setup = Setup {
+            board,
+            turn,
+            castling_rights: Bitboard::EMPTY,
+            ep_square,
+            halfmoves: 0,
+            fullmoves: 1,
+        };
+        if let Ok(pos) = Position::from_setup(&setup, CastlingMode::Standard) {
+            return pos;
+        }
+    }
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    compared: usize,
+    with_ep: usize,
+    best_moves: usize,
+    rejected_by_shakmaty: usize,
+    both_missing: BTreeMap<String, usize>,
+    disagreements: Vec<String>,
+}
+
+fn compare(dir: &Path, count: usize, seed: u64) -> Tally {
+    let mut ours = Tablebase::new();
+    ours.add_directory(dir).expect("readable");
+    let mut theirs = shakmaty_syzygy::Tablebase::<Chess>::new();
+    theirs.add_directory(dir).expect("readable");
+    let materials = materials(dir);
+    assert!(!materials.is_empty());
+    let mut rng = Rng(seed);
+    let mut tally = Tally::default();
+    for i in 0..count {
+        let (name, pieces) = &materials[i % materials.len()];
+        let pos = random_position(&mut rng, pieces);
+        let fen = pos.fen();
+        let Ok(chess) = Fen::from_ascii(fen.as_bytes())
+            .expect("our FEN parses")
+            .into_position::<Chess>(shakmaty::CastlingMode::Standard)
+        else {
+            tally.rejected_by_shakmaty += 1;
+            continue;
+        };
+        let wdl = (ours.probe_wdl(&pos), theirs.probe_wdl_after_zeroing(&chess));
+        let dtz = (ours.probe_dtz(&pos), theirs.probe_dtz(&chess));
+        match (wdl, dtz) {
+            ((Ok(w), Ok(tw)), (Ok(d), Ok(td))) => {
+                let (tw, td) = (tw as i32, td.ignore_rounding().0);
+                if (w.to_i32(), d) != (tw, td) {
+                    tally.disagreements.push(format!(
+                        "{name} {fen}: ours wdl {w} dtz {d}, shakmaty-syzygy wdl {tw} dtz {td}"
+                    ));
+                }
+                tally.compared += 1;
+                if i % 8 == 0 {
+                    check_best_move(&ours, &pos, w, d, &mut tally);
+                }
+                if pos.legal_ep_square().is_some() {
+                    tally.with_ep += 1;
+                }
+            }
+            ((Err(SyzygyError::MissingTable { table }), Err(_)), _)
+            | (_, (Err(SyzygyError::MissingTable { table }), Err(_))) => {
+                *tally.both_missing.entry(table).or_default() += 1;
+            }
+            (w, d) => tally
+                .disagreements
+                .push(format!("{name} {fen}: wdl {w:?}, dtz {d:?}")),
+        }
+    }
+    tally
+}
+
+/// The best root move keeps the result, within the one ply of rounding of the root's DTZ.
+fn check_best_move(
+    tb: &Tablebase,
+    pos: &Position,
+    wdl: chessbits_syzygy::Wdl,
+    dtz: i32,
+    tally: &mut Tally,
+) {
+    let fen = pos.fen();
+    match tb.best_move(pos) {
+        Ok(None) => {
+            if chessbits_movegen::count_legal_moves(pos) != 0 {
+                tally.disagreements.push(format!("{fen}: no best move"));
+            }
+        }
+        Ok(Some(best)) => {
+            tally.best_moves += 1;
+            if best.wdl != wdl || (best.dtz - dtz).abs() > 1 {
+                tally.disagreements.push(format!(
+                    "{fen}: best move {best:?} against wdl {wdl} dtz {dtz}"
+                ));
+            }
+        }
+        Err(e) => tally.disagreements.push(format!("{fen}: best move: {e}")),
+    }
+}
+
+fn report(test: &str, tally: &Tally) {
+    eprintln!(
+        "{test}: {} positions agree ({} with a legal en-passant capture; {} best moves keep the result), {} rejected by shakmaty, missing on both sides: {:?}, {} disagreements",
+        tally.compared,
+        tally.with_ep,
+        tally.best_moves,
+        tally.rejected_by_shakmaty,
+        tally.both_missing,
+        tally.disagreements.len()
+    );
+    assert!(
+        tally.disagreements.is_empty(),
+        "{} disagreements, first: {:#?}",
+        tally.disagreements.len(),
+        &tally.disagreements[..tally.disagreements.len().min(20)]
+    );
+}
+
+#[test]
+fn committed_tables_agree_with_shakmaty() {
+    let tally = compare(&common::committed_dir(), 20_000, 0x5EED_0001);
+    report("committed_tables_agree_with_shakmaty", &tally);
+    assert!(tally.compared > 19_000);
+}
+
+#[test]
+fn shared_tables_agree_with_shakmaty() {
+    let Some(dir) = common::shared_dir("shared_tables_agree_with_shakmaty") else {
+        return;
+    };
+    let tally = compare(&dir.join("regular"), 100_000, 0x5EED_0002);
+    report("shared_tables_agree_with_shakmaty", &tally);
+    assert!(
+        tally.compared
+            >= 100_000 - tally.rejected_by_shakmaty - tally.both_missing.values().sum::<usize>()
+    );
+    assert!(tally.compared > 95_000);
+}
+
+#[test]
+#[ignore = "a million positions: run with --ignored"]
+fn shared_tables_agree_with_shakmaty_1m() {
+    let Some(dir) = common::shared_dir("shared_tables_agree_with_shakmaty_1m") else {
+        return;
+    };
+    let tally = compare(&dir.join("regular"), 1_000_000, 0x5EED_0003);
+    report("shared_tables_agree_with_shakmaty_1m", &tally);
+}
