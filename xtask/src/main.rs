@@ -8,17 +8,21 @@
 //!   with a progress line per experiment and each table printed as its experiment finishes
 //!   (criterion's own output goes to `target/bench-report/criterion.log`), then the whole
 //!   markdown report (also written to `target/bench-report/report.md`), with the
-//!   `chessbits pgn` scale figures on the shared master games when they are there.
+//!   `chessbits pgn` scale figures on the shared master games when they are there. A full
+//!   run (not `--quick`) also writes the figures to `docs/BENCHMARKS.md`.
 //! - `cargo xtask fuzz [--seconds N]`: run every cargo-fuzz target of `fuzz/` for N seconds
 //!   (nightly and cargo-fuzz needed) and print executions and coverage per target.
 
 mod bench;
 mod chart;
+mod experiments;
 mod fuzz;
 mod gen_tables;
 mod methods_report;
 mod pgn_scale;
 mod progress;
+#[cfg(test)]
+mod readme;
 mod results;
 mod runner;
 mod table;
@@ -37,8 +41,10 @@ tasks:
                          --check fails if the committed file is stale
   bench [--quick]        run the benchmarks (about 10 minutes on 2 cores), printing progress
                          and each table as it is ready; writes target/bench-report/report.md
-                         (criterion's output: target/bench-report/criterion.log);
-                         --quick: a smoke run of a few minutes, rough figures
+                         and docs/BENCHMARKS.md (criterion's output:
+                         target/bench-report/criterion.log);
+                         --quick: a smoke run of a few minutes, rough figures, written to
+                         target/bench-report/report.md only
   fuzz [--seconds N]     run every fuzz target of fuzz/ for N seconds each (default 60);
                          needs a nightly toolchain and cargo-fuzz
   fuzz --available       exit 0 if fuzzing can run here, else print why and exit 1
@@ -64,6 +70,10 @@ fn run(args: &[String]) -> Result<(), Error> {
         }
     };
     let flag = |name: &str| options.iter().any(|o| o == name);
+    if flag("--help") || flag("-h") {
+        print!("{USAGE}");
+        return Ok(());
+    }
     let allowed: &[&str] = match task {
         "gen-tables" => &["--check"],
         "bench" => &["--quick"],

@@ -1,7 +1,7 @@
 //! The PGN figures of `cargo xtask bench` that users see: whole processes, plain-PGN inputs
-//! in the page cache. The programs are release builds for this CPU (the build of the
-//! criterion runs: the `bench` profile is the release profile, `-C target-cpu=native` where
-//! the CPU has BMI2), as the first measurements were.
+//! in the page cache. The programs are the build of the criterion runs: the `bench` profile
+//! (the release profile without overflow checks, for our crates and the peers' alike) for
+//! this CPU (`-C target-cpu=native` where it has BMI2).
 //!
 //! - `chessbits pgn check --threads 1` against its peer `pgn_peer` (`benches/src/bin`:
 //!   pgn-reader 0.29 reads, shakmaty 0.30 decodes every SAN and plays it, counts printed),
@@ -140,8 +140,8 @@ fn peak_kb(script: &str) -> Result<Option<u64>, Error> {
         .and_then(|v| v.trim().parse().ok()))
 }
 
-/// The programs the figures run: `(package, bin)`. [`crate::bench`] builds them in a cargo
-/// run of their own, before the benchmarks.
+/// The programs the figures run: `(package, bin)`. `cargo xtask bench` builds them in a
+/// cargo run of their own, before the benchmarks (`bench/build.rs`).
 pub(crate) const PROGRAMS: [(&str, &str); 2] =
     [("chessbits-cli", "chessbits"), ("benches", "pgn_peer")];
 

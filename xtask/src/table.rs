@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use crate::bench::Experiment;
+use crate::experiments::Experiment;
 use crate::results::Row;
 
 /// The function names of our benchmarks.

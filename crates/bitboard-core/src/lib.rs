@@ -40,12 +40,14 @@ pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod square;
+mod text;
 
 pub use bitboard::{Bitboard, Direction, Iter, Subsets};
 pub use error::{ParseError, ParseMoveError, ParseMoveErrorKind, ParseSquareError};
 pub use moves::{Move, MoveKind, Uci};
 pub use piece::{Color, Piece, Role};
 pub use square::{File, Rank, Square};
+pub use text::{MoveText, TextBytes, TextSink};
 
 #[cfg(feature = "serde")]
 #[doc(hidden)]

@@ -233,6 +233,39 @@ impl Move {
         Uci { m: self, chess960 }
     }
 
+    /// Writes the move in UCI notation to `out`, as [`Move::uci`] shows it: the one place
+    /// UCI is spelled.
+    ///
+    /// ```
+    /// use chessbits_bitboard_core::{Move, MoveText, Square};
+    /// let castle = Move::castle(Square::E1, Square::H1);
+    /// let mut out = Vec::new();
+    /// castle.write_uci(false, &mut out);
+    /// assert_eq!(out, b"e1g1");
+    /// let mut text = MoveText::new();
+    /// castle.write_uci(true, &mut text);
+    /// assert_eq!(text.to_string(), "e1h1");
+    /// ```
+    #[inline]
+    pub fn write_uci(self, chess960: bool, out: &mut impl crate::TextSink) {
+        if self.is_null() {
+            out.put_all(b"0000");
+            return;
+        }
+        let to = if self.is_castle() && !chess960 {
+            self.king_to()
+        } else {
+            self.to()
+        };
+        for sq in [self.from(), to] {
+            out.put(sq.file().char() as u8);
+            out.put(sq.rank().char() as u8);
+        }
+        if let Some(role) = self.promotion() {
+            out.put(role.char() as u8);
+        }
+    }
+
     /// Parses UCI (`e2e4`, `e7e8q`, `0000`) from ASCII bytes. The result is a normal or
     /// promotion move (or [`Move::NULL`]); see the type's documentation.
     pub fn from_uci_ascii(s: &[u8]) -> Result<Move, ParseMoveError> {
@@ -300,20 +333,9 @@ pub struct Uci {
 
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let m = self.m;
-        if m.is_null() {
-            return f.write_str("0000");
-        }
-        let to = if m.is_castle() && !self.chess960 {
-            m.king_to()
-        } else {
-            m.to()
-        };
-        write!(f, "{}{}", m.from(), to)?;
-        if let Some(role) = m.promotion() {
-            fmt::Write::write_char(f, role.char())?;
-        }
-        Ok(())
+        let mut text = crate::text::StackText::new();
+        self.m.write_uci(self.chess960, &mut text);
+        f.write_str(text.as_str())
     }
 }
 

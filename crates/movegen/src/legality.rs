@@ -241,7 +241,7 @@ pub fn pseudo_legal_moves(pos: &Position) -> MoveList {
             }
             for t in to {
                 if Bitboard::BACKRANKS.contains(t) {
-                    for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+                    for role in Role::PROMOTIONS {
                         list.push(Move::promote(from, t, role));
                     }
                 } else {

@@ -10,7 +10,14 @@
 //! moves, both through the same legality rules as [`is_legal`]. The [`Play`] trait is the
 //! checked way to play a move that comes from outside (`try_play`, `play`, `play_san`,
 //! `play_uci`): an illegal move is a [`PlayError`] naming the move and the FEN, and the
-//! position stays as it was.
+//! position stays as it was. SAN is written in one place ([`San::write_to`]) and UCI in
+//! one ([`chessbits_bitboard_core::Move::write_uci`]), into any
+//! [`TextSink`](chessbits_bitboard_core::TextSink).
+//!
+//! For readers of millions of games, [`SanReplayer`] replays SAN on a bare board that keeps
+//! only what deciding SAN needs, and words each move's canonical SAN and UCI; it gives up
+//! (board unchanged) on whatever it leaves to a [`Position`](chessbits_position::Position)
+//! and [`San::to_move`], which the PGN crate then replays.
 //!
 //! For engines it adds what is built on attacks to a square: static exchange evaluation
 //! ([`see`], [`see_ge`], with configurable [`PieceValues`]), [`gives_check`] without playing
@@ -51,6 +58,7 @@ mod list;
 mod perft;
 mod play;
 mod pseudo;
+mod replayer;
 pub mod san;
 mod see;
 pub mod uci;
@@ -64,9 +72,11 @@ pub use legality::{is_legal_by_playing, is_pseudo_legal, pseudo_legal_moves};
 pub use list::{MoveList, MoveListIntoIter};
 pub use perft::{
     divide, divide_full_with, divide_with, perft, perft_full, perft_full_with, perft_with,
+    MAX_PERFT_DEPTH,
 };
 pub use play::{Play, PlayError};
 pub use pseudo::{count_pseudo_legal_with, pseudo_legal_moves_with};
+pub use replayer::SanReplayer;
 pub use san::{San, SanError, SanMode, SanPlus};
 pub use see::{see, see_exact, see_exact_with, see_ge, see_ge_with, see_with, PieceValues};
 pub use uci::{move_to_uci, uci_to_move, UciError};

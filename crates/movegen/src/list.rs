@@ -190,7 +190,7 @@ impl Visitor for MoveList {
         for to in to {
             let from = Square::new_masked((to as i32 - offset) as u32);
             if Bitboard::BACKRANKS.contains(to) {
-                for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+                for role in Role::PROMOTIONS {
                     self.push(Move::promote(from, to, role));
                 }
             } else {

@@ -15,7 +15,29 @@ use crate::gen::{self, Filter};
 use crate::list::Counter;
 use crate::DefaultMethod;
 
+/// The deepest perft these functions walk. Each ply is a frame of the recursion, so an
+/// unbounded depth would overflow the stack; no count this deep could finish anyway (the
+/// start position's tree passes `u64::MAX` leaves before depth 20). A program that takes a
+/// depth from its user checks it against this first.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// Panics with the documented message when `depth` is beyond [`MAX_PERFT_DEPTH`].
+#[inline]
+#[track_caller]
+fn check_depth(depth: u32) {
+    assert!(
+        depth <= MAX_PERFT_DEPTH,
+        "perft depth {depth} is beyond MAX_PERFT_DEPTH ({MAX_PERFT_DEPTH})"
+    );
+}
+
 /// Leaf nodes at `depth` with bulk counting (the last ply is counted, not played).
+///
+/// # Panics
+///
+/// When `depth` is beyond [`MAX_PERFT_DEPTH`] (as every perft and divide function here).
+#[must_use]
+#[track_caller]
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     perft_with::<DefaultMethod>(pos, depth)
 }
@@ -25,7 +47,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// The method's occupancy ([`SlidingAttacks::Occupancy`]) is built once and then kept up
 /// to date beside the position, in every make and unmake, as a program using the method
 /// would: for rotated bitboards that is four boards, and its cost is part of the count's time.
+#[must_use]
+#[track_caller]
 pub fn perft_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> u64 {
+    check_depth(depth);
     let mut pos = pos.clone();
     let mut kept = S::Occupancy::new(pos.board().occupied());
     bulk::<S>(&mut pos, &mut kept, depth)
@@ -99,7 +124,7 @@ impl<S: SlidingAttacks, F: FnMut(&mut Position, &mut S::Occupancy) -> u64> gen::
         }
         for to in promotions {
             let from = Square::new_masked((to as i32 - offset) as u32);
-            for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+            for role in Role::PROMOTIONS {
                 self.visit(Move::promote(from, to, role));
             }
         }
@@ -149,12 +174,17 @@ fn bulk<S: SlidingAttacks>(pos: &mut Position, kept: &mut S::Occupancy, depth: u
 
 /// Leaf nodes at `depth`, every leaf made and unmade (no bulk counting): measures
 /// make/unmake as well as generation.
+#[must_use]
+#[track_caller]
 pub fn perft_full(pos: &Position, depth: u32) -> u64 {
     perft_full_with::<DefaultMethod>(pos, depth)
 }
 
 /// [`perft_full`] with slider attacks from `S` (its occupancy kept as in [`perft_with`]).
+#[must_use]
+#[track_caller]
 pub fn perft_full_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> u64 {
+    check_depth(depth);
     let mut pos = pos.clone();
     let mut kept = S::Occupancy::new(pos.board().occupied());
     full::<S>(&mut pos, &mut kept, depth)
@@ -175,6 +205,8 @@ fn full<S: SlidingAttacks>(pos: &mut Position, kept: &mut S::Occupancy, depth: u
 
 /// Perft split by root move: each legal move with the leaf count below it (bulk counting).
 /// The counts add up to [`perft`]`(pos, depth)`; `depth` 0 gives no moves.
+#[must_use]
+#[track_caller]
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     divide_with::<DefaultMethod>(pos, depth)
 }
@@ -191,11 +223,13 @@ pub fn divide_full_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> Vec<(M
 }
 
 /// Each legal move with `count` of the position after it at `depth - 1`.
+#[track_caller]
 fn split<S: SlidingAttacks>(
     pos: &Position,
     depth: u32,
     count: fn(&mut Position, &mut S::Occupancy, u32) -> u64,
 ) -> Vec<(Move, u64)> {
+    check_depth(depth);
     if depth == 0 {
         return Vec::new();
     }

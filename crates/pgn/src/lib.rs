@@ -74,9 +74,9 @@ pub use reader::{
     BUFFER_SIZE, MAX_TOKEN,
 };
 pub use replay::{
-    check_games, fens_games, move_number, pack_text, replay, replay_packed, replay_texts,
-    start_position, unpack_text, write_fen, GameError, GameErrorKind, GameRecord, RecordCollector,
-    RecordMoves, RecordTags, Report, FENS_HEADER, MAX_GAME_ERRORS, MAX_GAME_MOVES,
+    check_games, fens_games, move_number, replay, replay_packed, replay_texts, start_position,
+    write_fen, GameError, GameErrorKind, GameRecord, RecordCollector, RecordMoves, RecordTags,
+    Report, FENS_HEADER, MAX_GAME_ERRORS, MAX_GAME_MOVES,
 };
 pub use writer::{write_game, write_game_to, MAX_COLUMNS, SEVEN_TAG_ROSTER};
 

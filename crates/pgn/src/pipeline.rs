@@ -270,11 +270,13 @@ struct Turns {
     cuts: Cuts,
 }
 
-/// How many chunks ended cleanly, and after how many one reader took over.
+/// How many chunks ended cleanly, after how many one reader took over, and how many chunks
+/// had their turn after the first such fallback (splitting went on).
 #[derive(Clone, Copy, Debug, Default)]
 struct Cuts {
     clean: u64,
     fallbacks: u64,
+    after_fallback: u64,
 }
 
 struct Shared {
@@ -805,6 +807,9 @@ where
             .unwrap_or_else(|e| e.into_inner());
     }
     let (games, lines) = (turns.games, turns.lines);
+    if turns.cuts.fallbacks > 0 {
+        turns.cuts.after_fallback += 1;
+    }
     if (read.clean && !chunk.forced) || chunk.last {
         turns.games += read.games;
         turns.lines += read.lines;
@@ -902,6 +907,7 @@ mod tests {
                 let (got, progress, cuts) = chunked(input, threads, chunk);
                 all.clean += cuts.clean;
                 all.fallbacks += cuts.fallbacks;
+                all.after_fallback += cuts.after_fallback;
                 assert_eq!(progress, input.len() as u64, "{what}: progress");
                 assert_eq!(
                     got.len(),
@@ -977,14 +983,15 @@ mod tests {
             input.extend_from_slice(format!("[Round \"{i}\"]\n\n{text} {result}\n\n").as_bytes());
         }
         assert_same(&input, "games without results");
-        // Chunks of several games: more than one fallback (after the first, chunks went
-        // on), and more clean cuts than fallbacks.
+        // Chunks of several games: the first chunk that ends on a game without a result
+        // falls back to one reader (where that chunk ends does not depend on the threads:
+        // nothing has fallen back before it), and chunks are split again after it. How
+        // many fallbacks follow depends on how far the splitting thread had read when the
+        // first one came (the reader that takes over starts from its buffer), so that
+        // count is not asserted.
         for chunk in [250, 1000] {
             let (_, _, cuts) = chunked(&input, 2, chunk);
-            assert!(
-                cuts.fallbacks >= 2 && cuts.clean > cuts.fallbacks,
-                "{cuts:?}"
-            );
+            assert!(cuts.fallbacks >= 1 && cuts.after_fallback >= 1, "{cuts:?}");
         }
     }
 

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use chessbits_bitboard_core::{Color, Move};
+use chessbits_bitboard_core::{Color, Move, MoveText};
 use chessbits_position::{
     CastlingMode, CastlingNotation, EnPassantMode, Position, PositionError, Setup, Validation,
 };
@@ -603,7 +603,7 @@ pub fn replay(
 
 /// Replays a record's mainline as [`replay`] does, calling `on_move(san, uci)` for every
 /// move played with its canonical SAN and check or mate suffix (what
-/// [`SanPlus::append_to`] writes for [`San::from_move`] and [`suffix_of`]) and its UCI (what
+/// [`SanPlus::write_to`] writes for [`San::from_move`] and [`suffix_of`]) and its UCI (what
 /// [`move_to_uci`](chessbits_movegen::uci::move_to_uci) writes). Returns what [`replay`]
 /// returns.
 ///
@@ -625,9 +625,8 @@ pub fn replay_texts(
     uci.clear();
     let result = replay_packed(record, mode, &mut san, &mut uci);
     for (&s, &u) in san.iter().zip(&uci) {
-        let (s, s_len) = unpack_text(s);
-        let (u, u_len) = unpack_text(u);
-        on_move(&s[..s_len], &u[..u_len]);
+        let (s, u) = (MoveText::from_bits(s), MoveText::from_bits(u));
+        on_move(s.as_bytes().as_slice(), u.as_bytes().as_slice());
     }
     if san.capacity() <= 1 << 16 && uci.capacity() <= 1 << 16 {
         PACKED.set((san, uci));
@@ -636,19 +635,19 @@ pub fn replay_texts(
 }
 
 /// Replays a record's mainline as [`replay_texts`] does, appending each move's SAN text
-/// to `san` and its UCI text to `uci`, packed by [`pack_text`] (no SAN or UCI text is
-/// longer than 7 bytes or holds a NUL byte); [`unpack_text`] gives the bytes back. Returns
+/// to `san` and its UCI text to `uci`, each a [`MoveText`]'s word
+/// ([`MoveText::to_bits`]; [`MoveText::from_bits`] gives the text back). Returns
 /// what [`replay`] returns, and the vectors grow by one word each per move played.
 ///
 /// Packed words are what a column of move texts wants (a dictionary looks up a word, not
 /// a slice), and the fast path builds each text in a word anyway.
 ///
-/// The games [`check_games`] checks on its bare board (standard chess in lenient mode:
-/// nearly all real games) are replayed there, the texts read off the board (a `Position`
-/// per move and the movegen encoder cost several times more); any other game, or one the
-/// bare board gives up on, is replayed by [`replay`] from the start (the words the bare
-/// board had appended are taken back first), so the texts, the count and the error are
-/// always [`replay`]'s.
+/// The games [`check_games`] checks on movegen's
+/// [`SanReplayer`](chessbits_movegen::SanReplayer) (standard chess in lenient mode: nearly
+/// all real games) are replayed there, the texts worded by it (a `Position` per move and
+/// the movegen encoder cost several times more); any other game, or one the replayer gives
+/// up on, is replayed by [`replay`] from the start (the words the replayer had appended
+/// are taken back first), so the texts, the count and the error are always [`replay`]'s.
 pub fn replay_packed(
     record: &GameRecord,
     mode: SanMode,
@@ -661,55 +660,18 @@ pub fn replay_packed(
     }
     san.truncate(san_start);
     uci.truncate(uci_start);
-    let mut text = Vec::with_capacity(8);
     replay(record, mode, |before, m, after| {
-        text.clear();
+        let mut text = MoveText::new();
         SanPlus {
             san: San::from_move(before, m),
             suffix: suffix_of(after),
         }
-        .append_to(&mut text);
-        san.push(pack_text(&text).unwrap_or(0));
-        uci.push(pack_text(chessbits_movegen::uci::move_to_uci(before, m).as_bytes()).unwrap_or(0));
+        .write_to(&mut text);
+        san.push(text.to_bits());
+        let mut text = MoveText::new();
+        m.write_uci(before.mode().is_chess960(), &mut text);
+        uci.push(text.to_bits());
     })
-}
-
-/// A text of at most 8 bytes without a NUL byte packed in a word: its bytes little-endian,
-/// zero above (the empty text is 0); `None` for any other text. [`unpack_text`] is the
-/// inverse.
-///
-/// The bytes are read as two overlapping 4-byte words (or three single bytes), not copied
-/// into an array: a copy of a variable length is a call to `memcpy`, and reading the array
-/// back as a word stalls on the stores.
-#[inline]
-pub fn pack_text(text: &[u8]) -> Option<u64> {
-    let n = text.len();
-    let code = match n {
-        0 => return Some(0),
-        1..=3 => {
-            u64::from(text[0])
-                | (u64::from(text[n / 2]) << (8 * (n / 2)))
-                | (u64::from(text[n - 1]) << (8 * (n - 1)))
-        }
-        4..=8 => {
-            let lo = u32::from_le_bytes(*text.first_chunk::<4>()?);
-            let hi = u32::from_le_bytes(*text.last_chunk::<4>()?);
-            u64::from(lo) | (u64::from(hi) << (8 * (n - 4)))
-        }
-        _ => return None,
-    };
-    // A NUL byte among the first `n` (the bytes above are set so as not to count).
-    let x = code | (!0u64).checked_shl(8 * n as u32).unwrap_or(0);
-    let zero = x.wrapping_sub(0x0101_0101_0101_0101) & !x & 0x8080_8080_8080_8080;
-    (zero == 0).then_some(code)
-}
-
-/// The text [`pack_text`] packed into `code`: the bytes, and how many of them are the
-/// text.
-#[inline]
-pub fn unpack_text(code: u64) -> ([u8; 8], usize) {
-    let len = 8 - (code.leading_zeros() / 8) as usize;
-    (code.to_le_bytes(), len)
 }
 
 /// What a batch of games came to.
@@ -749,8 +711,9 @@ impl Report {
 /// Replays every record (the job of `chessbits pgn check`): the report [`replay`] gives.
 ///
 /// Games from the standard start position read in lenient mode (nearly all real games) are
-/// checked on a bare board that keeps only what deciding SAN needs: no hash, no checkers,
-/// legality by whether the own king is attacked after the move. Any game it does not play
+/// checked on movegen's [`SanReplayer`](chessbits_movegen::SanReplayer), a bare board that
+/// keeps only what deciding SAN needs: no hash, no checkers, legality by whether the own
+/// king is attacked after the move. Any game it does not play
 /// to the end (an error, a `FEN` tag, strict mode, a null or coordinate move) is replayed
 /// with [`replay`], so the moves counted and the errors reported are exactly [`replay`]'s.
 pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
@@ -786,7 +749,7 @@ pub fn fens_games(records: &[GameRecord], mode: SanMode, out: &mut Vec<u8>) -> R
                 san,
                 suffix: suffix_of(after),
             }
-            .append_to(out);
+            .write_to(out);
             out.push(b',');
             after_fen.clear();
             write_fen(after, &mut after_fen);
@@ -836,38 +799,6 @@ pub fn write_fen(pos: &Position, out: &mut Vec<u8>) {
 mod tests {
     use super::*;
     use crate::Reader;
-
-    #[test]
-    fn packed_texts_give_back_their_bytes_and_refuse_what_does_not_fit() {
-        let fits: [&[u8]; 9] = [
-            b"",
-            b"e",
-            b"e4",
-            b"e4+",
-            b"Nbd7",
-            b"O-O-O",
-            b"exd8=Q+",
-            b"Qa1xb2#",
-            b"12345678",
-        ];
-        let mut seen = std::collections::HashSet::new();
-        for text in fits {
-            let code = pack_text(text).unwrap_or_else(|| panic!("{text:?}"));
-            assert!(seen.insert(code), "{text:?}: a code twice");
-            let (bytes, len) = unpack_text(code);
-            assert_eq!(&bytes[..len], text);
-        }
-        for text in [
-            &b"123456789"[..],
-            b"\0",
-            b"e4\0",
-            b"\0e4",
-            b"ab\0d",
-            b"abcdefg\0",
-        ] {
-            assert_eq!(pack_text(text), None, "{text:?}");
-        }
-    }
 
     #[test]
     fn record_tags_keep_every_pair_in_order() {

@@ -333,7 +333,7 @@ pub fn move_rows(records: &[GameRecord], mode: SanMode, out: &mut Vec<MoveRow>) 
                 san: San::from_move(before, m),
                 suffix: suffix_of(after),
             }
-            .append_to(&mut san);
+            .write_to(&mut san);
             let (clock, eval) = record
                 .notes
                 .get(ply as usize)

@@ -68,9 +68,10 @@ impl CastlingMode {
         matches!(self, CastlingMode::Chess960)
     }
 
-    /// The mode a setup's castling rights call for: Chess960 when some right cannot be a
-    /// standard one (its king not on e1/e8, or its rook not on the a- or h-file of the
-    /// king's back rank), standard otherwise (also when there are no rights).
+    /// The mode a setup's castling rights call for: Chess960 when the FEN wrote them in
+    /// Shredder-FEN ([`crate::Setup::chess960`]) or when some right cannot be a standard one
+    /// (its king not on e1/e8, or its rook not on the a- or h-file of the king's back
+    /// rank), standard otherwise (also when there are no rights).
     ///
     /// ```
     /// use chessbits_position::{CastlingMode, Setup};
@@ -80,6 +81,9 @@ impl CastlingMode {
     ///     .parse()
     ///     .unwrap();
     /// assert_eq!(CastlingMode::detect(&fischer), CastlingMode::Chess960);
+    /// // Shredder-FEN is Chess960 notation, wherever the king and rooks stand.
+    /// let shredder: Setup = "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1".parse().unwrap();
+    /// assert_eq!(CastlingMode::detect(&shredder), CastlingMode::Chess960);
     /// ```
     pub fn detect(setup: &crate::Setup) -> CastlingMode {
         let standard = |rook: Square| {
@@ -93,7 +97,7 @@ impl CastlingMode {
                 && matches!(rook.file(), File::A | File::H)
                 && setup.board.piece_at(king) == Some(Role::King.of(color))
         };
-        if setup.castling_rights.into_iter().all(standard) {
+        if !setup.chess960 && setup.castling_rights.into_iter().all(standard) {
             CastlingMode::Standard
         } else {
             CastlingMode::Chess960

@@ -346,6 +346,7 @@ impl Position {
             ep_square: self.st.ep_square,
             halfmoves: self.st.halfmoves,
             fullmoves: self.st.fullmoves,
+            chess960: self.castles.mode().is_chess960(),
         }
     }
 

@@ -62,6 +62,12 @@ pub struct Setup {
     pub halfmoves: u32,
     /// Fullmove number, starting at 1.
     pub fullmoves: u32,
+    /// Whether the FEN calls for Chess960: set when its castling field names a rook by its
+    /// file (Shredder-FEN, such as `HAha`), the notation of Chess960, even where king and
+    /// rooks stand as in standard chess. [`crate::CastlingMode::detect`] then answers
+    /// Chess960, so that castling is written king-takes-rook (`e1h1`), as a Chess960 GUI
+    /// expects.
+    pub chess960: bool,
 }
 
 impl Default for Setup {
@@ -80,6 +86,7 @@ impl Setup {
             ep_square: None,
             halfmoves: 0,
             fullmoves: 1,
+            chess960: false,
         }
     }
 
@@ -92,6 +99,7 @@ impl Setup {
             ep_square: None,
             halfmoves: 0,
             fullmoves: 1,
+            chess960: false,
         }
     }
 
@@ -123,6 +131,9 @@ impl Setup {
         }
         if let Some((col, castling)) = fields.next() {
             setup.castling_rights = parse_castling(&setup.board, castling, col)?;
+            setup.chess960 = castling
+                .iter()
+                .any(|c| matches!(c, b'a'..=b'h' | b'A'..=b'H'));
         }
         if let Some((col, ep)) = fields.next() {
             setup.ep_square = match ep {

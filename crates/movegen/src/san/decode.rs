@@ -1,10 +1,9 @@
 //! [`San`] to the one legal move it means in a position.
 
-use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Move, Rank, Role, Square};
 use chessbits_position::Position;
 
-use super::encode::{disambiguation, legal_others};
+use super::candidates::{disambiguation, legal_others, reaching};
 use super::{San, SanError, SanMode};
 use crate::legality::Checks;
 
@@ -121,52 +120,4 @@ fn coordinate_move(
         return Err(SanError::MissingPromotion);
     }
     Err(SanError::Illegal)
-}
-
-/// The squares of the side to move's pieces of `role` that could move to `to` by the way
-/// the role moves (pseudo-legal: pins and check are not looked at). For pawns, captures
-/// when `pawn_capture` (onto an enemy piece or the en-passant square), pushes otherwise.
-pub(super) fn reaching(pos: &Position, role: Role, to: Square, pawn_capture: bool) -> Bitboard {
-    let board = pos.board();
-    let us = pos.turn();
-    if board.by_color(us).contains(to) {
-        return Bitboard::EMPTY;
-    }
-    let ours = pos.our(role);
-    let occ = board.occupied();
-    match role {
-        Role::Pawn => {
-            if pawn_capture {
-                if board.by_color(us.other()).contains(to) || Some(to) == pos.ep_square() {
-                    at::pawn_attacks(us.other(), to) & ours
-                } else {
-                    Bitboard::EMPTY
-                }
-            } else {
-                if occ.contains(to) {
-                    return Bitboard::EMPTY;
-                }
-                let back = us.fold(-1, 1);
-                let Some(one) = to.offset(0, back) else {
-                    return Bitboard::EMPTY;
-                };
-                if ours.contains(one) {
-                    return Bitboard::from_square(one);
-                }
-                if Bitboard::relative_rank(us, Rank::Fourth).contains(to) && !occ.contains(one) {
-                    if let Some(two) = to.offset(0, 2 * back) {
-                        if ours.contains(two) {
-                            return Bitboard::from_square(two);
-                        }
-                    }
-                }
-                Bitboard::EMPTY
-            }
-        }
-        Role::Knight => at::knight_attacks(to) & ours,
-        Role::Bishop => at::bishop_attacks(to, occ) & ours,
-        Role::Rook => at::rook_attacks(to, occ) & ours,
-        Role::Queen => at::queen_attacks(to, occ) & ours,
-        Role::King => at::king_attacks(to) & ours,
-    }
 }

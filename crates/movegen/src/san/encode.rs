@@ -1,11 +1,9 @@
 //! A legal move to its canonical [`San`] / [`SanPlus`].
 
-use alloc::vec::Vec;
-
-use chessbits_bitboard_core::{Bitboard, File, Move, MoveKind, Rank, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Move, MoveKind, Role, TextSink};
 use chessbits_position::{CastlingSide, Position};
 
-use super::decode::reaching;
+use super::candidates::{disambiguation, legal_others, reaching};
 use super::{suffix_of, San, SanPlus};
 use crate::legality::Checks;
 
@@ -33,11 +31,15 @@ impl SanPlus {
         }
     }
 
-    /// Appends the text to `out` (faster than `Display` for bulk output).
-    pub fn append_to(&self, out: &mut Vec<u8>) {
-        self.san.append_to(out);
+    /// Writes the text to `out` (a `Vec<u8>`, a `String`, a [`MoveText`]...): faster than
+    /// `Display` for bulk output.
+    ///
+    /// [`MoveText`]: chessbits_bitboard_core::MoveText
+    #[inline]
+    pub fn write_to(&self, out: &mut impl TextSink) {
+        self.san.write_to(out);
         if let Some(s) = self.suffix {
-            out.push(s.char() as u8);
+            out.put(s.char() as u8);
         }
     }
 }
@@ -82,12 +84,16 @@ impl San {
         }
     }
 
-    /// Appends the text to `out`.
-    pub fn append_to(&self, out: &mut Vec<u8>) {
+    /// Writes the text to `out` (a `Vec<u8>`, a `String`, a [`MoveText`]...): the one
+    /// place SAN is spelled.
+    ///
+    /// [`MoveText`]: chessbits_bitboard_core::MoveText
+    #[inline]
+    pub fn write_to(&self, out: &mut impl TextSink) {
         match *self {
-            San::Null => out.extend_from_slice(b"--"),
-            San::Castle(CastlingSide::KingSide) => out.extend_from_slice(b"O-O"),
-            San::Castle(CastlingSide::QueenSide) => out.extend_from_slice(b"O-O-O"),
+            San::Null => out.put_all(b"--"),
+            San::Castle(CastlingSide::KingSide) => out.put_all(b"O-O"),
+            San::Castle(CastlingSide::QueenSide) => out.put_all(b"O-O-O"),
             San::Normal {
                 role,
                 file,
@@ -97,58 +103,24 @@ impl San {
                 promotion,
             } => {
                 if role != Role::Pawn {
-                    out.push(role.upper_char() as u8);
+                    out.put(role.upper_char() as u8);
                 }
                 if let Some(f) = file {
-                    out.push(f.char() as u8);
+                    out.put(f.char() as u8);
                 }
                 if let Some(r) = rank {
-                    out.push(r.char() as u8);
+                    out.put(r.char() as u8);
                 }
                 if capture {
-                    out.push(b'x');
+                    out.put(b'x');
                 }
-                out.push(to.file().char() as u8);
-                out.push(to.rank().char() as u8);
+                out.put(to.file().char() as u8);
+                out.put(to.rank().char() as u8);
                 if let Some(p) = promotion {
-                    out.push(b'=');
-                    out.push(p.upper_char() as u8);
+                    out.put(b'=');
+                    out.put(p.upper_char() as u8);
                 }
             }
         }
     }
-}
-
-/// The minimal (file, rank) disambiguation of a move from `from` when `others` (legal
-/// origins of other pieces of the same role to the same square) exist: the file if no other
-/// origin shares it, else the rank if none shares that, else both. (Public for replays that
-/// find the other origins on a board of their own, such as the PGN crate's fast path.)
-pub fn disambiguation(from: Square, others: Bitboard) -> (Option<File>, Option<Rank>) {
-    if others.is_empty() {
-        (None, None)
-    } else if (others & Bitboard::file(from.file())).is_empty() {
-        (Some(from.file()), None)
-    } else if (others & Bitboard::rank(from.rank())).is_empty() {
-        (None, Some(from.rank()))
-    } else {
-        (Some(from.file()), Some(from.rank()))
-    }
-}
-
-/// The origins in `candidates` other than `from` from which a `role` legally moves to `to`.
-pub(super) fn legal_others(
-    pos: &Position,
-    checks: &Checks,
-    role: Role,
-    from: Square,
-    to: Square,
-    candidates: Bitboard,
-) -> Bitboard {
-    let mut others = Bitboard::EMPTY;
-    for o in candidates - from {
-        if checks.is_legal(pos, role, o, to, false) {
-            others.insert(o);
-        }
-    }
-    others
 }

@@ -32,15 +32,15 @@
 //! ```
 
 use alloc::string::String;
-use alloc::vec::Vec;
 use core::fmt;
 
 use chessbits_bitboard_core::{File, Rank, Role, Square};
 use chessbits_position::{CastlingSide, Position};
 
+mod candidates;
 mod decode;
 mod encode;
-pub use encode::disambiguation;
+pub use candidates::disambiguation;
 mod parse;
 #[cfg(test)]
 mod tests;
@@ -184,17 +184,17 @@ pub fn suffix_of(after: &Position) -> Option<Suffix> {
 
 impl fmt::Display for San {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut buf = Vec::with_capacity(8);
-        self.append_to(&mut buf);
-        f.write_str(&String::from_utf8_lossy(&buf))
+        let mut buf = String::with_capacity(8);
+        self.write_to(&mut buf);
+        f.write_str(&buf)
     }
 }
 
 impl fmt::Display for SanPlus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut buf = Vec::with_capacity(8);
-        self.append_to(&mut buf);
-        f.write_str(&String::from_utf8_lossy(&buf))
+        let mut buf = String::with_capacity(8);
+        self.write_to(&mut buf);
+        f.write_str(&buf)
     }
 }
 

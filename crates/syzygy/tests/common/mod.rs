@@ -158,6 +158,7 @@ pub(crate) fn random_position(rng: &mut Rng, pieces: &[Piece]) -> Position {
             ep_square,
             halfmoves: 0,
             fullmoves: 1,
+            chess960: false,
         };
         if let Ok(pos) = Position::from_setup(&setup, CastlingMode::Standard) {
             return pos;

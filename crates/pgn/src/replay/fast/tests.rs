@@ -10,21 +10,26 @@ use chessbits_movegen::san::{suffix_of, San, SanMode, SanPlus};
 use chessbits_movegen::uci::move_to_uci;
 use chessbits_position::Position;
 
-use super::{check, texts, Board};
+use chessbits_movegen::SanReplayer;
+
+use super::{check, texts};
 use crate::replay::{replay, GameRecord, RecordCollector};
 use crate::Reader;
 
 /// The fast path's boards, move by move, until it gives up.
-fn fast_steps(record: &GameRecord) -> (Vec<Board>, bool) {
+fn fast_steps(record: &GameRecord) -> (Vec<SanReplayer>, bool) {
     let mut board =
         match crate::replay::start_position(record.fen.as_deref(), record.variant.as_deref()) {
-            Ok(pos) => Board::of(&pos),
+            Ok(pos) => match SanReplayer::from_position(&pos) {
+                Some(board) => board,
+                None => return (Vec::new(), false),
+            },
             Err(_) => return (Vec::new(), false),
         };
     let mut out = Vec::new();
     for (text, _) in record.moves() {
         let before = board.clone();
-        if !board.apply(text) {
+        if !board.play_san(text) {
             assert_eq!(board, before, "a move given up on changed the board");
             return (out, false);
         }
@@ -89,7 +94,7 @@ fn compare(record: &GameRecord, what: &str) -> bool {
             san: San::from_move(before, m),
             suffix: suffix_of(after),
         }
-        .append_to(&mut san);
+        .write_to(&mut san);
         expected_texts.push((san, move_to_uci(before, m).into_bytes()));
     });
     let (mut fast_san, mut fast_uci) = (Vec::new(), Vec::new());
@@ -98,8 +103,10 @@ fn compare(record: &GameRecord, what: &str) -> bool {
     assert_eq!(fast_san.len(), fast_uci.len(), "{what}");
     assert!(fast_san.len() <= expected_texts.len(), "{what}");
     let unpacked = |code: u64| {
-        let (bytes, len) = crate::replay::unpack_text(code);
-        bytes[..len].to_vec()
+        chessbits_bitboard_core::MoveText::from_bits(code)
+            .as_bytes()
+            .as_slice()
+            .to_vec()
     };
     for (k, ((&s, &u), (san, uci))) in fast_san
         .iter()
@@ -174,12 +181,12 @@ fn compare(record: &GameRecord, what: &str) -> bool {
 
 /// The fast board equals the position's (whose en-passant square is there only when a
 /// pawn can take on it; the fast board keeps every one).
-fn assert_same_board(board: &Board, pos: &Position, what: &str) {
-    let mut expected = Board::of(pos);
-    if expected.ep.is_none() {
-        expected.ep = board.ep;
-    }
-    assert_eq!(board, &expected, "{what}");
+fn assert_same_board(board: &SanReplayer, pos: &Position, what: &str) {
+    assert!(
+        board.stands_as(pos),
+        "{what}: {board:?} against {}",
+        pos.fen()
+    );
 }
 
 fn records(pgn: &[u8]) -> Vec<GameRecord> {
@@ -499,7 +506,7 @@ fn random_game(seed: u64) -> GameRecord {
                     to,
                     promotion,
                 }
-                .append_to(&mut text);
+                .write_to(&mut text);
             }
             (
                 3..=4,
@@ -521,7 +528,7 @@ fn random_game(seed: u64) -> GameRecord {
                     to,
                     promotion,
                 }
-                .append_to(&mut text);
+                .write_to(&mut text);
             }
             (5, _) if random => {
                 // Any piece letter to any square: legal, illegal or ambiguous.
@@ -539,8 +546,8 @@ fn random_game(seed: u64) -> GameRecord {
                     }
                 }
             }
-            (6, _) => canonical.san.append_to(&mut text),
-            _ => canonical.append_to(&mut text),
+            (6, _) => canonical.san.write_to(&mut text),
+            _ => canonical.write_to(&mut text),
         }
         if ply == setup_plies && setup_plies > 0 {
             record.fen = Some(pos.fen().into_bytes());

@@ -4,7 +4,8 @@
 //! arguments and drives the library crates (`position` for FEN, `movegen` for perft,
 //! `attack-tables` for the sliding-attack methods).
 //!
-//! - `chessbits perft <depth> [--fen FEN] [--divide] [--method NAME] [--chess960]` prints one
+//! - `chessbits perft <depth> [--fen FEN] [--divide] [--method NAME] [--chess960]` (depth at
+//!   most `MAX_PERFT_DEPTH`, 64) prints one
 //!   `move: count` line per root move (with `--divide`), a blank line, then
 //!   `Nodes searched: N`: the shape of Stockfish's `go perft`, so tools written for that
 //!   output work with it. Timing goes to stderr. A bad FEN prints the typed error on stderr
@@ -12,7 +13,7 @@
 //! - `chessbits perft --epd FILE [--max-nodes N] [--max-depth D]` runs a perft suite and
 //!   prints each disagreeing count and a summary; exit status 1 if any disagrees (`epd_cmd`).
 //! - `chessbits methods` lists the sliding-attack methods, one per line, marking the default.
-//! - `chessbits moves [--fen FEN] [--tactical] [--checks]` writes `move,see,check` CSV rows.
+//! - `chessbits moves [--fen FEN] [--chess960] [--tactical] [--checks]` writes `move,see,check` CSV rows.
 //! - `chessbits book build|show|choose` builds, lists and picks from Polyglot books (`book_cmd`).
 //! - `chessbits pgn check|fens|games|moves|filter INPUT...` checks PGN, converts it to rows
 //!   (CSV, NDJSON, Parquet) or filters it, as a Unix filter (see `pgn_cmd`).
@@ -53,8 +54,11 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree to a depth.
     Perft {
-        /// Depth in plies (not with --epd).
-        #[arg(required_unless_present = "epd")]
+        /// Depth in plies (not with --epd), at most 64.
+        #[arg(
+            required_unless_present = "epd",
+            value_parser = clap::value_parser!(u32).range(..=i64::from(chessbits_movegen::MAX_PERFT_DEPTH))
+        )]
         depth: Option<u32>,
         /// Run a perft suite instead: an EPD file with `D<depth> <nodes>` operations (or
         /// python-chess's .perft blocks); prints each count that disagrees and a summary,
@@ -67,19 +71,14 @@ enum Command {
         /// With --epd: skip depths above this.
         #[arg(long, value_name = "D")]
         max_depth: Option<u32>,
-        /// The start position (FEN, X-FEN or Shredder-FEN); the standard start by default.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        position: PositionArgs,
         /// Print the node count below each root move.
         #[arg(long)]
         divide: bool,
         /// The sliding-attack method (see `chessbits methods`).
         #[arg(long, default_value = DEFAULT_METHOD)]
         method: String,
-        /// Read the FEN as Chess960 (also chosen automatically when its castling rights only
-        /// make sense in Chess960).
-        #[arg(long)]
-        chess960: bool,
         /// Play every leaf instead of counting the last ply in bulk.
         #[arg(long)]
         no_bulk: bool,
@@ -89,9 +88,8 @@ enum Command {
     /// List a position's legal moves as CSV `move,see,check`: the static exchange value
     /// (pawn 100) and whether the move gives check.
     Moves {
-        /// The position (FEN, X-FEN or Shredder-FEN); the standard start by default.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        position: PositionArgs,
         /// Only captures and promotions (a quiescence search's moves).
         #[arg(long)]
         tactical: bool,
@@ -113,10 +111,10 @@ fn main() -> ExitCode {
         Command::Pgn(cmd) => pgn_cmd::run(cmd),
         Command::Book(cmd) => book_cmd::run(cmd),
         Command::Moves {
-            fen,
+            position,
             tactical,
             checks,
-        } => match read_position(fen.as_deref(), false) {
+        } => match position.read() {
             Ok(pos) => moves_cmd::run(&pos, tactical, checks),
             Err(e) => {
                 eprintln!("error: {e}");
@@ -140,10 +138,9 @@ fn main() -> ExitCode {
             epd,
             max_nodes,
             max_depth,
-            fen,
+            position,
             divide,
             method,
-            chess960,
             no_bulk,
         } => {
             if let Some(file) = epd {
@@ -151,7 +148,7 @@ fn main() -> ExitCode {
                     file,
                     max_nodes,
                     max_depth,
-                    chess960,
+                    chess960: position.chess960,
                 };
                 let mut run = epd_cmd::SuiteRun {
                     opts,
@@ -163,7 +160,7 @@ fn main() -> ExitCode {
                 };
             }
             let depth = depth.unwrap_or(0);
-            let pos = match read_position(fen.as_deref(), chess960) {
+            let pos = match position.read() {
                 Ok(pos) => pos,
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -207,17 +204,34 @@ fn method_error(method: &str, e: MethodError) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn read_position(fen: Option<&str>, chess960: bool) -> Result<Position, PositionError> {
-    let Some(fen) = fen else {
-        return Ok(Position::new());
-    };
-    let setup: Setup = fen.parse()?;
-    let mode = if chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::detect(&setup)
-    };
-    Position::from_setup(&setup, mode)
+/// The position a command works on: `--fen` (the standard start by default) and
+/// `--chess960`, shared by every command that reads a FEN.
+#[derive(clap::Args)]
+pub(crate) struct PositionArgs {
+    /// The position (FEN, X-FEN or Shredder-FEN); the standard start by default.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Read the FEN as Chess960: castling is then written king-takes-rook (`e1h1`). Also
+    /// chosen when the FEN's castling field is Shredder-FEN (`HAha`) or its rights only
+    /// make sense in Chess960.
+    #[arg(long)]
+    pub(crate) chess960: bool,
+}
+
+impl PositionArgs {
+    /// The validated position.
+    pub(crate) fn read(&self) -> Result<Position, PositionError> {
+        let Some(fen) = &self.fen else {
+            return Ok(Position::new());
+        };
+        let setup: Setup = fen.parse()?;
+        let mode = if self.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::detect(&setup)
+        };
+        Position::from_setup(&setup, mode)
+    }
 }
 
 #[derive(Copy, Clone)]

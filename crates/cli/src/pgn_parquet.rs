@@ -282,33 +282,13 @@ impl OptText {
     }
 }
 
-/// Appends the UCI text of `m` in `pos` (what `move_to_uci` gives, without a `String`).
-fn push_uci(out: &mut Vec<u8>, pos: &Position, m: Move) {
-    if m.is_null() {
-        out.extend_from_slice(b"0000");
-        return;
-    }
-    let to = if m.is_castle() && !pos.mode().is_chess960() {
-        m.king_to()
-    } else {
-        m.to()
-    };
-    for sq in [m.from(), to] {
-        out.push(b'a' + sq.file().index() as u8);
-        out.push(b'1' + sq.rank().index() as u8);
-    }
-    if let Some(role) = m.promotion() {
-        out.push(role.char() as u8);
-    }
-}
-
 /// Appends the canonical SAN of `m` with its check or mate suffix.
 fn push_san(out: &mut Vec<u8>, before: &Position, m: Move, after: &Position) {
     SanPlus {
         san: San::from_move(before, m),
         suffix: suffix_of(after),
     }
-    .append_to(out);
+    .write_to(out);
 }
 
 /// `{cp, mate}` structs being built: each field's values (the non-null ones) and
@@ -675,7 +655,7 @@ pub(crate) fn moves_columns(
             }
             push_san(&mut san.bytes, b, m, a);
             san.end();
-            push_uci(&mut uci.bytes, b, m);
+            m.write_uci(b.mode().is_chess960(), &mut uci.bytes);
             uci.end();
             write_fen(a, &mut after.bytes);
             after.end();

@@ -58,8 +58,18 @@ fn is_long(code: u64) -> bool {
 
 /// The code of a text of at most 8 bytes without a NUL byte: its bytes, little-endian
 /// (the `pgn` crate's packing, which its replay hands move texts over in).
-pub(crate) use chessbits_pgn::pack_text as pack;
-use chessbits_pgn::unpack_text as short_text;
+use chessbits_bitboard_core::MoveText;
+
+/// `text` as the word of its [`MoveText`] (`None` past eight bytes or with a NUL).
+pub(crate) fn pack(text: &[u8]) -> Option<u64> {
+    MoveText::pack(text).map(MoveText::to_bits)
+}
+
+/// The bytes of the text whose [`MoveText`] word is `code`, and how many there are.
+fn short_text(code: u64) -> ([u8; 8], usize) {
+    let text = MoveText::from_bits(code);
+    (code.to_le_bytes(), text.len())
+}
 
 impl MoveTexts {
     pub(crate) fn with_capacity(n: usize) -> MoveTexts {

@@ -31,17 +31,15 @@ pub(crate) enum BookCommand {
     Show {
         /// The book file.
         book: PathBuf,
-        /// The position (the standard start by default).
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        position: crate::PositionArgs,
     },
     /// Pick a book move by weight with a seeded generator (the same seed gives the same move).
     Choose {
         /// The book file.
         book: PathBuf,
-        /// The position (the standard start by default).
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        position: crate::PositionArgs,
         /// The generator's seed.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -56,7 +54,7 @@ pub(crate) fn run(cmd: BookCommand) -> ExitCode {
             max_ply,
             min_games,
         } => build(&games, &output, BookOptions { max_ply, min_games }),
-        BookCommand::Show { book, fen } => with_book(&book, fen.as_deref(), |book, pos| {
+        BookCommand::Show { book, position } => with_book(&book, &position, |book, pos| {
             let moves = book.moves(pos)?;
             let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
             let mut out = std::io::stdout().lock();
@@ -79,7 +77,11 @@ pub(crate) fn run(cmd: BookCommand) -> ExitCode {
             }
             Ok(ExitCode::SUCCESS)
         }),
-        BookCommand::Choose { book, fen, seed } => with_book(&book, fen.as_deref(), |book, pos| {
+        BookCommand::Choose {
+            book,
+            position,
+            seed,
+        } => with_book(&book, &position, |book, pos| {
             Ok(match book.choose(pos, seed)? {
                 Some(m) => {
                     println!("{}", m.uci(pos.mode().is_chess960()));
@@ -95,13 +97,13 @@ pub(crate) fn run(cmd: BookCommand) -> ExitCode {
 }
 
 /// Opens the book at `path` as a stream (a lookup reads a few entries, never the whole
-/// file) and runs `f` on it at the position `fen` (the start by default).
+/// file) and runs `f` on it at the position of `--fen` (the start by default).
 fn with_book(
     path: &PathBuf,
-    fen: Option<&str>,
+    position: &crate::PositionArgs,
     f: impl FnOnce(&mut BookFile<std::fs::File>, &Position) -> std::io::Result<ExitCode>,
 ) -> ExitCode {
-    let pos = match fen.map_or_else(|| Ok(Position::new()), Position::from_fen) {
+    let pos = match position.read() {
         Ok(pos) => pos,
         Err(e) => {
             eprintln!("error: {e}");

@@ -168,3 +168,23 @@ fn epd_and_a_depth_are_not_both_accepted() {
     let o = chessbits(&["perft"]);
     assert_eq!(o.status.code(), Some(2), "a depth or --epd is required");
 }
+
+/// A depth no perft could count (it would overflow the stack) is an error on its own line,
+/// and the suite's other counts are still checked.
+#[test]
+fn a_depth_beyond_the_limit_is_a_line_error() {
+    let path = temp_file(
+        "deep.epd",
+        b"8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;D99999 1\n\
+          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D2 400\n",
+    );
+    let o = chessbits(&["perft", "--epd", &path]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains(":1: depth 99999 is beyond"), "{out}");
+    let summary = out.lines().last().unwrap();
+    assert!(
+        summary.starts_with("2 positions, 2 counts checked, 0 wrong"),
+        "{summary}"
+    );
+}

@@ -176,3 +176,41 @@ fn divide_with_and_without_bulk_agree() {
     assert_eq!(sum, 97_862);
     assert!(bulk.ends_with("\nNodes searched: 97862\n"), "{bulk}");
 }
+
+/// A depth beyond what perft can walk is a usage error (exit 2), not a stack overflow.
+#[test]
+fn a_depth_beyond_the_limit_is_a_usage_error() {
+    let o = chessbits(&["perft", "99999", "--fen", "8/8/8/8/8/8/8/K6k w - - 0 1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("99999"));
+    let o = chessbits(&["perft", "65"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// Shredder-FEN is Chess960 notation: castling comes out king-takes-rook even where the
+/// king and rooks stand as in standard chess (as python-chess gives), in `perft --divide`
+/// and in `moves`; X-FEN `KQ` with the same pieces is standard chess unless `--chess960`.
+#[test]
+fn shredder_fen_means_chess960() {
+    let shredder = "rnnk2qr/p2p1pp1/b1pP3p/1pQ3P1/3Pp3/7N/PP1BPPBP/RN2K2R w HA - 4 22";
+    let xfen = "rnnk2qr/p2p1pp1/b1pP3p/1pQ3P1/3Pp3/7N/PP1BPPBP/RN2K2R w KQ - 4 22";
+    let divide = |fen: &str, extra: &[&str]| {
+        let mut args = vec!["perft", "1", "--divide", "--fen", fen];
+        args.extend_from_slice(extra);
+        stdout(&chessbits(&args))
+    };
+    let moves = |fen: &str, extra: &[&str]| {
+        let mut args = vec!["moves", "--fen", fen];
+        args.extend_from_slice(extra);
+        stdout(&chessbits(&args))
+    };
+    assert!(divide(shredder, &[]).contains("e1h1: 1"));
+    assert!(!divide(shredder, &[]).contains("e1g1"));
+    assert!(divide(xfen, &[]).contains("e1g1: 1"));
+    assert!(divide(xfen, &["--chess960"]).contains("e1h1: 1"));
+    assert!(moves(shredder, &[]).lines().any(|l| l.starts_with("e1h1,")));
+    assert!(moves(xfen, &[]).lines().any(|l| l.starts_with("e1g1,")));
+    assert!(moves(xfen, &["--chess960"])
+        .lines()
+        .any(|l| l.starts_with("e1h1,")));
+}

@@ -1,0 +1,318 @@
+//! [`SanReplayer`]: a game's SAN replayed on a bare board (see the type).
+
+use chessbits_attack_tables as at;
+use chessbits_bitboard_core::{Bitboard, Color, MoveText, Role, Square};
+use chessbits_position::{CastlingMode, CastlingSide, Position, Validation};
+
+use crate::san::{San, SanMode, SanPlus};
+
+mod apply;
+mod decide;
+mod words;
+
+/// A game's SAN replayed on a bare board that keeps only what deciding SAN needs, for
+/// readers of millions of games.
+///
+/// [`Position`] is built for everything a position is asked (make and unmake, the Polyglot
+/// hash kept up to date by every move, the checkers, FEN, Chess960), and [`San::to_move`]
+/// computes the pinned pieces before looking at the move. Replaying a game's SAN needs much
+/// less: the pieces by colour and role, the side to move, the castling rooks and the square
+/// a pawn just passed. A move is found as `to_move` finds it (the pieces of its role that
+/// reach the destination, narrowed by the disambiguation), and each candidate is tested by
+/// whether the own king is attacked on the board the move leaves, which is the definition
+/// of a legal move and needs no checkers or pins.
+///
+/// The replayer only ever says "this move was played": anything else (a move it does not
+/// find exactly once, a coordinate move, a null move) makes it give up with the board
+/// unchanged, and the caller replays the game on a [`Position`] with [`San::to_move`],
+/// which then finds and words the error. So the only thing it must get right is agreement
+/// when it accepts: each move it plays is the one `to_move` returns in
+/// [`SanMode::Lenient`], and each text it words is the one [`SanPlus::from_move`] and
+/// [`Move::write_uci`] write. The PGN crate's tests hold it to that on every shared game
+/// file and on random games.
+///
+/// It plays standard chess only (no Chess960 castling), from positions that pass strict
+/// validation ([`SanReplayer::from_position`]).
+///
+/// ```
+/// use chessbits_movegen::SanReplayer;
+///
+/// let mut board = SanReplayer::new();
+/// for san in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O"] {
+///     assert!(board.play_san(san.as_bytes()));
+/// }
+/// // An illegal move is refused and changes nothing.
+/// assert!(!board.play_san(b"Ke2"));
+/// // The canonical SAN with its suffix, and the UCI, of a move as written.
+/// let (san, uci) = board.play_san_texts(b"Bg4").expect("legal");
+/// assert_eq!((san.to_string(), uci.to_string()), ("Bg4".into(), "c8g4".into()));
+/// ```
+///
+/// [`Move::write_uci`]: chessbits_bitboard_core::Move::write_uci
+/// [`SanPlus::from_move`]: crate::san::SanPlus::from_move
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SanReplayer {
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 6],
+    occupied: Bitboard,
+    turn: Color,
+    /// The rooks that still have their castling right (standard chess: the corners).
+    castling: Bitboard,
+    /// The square a pawn passed over on a double step in the last move (whether or not a
+    /// pawn can take there: only one that can is ever asked about).
+    ep: Option<Square>,
+}
+
+/// The move a SAN decided: what [`SanReplayer::play`] needs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Step {
+    /// A piece or pawn move (a capture or not), with the promotion piece if any.
+    Normal {
+        role: Role,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    },
+    /// A pawn taking en passant.
+    EnPassant { from: Square, to: Square },
+    /// Castling, standard chess (the king from the e-file, the rook from the corner).
+    Castle(CastlingSide),
+}
+
+const WHITE: usize = Color::White as usize;
+const BLACK: usize = Color::Black as usize;
+
+impl SanReplayer {
+    /// The standard starting position.
+    pub(crate) fn standard() -> SanReplayer {
+        let rank = |r: u32| Bitboard(0xff << (8 * r));
+        let sq = |s: &[Square]| s.iter().fold(Bitboard::EMPTY, |b, &s| b | s);
+        let by_role = [
+            rank(1) | rank(6),
+            sq(&[Square::B1, Square::G1, Square::B8, Square::G8]),
+            sq(&[Square::C1, Square::F1, Square::C8, Square::F8]),
+            sq(&[Square::A1, Square::H1, Square::A8, Square::H8]),
+            sq(&[Square::D1, Square::D8]),
+            sq(&[Square::E1, Square::E8]),
+        ];
+        let white = rank(0) | rank(1);
+        let black = rank(6) | rank(7);
+        SanReplayer {
+            by_color: [white, black],
+            by_role,
+            occupied: white | black,
+            turn: Color::White,
+            castling: by_role[Role::Rook as usize],
+            ep: None,
+        }
+    }
+
+    #[inline(always)]
+    fn ours(&self) -> Bitboard {
+        self.by_color[self.turn as usize]
+    }
+
+    #[inline(always)]
+    fn theirs(&self) -> Bitboard {
+        self.by_color[self.turn as usize ^ 1]
+    }
+
+    #[inline(always)]
+    fn role(&self, role: Role) -> Bitboard {
+        self.by_role[role as usize]
+    }
+
+    /// Whether a piece of the side not to move attacks `sq` with `occ` as the blockers,
+    /// leaving out a piece on `gone` (one just captured).
+    #[inline(always)]
+    fn attacked(&self, sq: Square, occ: Bitboard, gone: Bitboard) -> bool {
+        let them = self.theirs() & !gone;
+        let queens = self.role(Role::Queen);
+        let leapers = (at::knight_attacks(sq) & self.role(Role::Knight))
+            | (at::king_attacks(sq) & self.role(Role::King))
+            | (at::pawn_attacks(self.turn, sq) & self.role(Role::Pawn));
+        if (leapers & them).any() {
+            return true;
+        }
+        let snipers = ((rook_lines(sq) & (self.role(Role::Rook) | queens))
+            | (bishop_lines(sq) & (self.role(Role::Bishop) | queens)))
+            & them;
+        reached(sq, snipers, occ).any()
+    }
+}
+
+impl Default for SanReplayer {
+    fn default() -> SanReplayer {
+        SanReplayer::new()
+    }
+}
+
+impl SanReplayer {
+    /// The standard starting position.
+    #[must_use]
+    pub fn new() -> SanReplayer {
+        SanReplayer::standard()
+    }
+
+    /// The board of `pos`, or `None` unless it is standard chess (not Chess960) and passes
+    /// strict validation (what the replayer's test of legality by king safety assumes,
+    /// such as the side not to move being out of check).
+    #[must_use]
+    pub fn from_position(pos: &Position) -> Option<SanReplayer> {
+        if pos.mode() != CastlingMode::Standard {
+            return None;
+        }
+        Position::from_setup_with(&pos.to_setup(), CastlingMode::Standard, Validation::Strict)
+            .ok()?;
+        Some(SanReplayer::of(pos))
+    }
+
+    /// The side to move.
+    #[inline]
+    #[must_use]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Plays the move `san` (SAN as a PGN file writes it, suffix and all, read as
+    /// [`SanMode::Lenient`] reads it) and says whether it did: `false`, with the board
+    /// unchanged, for an illegal or ambiguous move and for what the replayer leaves to
+    /// [`San::to_move`] on a [`Position`] (a null move, a coordinate move such as `e2e4`).
+    #[inline]
+    pub fn play_san(&mut self, san: &[u8]) -> bool {
+        self.apply(san)
+    }
+
+    /// [`SanReplayer::play_san`], returning the move's canonical SAN with its suffix (as
+    /// [`SanPlus::from_move`] writes it) and its UCI (as [`chessbits_bitboard_core::Move::write_uci`]
+    /// writes it); `None`, with the board unchanged, where `play_san` gives `false`.
+    #[inline]
+    pub fn play_san_texts(&mut self, san: &[u8]) -> Option<(MoveText, MoveText)> {
+        let before = self.clone();
+        if !self.apply(san) {
+            return None;
+        }
+        let worded = before
+            .token_text(self, san)
+            .or_else(|| before.text_of(self, unique_without_hint(san)));
+        if worded.is_none() {
+            *self = before;
+        }
+        worded
+    }
+
+    /// Whether this board stands as `pos` does: the same pieces, side to move and castling
+    /// rooks, and the same en-passant square where `pos` has one (the replayer keeps the
+    /// square a pawn passed over whether or not a pawn can take there; a [`Position`]
+    /// keeps it only when one can).
+    #[must_use]
+    pub fn stands_as(&self, pos: &Position) -> bool {
+        let mut expected = SanReplayer::of(pos);
+        if expected.ep.is_none() {
+            expected.ep = self.ep;
+        }
+        *self == expected
+    }
+    /// The board of a position (standard chess).
+    fn of(pos: &Position) -> SanReplayer {
+        let b = pos.board();
+        let mut castling = Bitboard::EMPTY;
+        for color in [Color::White, Color::Black] {
+            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                if let Some(rook) = pos.castles().rook(color, side) {
+                    castling |= rook;
+                }
+            }
+        }
+        SanReplayer {
+            by_color: [b.by_color(Color::White), b.by_color(Color::Black)],
+            by_role: Role::ALL.map(|r| b.by_role(r)),
+            occupied: b.occupied(),
+            turn: pos.turn(),
+            castling,
+            ep: pos.ep_square(),
+        }
+    }
+}
+
+/// The squares on the rank and file of `sq`, but not `sq`: where a rook could attack it
+/// from on an empty board. Sliders are found this way and then checked for blockers with
+/// [`at::between`], which beats a magic lookup here, where one or two pieces are asked
+/// about and the magic tables are not in the cache.
+#[inline(always)]
+fn rook_lines(sq: Square) -> Bitboard {
+    Bitboard(LINES[sq as usize][0])
+}
+
+/// The squares on the diagonals of `sq`, but not `sq`.
+#[inline(always)]
+fn bishop_lines(sq: Square) -> Bitboard {
+    Bitboard(LINES[sq as usize][1])
+}
+
+/// Per square: the rook's lines and the bishop's (a table: the diagonals computed on the
+/// fly cost two unpredictable branches).
+static LINES: [[u64; 2]; 64] = {
+    let mut t = [[0; 2]; 64];
+    let mut k = 0;
+    while k < 64 {
+        let sq = Square::ALL[k];
+        t[k][0] = Bitboard::file(sq.file()).0 ^ Bitboard::rank(sq.rank()).0;
+        t[k][1] = Bitboard::diagonal(sq).0 ^ Bitboard::anti_diagonal(sq).0;
+        k += 1;
+    }
+    t
+};
+
+/// The pieces of `sliders` (each on a line through `sq`) with nothing in `occ` between
+/// them and `sq`.
+#[inline(always)]
+fn reached(sq: Square, sliders: Bitboard, occ: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for s in sliders {
+        if (at::between(sq, s) & occ).is_empty() {
+            out |= s;
+        }
+    }
+    out
+}
+
+/// Whether [`SanReplayer::apply`], having played `text`, found its mover as the only piece of
+/// its role that legally reaches the destination: a piece move without a disambiguation
+/// (`Nf3`, `Nxf3`, with or without a suffix) is decided by [`SanReplayer::piece_move`] with no
+/// hint, which plays it only when exactly one candidate is legal.
+fn unique_without_hint(text: &[u8]) -> bool {
+    match *without_suffix(text) {
+        [p, f, r] | [p, b'x', f, r] => {
+            Role::from_san_letter(p).is_some() && is_file(f) && is_rank(r)
+        }
+        _ => false,
+    }
+}
+
+/// A move's text without its check or mate suffix (`+`, `#`, `++`).
+#[inline(always)]
+fn without_suffix(text: &[u8]) -> &[u8] {
+    match text {
+        [rest @ .., b'+', b'+'] | [rest @ .., b'#'] | [rest @ .., b'+'] => rest,
+        _ => text,
+    }
+}
+
+/// Whether `c` is a file letter (`a` to `h`).
+#[inline(always)]
+fn is_file(c: u8) -> bool {
+    c.wrapping_sub(b'a') < 8
+}
+
+/// Whether `c` is a rank digit (`1` to `8`).
+#[inline(always)]
+fn is_rank(c: u8) -> bool {
+    c.wrapping_sub(b'1') < 8
+}
+
+/// The square of a file letter and a rank digit ([`is_file`] and [`is_rank`] hold).
+#[inline(always)]
+fn square_at(f: u8, r: u8) -> Square {
+    Square::new_masked(u32::from(r.wrapping_sub(b'1')) * 8 + u32::from(f.wrapping_sub(b'a')))
+}

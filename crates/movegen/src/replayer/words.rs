@@ -1,0 +1,264 @@
+//! Wording a played move: its canonical SAN with the suffix, and its UCI.
+
+use chessbits_attack_tables as at;
+use chessbits_bitboard_core::{Bitboard, Color, Move, MoveText, Rank, Role, Square, TextSink};
+use chessbits_position::CastlingSide;
+
+use super::{bishop_lines, rook_lines};
+use super::{is_file, is_rank, reached, square_at, without_suffix, SanReplayer};
+use crate::san::{disambiguation, San, Suffix};
+
+/// A move's two texts: its canonical SAN with the suffix, and its UCI.
+pub(super) type Texts = (MoveText, MoveText);
+
+impl SanReplayer {
+    /// The texts of the move `text` that led from this board to `after` (a move
+    /// [`SanReplayer::apply`] played), when `text` without its suffix is already the move's
+    /// canonical SAN: the shapes nearly every move of a real game has (`e4`, `Nf3`,
+    /// `Nxe5`, `exd5`, `e8=Q`, `O-O`), with the capture sign where, and only where, the
+    /// move takes. The SAN is then those bytes and the suffix this board gives (the
+    /// text's own `+` or `#` is not trusted), and the UCI comes from the squares, without
+    /// looking for the mover or its rivals. `None` for anything else (a disambiguation,
+    /// which may be more than needed; a missing or wrong capture sign; another spelling),
+    /// which [`SanReplayer::text_of`] words.
+    #[inline(always)]
+    pub(super) fn token_text(&self, after: &SanReplayer, text: &[u8]) -> Option<Texts> {
+        let body = without_suffix(text);
+        let (file, rank, square) = (is_file, is_rank, square_at);
+        let piece = |c: u8| matches!(c, b'N' | b'B' | b'R' | b'Q' | b'K');
+        let takes = |to: Square| self.theirs().contains(to);
+        // (destination, promotion piece), or castling.
+        let promote = |q: u8| match q {
+            b'Q' => Some(Role::Queen),
+            b'R' => Some(Role::Rook),
+            b'B' => Some(Role::Bishop),
+            b'N' => Some(Role::Knight),
+            _ => None,
+        };
+        let (to, promotion) = match *body {
+            [f, r] if file(f) && rank(r) => (square(f, r), None),
+            [p, f, r] if piece(p) && file(f) && rank(r) && !takes(square(f, r)) => {
+                (square(f, r), None)
+            }
+            [p, b'x', f, r] if piece(p) && file(f) && rank(r) && takes(square(f, r)) => {
+                (square(f, r), None)
+            }
+            [p, b'x', f, r] if file(p) && p != f && file(f) && rank(r) => (square(f, r), None),
+            [f, r, b'=', q] if file(f) && rank(r) && promote(q).is_some() => {
+                (square(f, r), promote(q))
+            }
+            [p, b'x', f, r, b'=', q]
+                if file(p) && p != f && file(f) && rank(r) && promote(q).is_some() =>
+            {
+                (square(f, r), promote(q))
+            }
+            _ => return self.castling_text(after, body),
+        };
+        let us = self.turn as usize;
+        let from = (self.by_color[us] - after.by_color[us]).single_square()?;
+        let mut san = MoveText::pack(body)?;
+        after.push_suffix(&mut san)?;
+        Some((san, uci(from, to, promotion)))
+    }
+
+    /// [`SanReplayer::token_text`] of castling written `O-O` or `O-O-O`.
+    #[inline(never)]
+    fn castling_text(&self, after: &SanReplayer, body: &[u8]) -> Option<Texts> {
+        let (side, to_file) = match body {
+            b"O-O" => (CastlingSide::KingSide, 6),
+            b"O-O-O" => (CastlingSide::QueenSide, 2),
+            _ => return None,
+        };
+        let back = self.turn.fold(0, 56);
+        let mut san = MoveText::new();
+        San::Castle(side).write_to(&mut san);
+        after.push_suffix(&mut san)?;
+        let (from, to) = (
+            Square::new_masked(back + 4),
+            Square::new_masked(back + to_file),
+        );
+        Some((san, uci(from, to, None)))
+    }
+
+    /// Appends the SAN suffix of the move that led to this board: `+` if the side to move
+    /// is in check, `#` if it has no legal move either. `None` without a king.
+    #[inline(always)]
+    fn push_suffix(&self, san: &mut MoveText) -> Option<()> {
+        let king = self.king()?;
+        if self.attacked(king, self.occupied, Bitboard::EMPTY) {
+            let suffix = if self.has_legal_move(king) {
+                Suffix::Check
+            } else {
+                Suffix::Checkmate
+            };
+            san.put(suffix.char() as u8);
+        }
+        Some(())
+    }
+
+    /// The piece on `sq`.
+    #[inline(always)]
+    fn role_at(&self, sq: Square) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|&r| self.by_role[r as usize].contains(sq))
+    }
+
+    /// The texts of the move that led from this board to `after` (a move
+    /// [`SanReplayer::apply`] played): the move is read off the squares the mover left and
+    /// reached, then worded as `San::from_move` and `suffix_of` word it (the disambiguation
+    /// by the other pieces of its role that legally reach the destination, the suffix by
+    /// whether the other side is in check and has a legal move). `None` only if the boards
+    /// are not one move apart. `unique` says that no other piece of the mover's role
+    /// legally reaches the destination (known from how [`SanReplayer::apply`] decided the
+    /// move), so the disambiguation need not be looked for.
+    pub(super) fn text_of(&self, after: &SanReplayer, unique: bool) -> Option<Texts> {
+        let us = self.turn as usize;
+        let left = self.by_color[us] - after.by_color[us];
+        let reached = after.by_color[us] - self.by_color[us];
+        let mut san_text = MoveText::new();
+        let (from, to, promotion) = if left.more_than_one() {
+            // Castling (standard chess): the king and a rook left their squares.
+            let from = (self.role(Role::King) & left).single_square()?;
+            let to = (after.role(Role::King) & reached).single_square()?;
+            let side = if to.file() > from.file() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            San::Castle(side).write_to(&mut san_text);
+            (from, to, None)
+        } else {
+            let from = left.single_square()?;
+            let to = reached.single_square()?;
+            let role = self.role_at(from)?;
+            let promotion = match after.role_at(to)? {
+                r if r != role => Some(r),
+                _ => None,
+            };
+            let capture =
+                self.theirs().contains(to) || (role == Role::Pawn && from.file() != to.file());
+            let (file, rank) = match role {
+                Role::Pawn => (capture.then(|| from.file()), None),
+                Role::King => (None, None),
+                _ if unique => (None, None),
+                _ => disambiguation(from, self.others(role, from, to)?),
+            };
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            }
+            .write_to(&mut san_text);
+            (from, to, promotion)
+        };
+        after.push_suffix(&mut san_text)?;
+        Some((san_text, uci(from, to, promotion)))
+    }
+
+    /// The squares other than `from` from which a piece of `role` (not a pawn or king) of
+    /// the side to move legally reaches `to`.
+    fn others(&self, role: Role, from: Square, to: Square) -> Option<Bitboard> {
+        let occ = self.occupied;
+        let mine = self.role(role) & self.ours();
+        let candidates = match role {
+            Role::Knight => at::knight_attacks(to) & mine,
+            Role::Bishop => reached(to, bishop_lines(to) & mine, occ),
+            Role::Rook => reached(to, rook_lines(to) & mine, occ),
+            Role::Queen => reached(to, (rook_lines(to) | bishop_lines(to)) & mine, occ),
+            Role::Pawn | Role::King => Bitboard::EMPTY,
+        } - from;
+        if candidates.is_empty() {
+            return Some(Bitboard::EMPTY);
+        }
+        let king = self.king()?;
+        let to_bb = Bitboard::from_square(to);
+        let mut others = Bitboard::EMPTY;
+        for o in candidates {
+            if !self.attacked(king, (occ - o) | to, to_bb) {
+                others |= o;
+            }
+        }
+        Some(others)
+    }
+
+    /// Whether the side to move, whose king is on `king`, has a legal move other than
+    /// castling (only asked when it is in check, where castling is never legal): every
+    /// move a piece could make is tried by whether it leaves the king attacked.
+    fn has_legal_move(&self, king: Square) -> bool {
+        let us = self.turn;
+        let ours = self.ours();
+        let theirs = self.theirs();
+        let occ = self.occupied;
+        for to in at::king_attacks(king) - ours {
+            if !self.attacked(to, occ - king, Bitboard::from_square(to)) {
+                return true;
+            }
+        }
+        let legal = |from: Square, to: Square| {
+            !self.attacked(king, (occ - from) | to, Bitboard::from_square(to))
+        };
+        for from in ours - self.role(Role::King) {
+            let targets = if self.role(Role::Pawn).contains(from) {
+                let mut t = at::pawn_attacks(us, from) & theirs;
+                let forward = if us == Color::White { 1 } else { -1 };
+                if let Some(one) = from.offset(0, forward) {
+                    if !occ.contains(one) {
+                        t |= one;
+                        if Bitboard::relative_rank(us, Rank::Second).contains(from) {
+                            if let Some(two) = one.offset(0, forward) {
+                                if !occ.contains(two) {
+                                    t |= two;
+                                }
+                            }
+                        }
+                    }
+                }
+                if let Some(ep) = self.ep {
+                    if at::pawn_attacks(us, from).contains(ep) && !occ.contains(ep) {
+                        let victim = Square::from_coords(ep.file(), from.rank());
+                        if theirs.contains(victim) && (self.role(Role::Pawn)).contains(victim) {
+                            let occ_after = ((occ - from) | ep) - victim;
+                            if !self.attacked(king, occ_after, Bitboard::from_square(victim)) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+                t
+            } else if self.role(Role::Knight).contains(from) {
+                at::knight_attacks(from) - ours
+            } else {
+                let mut t = Bitboard::EMPTY;
+                if self.role(Role::Bishop).contains(from) || self.role(Role::Queen).contains(from) {
+                    t |= at::bishop_attacks(from, occ);
+                }
+                if self.role(Role::Rook).contains(from) || self.role(Role::Queen).contains(from) {
+                    t |= at::rook_attacks(from, occ);
+                }
+                t - ours
+            };
+            for to in targets {
+                if legal(from, to) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+/// The UCI text of a move from `from` to `to` (castling in standard chess: the king's
+/// destination), written by the one UCI writer.
+#[inline(always)]
+fn uci(from: Square, to: Square, promotion: Option<Role>) -> MoveText {
+    let m = match promotion {
+        Some(p) => Move::promote(from, to, p),
+        None => Move::normal(from, to),
+    };
+    let mut text = MoveText::new();
+    m.write_uci(false, &mut text);
+    text
+}
