@@ -10,11 +10,13 @@
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use chessbits_bitboard_core::{Bitboard, Color, Piece, Role, Square};
 use chessbits_position::{Board, CastlingMode, Position, Setup};
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{
+    criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
+};
 use shakmaty::{fen::Fen, Chess};
 
 const POSITIONS: usize = 4096;
@@ -226,7 +228,10 @@ fn syzygy(c: &mut Criterion) {
     interleaved(&inputs);
     let mut group = c.benchmark_group("syzygy");
     group.throughput(Throughput::Elements(POSITIONS as u64));
-    group.warm_up_time(Duration::from_secs(1));
+    // Iterations of 2 to 50 ms: ten samples of equal iterations (the warm-up and
+    // measurement times are `cargo xtask bench`'s).
+    group.sampling_mode(SamplingMode::Flat);
+    group.sample_size(10);
     for (name, what, run) in RUNS {
         group.bench_with_input(BenchmarkId::new(name, what), &inputs, |b, i| {
             b.iter(|| run(i))
