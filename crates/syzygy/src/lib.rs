@@ -7,8 +7,9 @@
 //! opened and memory-mapped the first time a probe needs it (a `OnceLock` per file), and the
 //! tablebase is `Sync`, so an engine's search threads share one. [`Tablebase::probe_wdl`] gives
 //! the result with best play ([`Wdl`], `-2..=2`), [`Tablebase::probe_dtz`] the distance to the
-//! next capture or pawn move in plies, both from the side to move and exactly as python-chess's
-//! `chess.syzygy` and Fathom report them. [`Tablebase::root_moves`] and
+//! next capture or pawn move in plies, both from the side to move, in the conventions of
+//! python-chess's `chess.syzygy` and Fathom (the tests check python-chess's published values
+//! and shakmaty-syzygy's answers on random positions). [`Tablebase::root_moves`] and
 //! [`Tablebase::best_move`] rank the legal moves of a root position so that a won game is won
 //! under the 50-move rule (Fathom's root probe).
 //!

@@ -327,6 +327,9 @@ impl<B: AsRef<[u8]>> Table<B> {
                     lead += 1;
                 }
             }
+            if lead == 0 {
+                return Err(Bad::Corrupt("the leading pawns are missing"));
+            }
             // The leading pawn: nearest an edge, then lowest.
             let mut best = 0;
             for i in 1..lead {
