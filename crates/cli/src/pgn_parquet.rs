@@ -541,7 +541,8 @@ pub(crate) fn games_columns(
                 None => def.push(0),
             }
         }
-        let (played, error) = replay_packed(record, mode, san.codes_mut(), uci.codes_mut());
+        let chessbits_pgn::Replayed { played, error, .. } =
+            replay_packed(record, mode, san.codes_mut(), uci.codes_mut());
         let played_n = usize::try_from(played).unwrap_or(usize::MAX);
         let notes = played_notes(record, played_n);
         if notes.iter().any(|(c, _)| c.is_some()) {
@@ -644,7 +645,7 @@ pub(crate) fn moves_columns(
     for record in records {
         let number = i64::try_from(record.game).unwrap_or(i64::MAX);
         let mut p = 0usize;
-        let (played, error) = replay(record, mode, |b, m, a| {
+        let chessbits_pgn::Replayed { played, error, .. } = replay(record, mode, |b, m, a| {
             if p == 0 {
                 write_fen(b, &mut before.bytes);
                 before.end();

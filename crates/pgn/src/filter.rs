@@ -108,6 +108,7 @@ impl TagTest {
     }
 
     /// Whether a tag value passes.
+    #[must_use]
     pub fn passes(&self, value: &[u8]) -> bool {
         match self {
             TagTest::Equals(_, v) => value == v.as_bytes(),
@@ -141,7 +142,7 @@ impl FromStr for Reached {
 
     fn from_str(fen: &str) -> Result<Reached, FilterError> {
         crate::replay::start_position(Some(fen.as_bytes()), None)
-            .map(|p: Position| Reached(p.hash()))
+            .map(|p: Position| Reached(p.zobrist_hash()))
             .map_err(|e| match e {
                 crate::GameErrorKind::Setup { fen, error } => FilterError::BadFen { fen, error },
                 _ => FilterError::BadRange(fen.to_owned()),
@@ -152,6 +153,7 @@ impl FromStr for Reached {
 /// What a game must have to be kept. Every test given must pass; an empty filter keeps
 /// every game.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct Filter {
     /// Tag tests, all of which must pass.
     pub tags: Vec<TagTest>,
@@ -192,12 +194,16 @@ impl Filter {
         }
         let mut reached = self.positions.is_empty();
         let mut first = true;
-        let (moves, error) = replay(record, mode, |before, m, after| {
+        let crate::replay::Replayed {
+            played: moves,
+            error,
+            ..
+        } = replay(record, mode, |before, m, after| {
             if first {
                 first = false;
-                reached |= self.positions.iter().any(|p| p.0 == before.hash());
+                reached |= self.positions.iter().any(|p| p.0 == before.zobrist_hash());
             }
-            reached = reached || self.positions.iter().any(|p| p.0 == after.hash());
+            reached = reached || self.positions.iter().any(|p| p.0 == after.zobrist_hash());
             let uci = move_to_uci(before, m);
             for h in &mut h {
                 uci.hash(h);
@@ -208,7 +214,7 @@ impl Filter {
             if let Ok(p) =
                 crate::replay::start_position(record.fen.as_deref(), record.variant.as_deref())
             {
-                reached = self.positions.iter().any(|r| r.0 == p.hash());
+                reached = self.positions.iter().any(|r| r.0 == p.zobrist_hash());
             }
         }
         if error.is_some() {
@@ -247,13 +253,14 @@ impl Filter {
 
 /// The keys of the games kept so far (16 bytes each, plus the set's overhead: about 40
 /// bytes a game, so 10 million distinct games take about 400 MB).
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Dedup {
     seen: HashSet<u128>,
 }
 
 impl Dedup {
     /// An empty set.
+    #[must_use]
     pub fn new() -> Dedup {
         Dedup::default()
     }

@@ -68,6 +68,7 @@ impl Default for Game {
 
 impl Game {
     /// The value of the first tag named `name`.
+    #[must_use]
     pub fn tag(&self, name: &str) -> Option<&[u8]> {
         self.tags
             .iter()
@@ -76,11 +77,13 @@ impl Game {
     }
 
     /// A line by id.
+    #[must_use]
     pub fn line(&self, id: LineId) -> &Line {
         &self.lines[id.0 as usize]
     }
 
     /// The mainline.
+    #[must_use]
     pub fn mainline(&self) -> &Line {
         &self.lines[0]
     }
@@ -108,7 +111,7 @@ pub(crate) fn normalize_comment(text: &[u8]) -> Vec<u8> {
 
 /// A [`Visitor`] that builds a [`Game`] (and collects the reader's errors). A game is kept
 /// up to [`MAX_GAME_BYTES`] and [`crate::MAX_GAME_ERRORS`] errors.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct GameBuilder {
     game: Game,
     stack: Vec<LineId>,
@@ -122,6 +125,7 @@ pub struct GameBuilder {
 
 impl GameBuilder {
     /// A builder.
+    #[must_use]
     pub fn new() -> GameBuilder {
         GameBuilder::default()
     }

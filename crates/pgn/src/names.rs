@@ -43,7 +43,7 @@ impl FromStr for Eval {
     type Err = ParseError;
 
     fn from_str(s: &str) -> Result<Eval, ParseError> {
-        crate::table::eval_value(s.as_bytes()).ok_or_else(|| {
+        crate::annotations::eval_value(s.as_bytes()).ok_or_else(|| {
             ParseError::new("evaluation", s, "pawns (+0.17) or a mate distance (#-3)")
         })
     }

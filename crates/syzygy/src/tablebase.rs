@@ -95,6 +95,21 @@ pub struct Tablebase {
     entries: HashMap<Material, Entry>,
 }
 
+impl std::fmt::Debug for Tablebase {
+    /// The file names of the tables added, sorted.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut names: Vec<String> = self
+            .entries
+            .values()
+            .flat_map(|e| [&e.wdl, &e.dtz])
+            .flatten()
+            .map(|t| format!("{}{}", t.material, t.kind.extension()))
+            .collect();
+        names.sort();
+        f.debug_struct("Tablebase").field("tables", &names).finish()
+    }
+}
+
 /// A legal move of a root position ranked by the tables (see [`Tablebase::root_moves`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RootMove {

@@ -42,3 +42,14 @@ fn threads_share_one_tablebase() {
         }
     });
 }
+
+#[test]
+fn debug_lists_the_tables() {
+    let tb = common::tablebase(&common::committed_dir());
+    let text = format!("{tb:?}");
+    assert!(
+        text.starts_with("Tablebase { tables: [\"KBvK.rtbw\", \"KBvK.rtbz\""),
+        "{text}"
+    );
+    assert_eq!(text.matches(".rtb").count(), 10, "{text}");
+}
