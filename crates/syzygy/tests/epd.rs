@@ -111,3 +111,37 @@ fn shared_epd_files_agree_with_python_chess() {
     );
     assert!(tally.wdl_checked > 100 && tally.dtz_checked > 100);
 }
+
+/// Root ranking counts the position's halfmove clock: python-chess's KRvK win in 21 plies
+/// to zeroing stays a win from a fresh counter and becomes a cursed win with 90 halfmoves
+/// already played; a mate in one is ranked first and has DTZ 1.
+#[test]
+fn root_moves_count_the_halfmove_clock() {
+    let tb = common::tablebase(&common::committed_dir());
+    let fresh: Position = "8/8/8/2R5/1K6/8/5k2/8 w - - 0 1"
+        .parse()
+        .expect("valid FEN");
+    let best = tb.best_move(&fresh).expect("probe").expect("a move");
+    assert_eq!(best.wdl, chessbits_syzygy::Wdl::Win);
+    assert_eq!(best.dtz, tb.probe_dtz(&fresh).expect("probe"));
+    let late: Position = "8/8/8/2R5/1K6/8/5k2/8 w - - 90 60"
+        .parse()
+        .expect("valid FEN");
+    let moves = tb.root_moves(&late).expect("probe");
+    assert!(
+        moves.iter().all(|m| m.wdl != chessbits_syzygy::Wdl::Win),
+        "{moves:?}"
+    );
+    assert_eq!(moves[0].wdl, chessbits_syzygy::Wdl::CursedWin);
+    assert!(moves.windows(2).all(|w| w[0].rank >= w[1].rank));
+    let mate_in_one: Position = "k7/8/1K6/8/8/8/7Q/8 w - - 0 1".parse().expect("valid FEN");
+    let best = tb.best_move(&mate_in_one).expect("probe").expect("a move");
+    assert_eq!((best.dtz, best.wdl), (1, chessbits_syzygy::Wdl::Win));
+    let mut after = mate_in_one.clone();
+    let _ = after.make_unchecked(best.mv);
+    assert!(
+        chessbits_movegen::is_checkmate(&after),
+        "{}",
+        best.mv.uci(false)
+    );
+}
