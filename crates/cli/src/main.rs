@@ -46,7 +46,7 @@ const DEFAULT_METHOD: &str = <chessbits_attack_tables::DefaultMethod as SlidingA
 #[command(
     name = "chessbits",
     version,
-    about = "Chess bitboards: perft, attack methods, PGN tools"
+    about = "Chess bitboards: perft, attack methods, PGN tools, Syzygy probes"
 )]
 struct Cli {
     #[command(subcommand)]
