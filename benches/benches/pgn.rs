@@ -82,20 +82,19 @@ fn ours_parse(input: &[u8]) -> u64 {
 /// records checked batch by batch (every SAN decoded in its position and played).
 fn ours_replay(input: &[u8]) -> u64 {
     let mut moves = 0;
-    chessbits_pgn::pipeline::run(
-        chessbits_pgn::Reader::new(input),
-        1,
-        |batch| chessbits_pgn::check_games(&batch, SanMode::Lenient),
-        |report| {
-            assert!(
-                report.errors.is_empty(),
-                "our replay failed on the benchmark input"
-            );
-            moves += report.moves;
-        },
-        |_| {},
-    )
-    .unwrap_or_else(|e| panic!("reading from memory cannot fail: {e}"));
+    chessbits_pgn::pipeline::Pipeline::new(chessbits_pgn::Reader::new(input))
+        .run(
+            |batch| chessbits_pgn::check_games(&batch, SanMode::Lenient),
+            |report| {
+                assert!(
+                    report.errors.is_empty(),
+                    "our replay failed on the benchmark input"
+                );
+                moves += report.moves;
+                true
+            },
+        )
+        .unwrap_or_else(|e| panic!("reading from memory cannot fail: {e}"));
     moves
 }
 
@@ -226,18 +225,20 @@ fn read(c: &mut Criterion) {
 /// Our `before_fen,san,after_fen` job on `threads` threads; returns the bytes written.
 fn ours_fens(input: &[u8], threads: usize) -> usize {
     let mut total = 0;
-    chessbits_pgn::pipeline::run(
-        chessbits_pgn::Reader::new(input),
-        threads,
-        |batch| {
-            let mut rows = Vec::with_capacity(1 << 20);
-            chessbits_pgn::fens_games(&batch, SanMode::Lenient, &mut rows);
-            rows
-        },
-        |rows| total += rows.len(),
-        |_| {},
-    )
-    .unwrap_or_else(|e| panic!("reading from memory cannot fail: {e}"));
+    chessbits_pgn::pipeline::Pipeline::new(chessbits_pgn::Reader::new(input))
+        .threads(threads)
+        .run(
+            |batch| {
+                let mut rows = Vec::with_capacity(1 << 20);
+                chessbits_pgn::fens_games(&batch, SanMode::Lenient, &mut rows);
+                rows
+            },
+            |rows| {
+                total += rows.len();
+                true
+            },
+        )
+        .unwrap_or_else(|e| panic!("reading from memory cannot fail: {e}"));
     total
 }
 

@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
             let Ok(pos) = Position::from_setup_with(&setup, mode, validation) else {
                 continue;
             };
-            assert_eq!(pos.hash(), pos.compute_hash());
+            assert_eq!(pos.zobrist_hash(), pos.compute_hash());
             let fen = pos.fen();
             let again = Setup::from_ascii(fen.as_bytes()).expect("our FEN parses");
             let back = Position::from_setup_with(&again, mode, validation)

@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
             let undo = pos.make_unchecked(m);
             stack.push((before, Some(m), undo));
         }
-        assert_eq!(pos.hash(), pos.compute_hash(), "{}", pos.fen());
+        assert_eq!(pos.zobrist_hash(), pos.compute_hash(), "{}", pos.fen());
         let _ = pos.repetition_key();
     }
     while let Some((before, m, undo)) = stack.pop() {

@@ -24,7 +24,7 @@ use std::io::Write as _;
 use std::process::Command;
 
 use crate::experiments::{
-    methods_target, Experiment, EXPERIMENTS, FULL, INTERLEAVED, PGN_SCALE, QUICK,
+    methods_target, skipped, Experiment, EXPERIMENTS, FULL, INTERLEAVED, PGN_SCALE, QUICK,
 };
 use crate::progress::clock;
 use crate::results::Row;
@@ -53,7 +53,17 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
     );
     let timing = if quick { QUICK } else { FULL };
 
-    let mut targets: Vec<&str> = EXPERIMENTS.iter().map(|e| e.bench_target).collect();
+    let experiments: Vec<&Experiment> = EXPERIMENTS
+        .iter()
+        .filter(|e| match skipped(e) {
+            Some(why) => {
+                eprintln!("cargo xtask bench: skipping `{}`: {why}", e.group);
+                false
+            }
+            None => true,
+        })
+        .collect();
+    let mut targets: Vec<&str> = experiments.iter().map(|e| e.bench_target).collect();
     targets.dedup();
     let mut to_build = targets.clone();
     to_build.push(INTERLEAVED.0);
@@ -61,7 +71,7 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
         "cargo xtask bench{}: building the command line and its peer for the PGN figures, \
          then the benchmarks, then {} experiments; criterion's output goes to {}",
         if quick { " --quick" } else { "" },
-        EXPERIMENTS.len() + 2,
+        experiments.len() + 2,
         log_path.display()
     );
     // The command line and its peer build first, in a cargo run of their own (see
@@ -74,7 +84,7 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
     print!("{header}");
     let _ = std::io::stdout().flush();
     let slot = usize::from(quick);
-    let mut plan: Vec<(String, f64)> = EXPERIMENTS
+    let mut plan: Vec<(String, f64)> = experiments
         .iter()
         .map(|e| (e.group.to_owned(), e.expected_secs[slot]))
         .collect();

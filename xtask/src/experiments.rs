@@ -200,7 +200,25 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
         unit: "move",
         expected_secs: [2.0, 1.0],
     },
+    Experiment {
+        bench_target: "syzygy",
+        group: "syzygy",
+        title: "Syzygy tablebase probes, against shakmaty-syzygy",
+        description: "WDL and DTZ of 4,096 seeded random legal positions of every 3- and \
+                  4-piece material of the shared data set's tables (`CHESSBITS_DATA`), the \
+                  same files for both; each answer checked equal first. Skipped when \
+                  `CHESSBITS_DATA` is not set.",
+        unit: "probe",
+        expected_secs: [6.0, 4.0],
+    },
 ];
+
+/// Why an experiment cannot run here, if it cannot: the Syzygy probes need the tables of
+/// the shared data set, which `CHESSBITS_DATA` names.
+pub(crate) fn skipped(e: &Experiment) -> Option<&'static str> {
+    (e.bench_target == "syzygy" && std::env::var_os("CHESSBITS_DATA").is_none())
+        .then_some("CHESSBITS_DATA is not set (the tables are in the shared data set)")
+}
 
 /// Criterion's settings for every group that does not set its own: warm-up and measurement
 /// seconds per benchmark, and bootstrap resamples for the confidence intervals.

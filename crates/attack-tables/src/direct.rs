@@ -120,6 +120,7 @@ impl Direct {
     }
 
     /// Number of (square, occupancy) keys in the rank, file, ne and nw tables.
+    #[must_use]
     pub fn key_counts() -> [usize; 4] {
         let t = tables();
         [&t.rank, &t.file, &t.ne, &t.nw].map(|table| table.values().map(Map::len).sum())

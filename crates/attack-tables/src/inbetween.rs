@@ -47,6 +47,7 @@ pub fn line_rectangular(a: Square, b: Square) -> Bitboard {
 /// Index of the unordered pair `{a, b}` in a triangular table, without branches:
 /// `min * (127 - min) / 2 + max`.
 #[inline]
+#[must_use]
 pub const fn triangular_index(a: Square, b: Square) -> usize {
     let (a, b) = (a as i32, b as i32);
     let d = a - b;
@@ -94,6 +95,7 @@ pub fn line_triangular(a: Square, b: Square) -> Bitboard {
 
 /// The 0x88 coordinate of a square: `file + 16 * rank`.
 #[inline]
+#[must_use]
 pub const fn x88(sq: Square) -> i32 {
     let i = sq as i32;
     i + (i & !7)
@@ -102,6 +104,7 @@ pub const fn x88(sq: Square) -> i32 {
 /// Index 0..=238 of the 0x88 difference `to - from`: unique for every direction and
 /// distance, unlike the plain square difference (+7 is a rank step or an anti-diagonal one).
 #[inline]
+#[must_use]
 pub const fn x88_diff_index(from: Square, to: Square) -> usize {
     (x88(to) - x88(from) + 0x77) as usize
 }

@@ -109,8 +109,10 @@
 
 pub mod classical;
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub mod direct;
 #[cfg(feature = "research")]
+#[cfg_attr(docsrs, doc(cfg(feature = "research")))]
 pub mod direct_dense;
 pub mod hyperbola;
 pub mod inbetween;
@@ -124,14 +126,17 @@ pub mod perfect;
 pub mod pext;
 mod registry;
 #[cfg(feature = "research")]
+#[cfg_attr(docsrs, doc(cfg(feature = "research")))]
 pub mod rotated;
 pub mod x88;
 
 pub use chessbits_bitboard_core::{Bitboard, Color, Direction, Piece, Role, Square};
 pub use classical::Classical;
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub use direct::Direct;
 #[cfg(feature = "research")]
+#[cfg_attr(docsrs, doc(cfg(feature = "research")))]
 pub use direct_dense::DirectDense;
 pub use hyperbola::Hyperbola;
 pub use kogge_stone::KoggeStone;
@@ -144,6 +149,7 @@ pub use registry::{
     for_each_method, with_method, DefaultMethod, MethodError, MethodInfo, MethodVisitor, METHODS,
 };
 #[cfg(feature = "research")]
+#[cfg_attr(docsrs, doc(cfg(feature = "research")))]
 pub use rotated::Rotated;
 
 /// Whether this build has the `pext` module (`Pext`): the target must have BMI2, e.g. with
@@ -216,6 +222,7 @@ pub trait SlidingAttacks {
     /// The bytes of the tables this method reads (0 for a method without tables). Tables
     /// shared with the rest of the crate (rays, lines) are not counted.
     #[inline]
+    #[must_use]
     fn table_bytes() -> usize {
         0
     }
@@ -298,6 +305,7 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 /// Whether `c` lies on the line through `a` and `b` (false when `a` and `b` are not aligned
 /// or are equal). Used to tell whether a pinned piece moves along its pin.
 #[inline]
+#[must_use]
 pub fn aligned(a: Square, b: Square, c: Square) -> bool {
     line(a, b).contains(c)
 }

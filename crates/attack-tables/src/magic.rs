@@ -85,18 +85,21 @@ impl MagicEntry {
 
     /// The magic multiplier (one of [`ROOK_MAGICS`] or [`BISHOP_MAGICS`]).
     #[inline]
+    #[must_use]
     pub const fn magic(&self) -> u64 {
         self.magic
     }
 
     /// The right shift applied to the product: `64 - popcount(mask)`.
     #[inline]
+    #[must_use]
     pub const fn shift(&self) -> u32 {
         self.shift
     }
 
     /// Where this square's `2^popcount(mask)` entries start in the shared table.
     #[inline]
+    #[must_use]
     pub const fn offset(&self) -> usize {
         self.offset as usize
     }
@@ -104,6 +107,7 @@ impl MagicEntry {
     /// Index into the shared table of the attack set for `occupied` (squares outside the
     /// mask are ignored).
     #[inline]
+    #[must_use]
     pub const fn index(&self, occupied: Bitboard) -> usize {
         self.offset as usize
             + ((occupied.0 & self.mask.0).wrapping_mul(self.magic) >> self.shift) as usize
@@ -126,12 +130,14 @@ pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// The rook's magic entry for `sq`.
 #[inline]
+#[must_use]
 pub fn rook_entry(sq: Square) -> &'static MagicEntry {
     &tables::ROOK_MAGICS[sq.index()]
 }
 
 /// The bishop's magic entry for `sq`.
 #[inline]
+#[must_use]
 pub fn bishop_entry(sq: Square) -> &'static MagicEntry {
     &tables::BISHOP_MAGICS[sq.index()]
 }
@@ -139,12 +145,14 @@ pub fn bishop_entry(sq: Square) -> &'static MagicEntry {
 /// The shared rook attack table, indexed by [`MagicEntry::index`] of a [`rook_entry`].
 /// Slots no occupancy maps to hold an empty bitboard.
 #[inline]
+#[must_use]
 pub fn rook_table() -> &'static [u64; ROOK_TABLE_SIZE] {
     &tables::ROOK_ATTACKS
 }
 
 /// The shared bishop attack table, indexed by [`MagicEntry::index`] of a [`bishop_entry`].
 #[inline]
+#[must_use]
 pub fn bishop_table() -> &'static [u64; BISHOP_TABLE_SIZE] {
     &tables::BISHOP_ATTACKS
 }

@@ -80,6 +80,7 @@ pub const DIAGONAL_MODULUS: u64 = 514;
 pub const ANTI_DIAGONAL_MODULUS: u64 = 257;
 
 /// `α` for an occupancy vector: bit `i` of `vector` (for `i < n`) at bit `i * k`.
+#[must_use]
 pub const fn spread(vector: u8, k: u32, n: u32) -> u64 {
     let mut alpha = 0u64;
     let mut i = 0;
@@ -91,28 +92,33 @@ pub const fn spread(vector: u8, k: u32, n: u32) -> u64 {
 }
 
 /// `h1(α) = α mod (2^k + 2)`: perfect when the line has at most `k` squares.
+#[must_use]
 pub const fn h1(alpha: u64, k: u32) -> u64 {
     alpha % ((1 << k) + 2)
 }
 
 /// `h2(α) = α mod (2^(k+1) + 1)`: perfect when the line has at most `k + 1` squares.
+#[must_use]
 pub const fn h2(alpha: u64, k: u32) -> u64 {
     alpha % ((1 << (k + 1)) + 1)
 }
 
 /// The constant `c = 2/3 (4^⌊n/2⌋ - 1)` of the minimal hashes: 0, 2, 2, 10, 10, 42, 42, 170
 /// for `n` = 1 to 8.
+#[must_use]
 pub const fn minimal_constant(n: u32) -> u64 {
     2 * ((1 << (2 * (n / 2))) - 1) / 3
 }
 
 /// `ĥ1(α) = (α + c) mod (2^k + 2)`: onto `0 .. 2^n - 1` for a line of `n <= k` squares.
+#[must_use]
 pub const fn h1_minimal(alpha: u64, k: u32, n: u32) -> u64 {
     (alpha + minimal_constant(n)) % ((1 << k) + 2)
 }
 
 /// `ĥ2(α) = ((-1)^(n-1) 2^(n-1) α + c) mod (2^(k+1) + 1)`: onto `0 .. 2^n - 1` for a line
 /// of `n <= k + 1` squares.
+#[must_use]
 pub const fn h2_minimal(alpha: u64, k: u32, n: u32) -> u64 {
     let m = (1 << (k + 1)) + 1;
     let t = (alpha << (n - 1)) % m;

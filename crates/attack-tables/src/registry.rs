@@ -20,6 +20,7 @@ pub struct MethodInfo {
 impl MethodInfo {
     /// Whether this build has the method.
     #[inline]
+    #[must_use]
     pub const fn is_available(&self) -> bool {
         self.missing.is_none()
     }
@@ -51,6 +52,8 @@ impl core::fmt::Display for MethodError {
         }
     }
 }
+
+impl core::error::Error for MethodError {}
 
 macro_rules! methods {
     ($( $(#[cfg($cfg:meta), missing = $why:literal])? $name:literal => $ty:ident, )*) => {

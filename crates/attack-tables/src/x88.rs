@@ -21,6 +21,7 @@ pub const TABLE_BYTES: usize = 7 * 256 * 8;
 /// The table row of a piece: 0 white pawn, 1 black pawn, 2 knight, 3 bishop, 4 rook,
 /// 5 queen, 6 king.
 #[inline]
+#[must_use]
 pub const fn kind(piece: Piece) -> usize {
     match piece.role {
         Role::Pawn => piece.color as usize,
@@ -97,6 +98,7 @@ static OBSTRUCTIONS: [[u64; 256]; 7] = {
 /// Whether `piece` on `from` attacks `to`, with `occupied` as the blockers (which must
 /// include `from`).
 #[inline]
+#[must_use]
 pub fn attacks_square(piece: Piece, from: Square, to: Square, occupied: Bitboard) -> bool {
     OBSTRUCTIONS[kind(piece)][x88_diff_index(from, to)] & occupied.0.rotate_right(from as u32) == 0
 }

@@ -85,12 +85,14 @@ impl Direction {
 
     /// Index 0 (north) to 7 (north-west), clockwise.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// `(file step, rank step)` of one step in this direction.
     #[inline]
+    #[must_use]
     pub const fn delta(self) -> (i32, i32) {
         match self {
             Direction::North => (0, 1),
@@ -106,6 +108,7 @@ impl Direction {
 
     /// Change of square index for one step (north = +8, east = +1, ...).
     #[inline]
+    #[must_use]
     pub const fn offset(self) -> i32 {
         let (df, dr) = self.delta();
         dr * 8 + df
@@ -113,12 +116,14 @@ impl Direction {
 
     /// The opposite direction.
     #[inline]
+    #[must_use]
     pub const fn opposite(self) -> Direction {
         Direction::ALL[(self as usize + 4) & 7]
     }
 
     /// Whether this is a rook (orthogonal) direction.
     #[inline]
+    #[must_use]
     pub const fn is_orthogonal(self) -> bool {
         (self as u8) & 1 == 0
     }
@@ -198,6 +203,7 @@ impl Bitboard {
 
     /// Whether `sq` is in the set.
     #[inline]
+    #[must_use]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq as u32) != 0
     }
@@ -240,42 +246,49 @@ impl Bitboard {
 
     /// Whether the set is empty.
     #[inline]
+    #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// Whether the set has at least one square.
     #[inline]
+    #[must_use]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
 
     /// Whether the set has two squares or more.
     #[inline]
+    #[must_use]
     pub const fn more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
     /// Number of squares in the set (popcount).
     #[inline]
+    #[must_use]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
     /// Whether the two sets share a square.
     #[inline]
+    #[must_use]
     pub const fn intersects(self, other: Bitboard) -> bool {
         self.0 & other.0 != 0
     }
 
     /// Whether every square of `self` is in `other`.
     #[inline]
+    #[must_use]
     pub const fn is_subset(self, other: Bitboard) -> bool {
         self.0 & !other.0 == 0
     }
 
     /// The lowest square (least significant bit), if any.
     #[inline]
+    #[must_use]
     pub const fn lsb(self) -> Option<Square> {
         if self.0 == 0 {
             None
@@ -286,6 +299,7 @@ impl Bitboard {
 
     /// The highest square (most significant bit), if any.
     #[inline]
+    #[must_use]
     pub const fn msb(self) -> Option<Square> {
         if self.0 == 0 {
             None
@@ -296,6 +310,7 @@ impl Bitboard {
 
     /// The only square of a one-square set; `None` when the set is empty or has more.
     #[inline]
+    #[must_use]
     pub const fn single_square(self) -> Option<Square> {
         if self.more_than_one() {
             None

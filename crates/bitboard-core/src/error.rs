@@ -5,6 +5,7 @@ use alloc::string::String;
 /// A square name was not `a1` ... `h8`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid square {text:?}: expected a file a-h followed by a rank 1-8")]
+#[non_exhaustive]
 pub struct ParseSquareError {
     /// The text that was not a square, decoded lossily if it was not UTF-8.
     pub text: String,
@@ -41,6 +42,7 @@ impl core::fmt::Display for ParseMoveErrorKind {
 /// A UCI move string such as `e2e4` or `e7e8q` was malformed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid UCI move {text:?}: {kind}")]
+#[non_exhaustive]
 pub struct ParseMoveError {
     /// The text that was not a move, decoded lossily if it was not UTF-8.
     pub text: String,
@@ -56,6 +58,7 @@ pub struct OutOfRange(pub u32);
 /// Text that does not name a colour, role, piece, file or rank (the `FromStr` of each).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid {what} {text:?}: expected {expected}")]
+#[non_exhaustive]
 pub struct ParseError {
     /// What was to be read (`"colour"`, `"role"`, ...).
     pub what: &'static str,
@@ -67,6 +70,7 @@ pub struct ParseError {
 
 impl ParseError {
     /// An error reading `text` as a `what`, saying what was `expected`.
+    #[must_use]
     pub fn new(what: &'static str, text: &str, expected: &'static str) -> ParseError {
         ParseError {
             what,

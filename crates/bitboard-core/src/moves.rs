@@ -46,7 +46,6 @@ pub enum MoveKind {
 /// Moves order by their 16-bit encoding ([`Move::to_bits`]), so they can be sorted and kept
 /// in ordered sets; the order means nothing chess-wise.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[must_use]
 pub struct Move(u16);
 
 const KIND_NORMAL: u16 = 0;
@@ -96,18 +95,21 @@ impl Move {
 
     /// The origin square (the king's square for castling).
     #[inline]
+    #[must_use]
     pub const fn from(self) -> Square {
         Square::new_masked(self.0 as u32 & 63)
     }
 
     /// The destination square (the rook's square for castling).
     #[inline]
+    #[must_use]
     pub const fn to(self) -> Square {
         Square::new_masked((self.0 as u32 >> 6) & 63)
     }
 
     /// What kind of move this is.
     #[inline]
+    #[must_use]
     pub const fn kind(self) -> MoveKind {
         match self.0 >> 12 & 3 {
             KIND_NORMAL => MoveKind::Normal,
@@ -129,6 +131,7 @@ impl Move {
 
     /// The promotion piece, if this is a promotion.
     #[inline]
+    #[must_use]
     pub const fn promotion(self) -> Option<Role> {
         if self.is_promotion() {
             Some(self.promotion_role())
@@ -139,24 +142,28 @@ impl Move {
 
     /// Whether this is a promotion.
     #[inline]
+    #[must_use]
     pub const fn is_promotion(self) -> bool {
         self.0 >> 12 & 3 == KIND_PROMOTION
     }
 
     /// Whether this is an en-passant capture.
     #[inline]
+    #[must_use]
     pub const fn is_en_passant(self) -> bool {
         self.0 >> 12 & 3 == KIND_EN_PASSANT
     }
 
     /// Whether this is castling.
     #[inline]
+    #[must_use]
     pub const fn is_castle(self) -> bool {
         self.0 >> 12 & 3 == KIND_CASTLE
     }
 
     /// Whether this is the null move.
     #[inline]
+    #[must_use]
     pub const fn is_null(self) -> bool {
         self.0 == 0
     }
@@ -164,6 +171,7 @@ impl Move {
     /// The square the king lands on: for castling the g- or c-file of the king's rank
     /// (by the side the rook stands on), otherwise `to`.
     #[inline]
+    #[must_use]
     pub const fn king_to(self) -> Square {
         if self.is_castle() {
             let file = if (self.to() as u8 & 7) > (self.from() as u8 & 7) {
@@ -179,6 +187,7 @@ impl Move {
 
     /// For castling, the square the rook lands on (f- or d-file); otherwise `None`.
     #[inline]
+    #[must_use]
     pub const fn rook_to(self) -> Option<Square> {
         if self.is_castle() {
             let file = if (self.to() as u8 & 7) > (self.from() as u8 & 7) {
@@ -194,6 +203,7 @@ impl Move {
 
     /// The raw 16-bit encoding: bits 0-5 from, 6-11 to, 12-13 kind, 14-15 promotion.
     #[inline]
+    #[must_use]
     pub const fn to_bits(self) -> u16 {
         self.0
     }
@@ -222,6 +232,7 @@ impl Move {
     /// assert_ne!(twin, e4);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn is_canonical(self) -> bool {
         self.is_promotion() || self.0 >> 14 == 0
     }
@@ -229,6 +240,7 @@ impl Move {
     /// The move in UCI notation: castling as king to its destination (`e1g1`) in standard
     /// chess, as king takes rook (`e1h1`) when `chess960` is set.
     #[inline]
+    #[must_use]
     pub const fn uci(self, chess960: bool) -> Uci {
         Uci { m: self, chess960 }
     }

@@ -21,12 +21,14 @@ impl Color {
 
     /// 0 for white, 1 for black.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The other colour.
     #[inline]
+    #[must_use]
     pub const fn other(self) -> Color {
         match self {
             Color::White => Color::Black,
@@ -36,6 +38,7 @@ impl Color {
 
     /// `white` if the flag is set, else `black`.
     #[inline]
+    #[must_use]
     pub const fn from_white(white: bool) -> Color {
         if white {
             Color::White
@@ -55,6 +58,7 @@ impl Color {
 
     /// `'w'` or `'b'`, as in FEN.
     #[inline]
+    #[must_use]
     pub const fn char(self) -> char {
         match self {
             Color::White => 'w',
@@ -111,12 +115,14 @@ impl Role {
 
     /// 0 (pawn) to 5 (king).
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// Lowercase letter: `p n b r q k`.
     #[inline]
+    #[must_use]
     pub const fn char(self) -> char {
         match self {
             Role::Pawn => 'p',
@@ -130,12 +136,14 @@ impl Role {
 
     /// Uppercase letter as used in SAN: `P N B R Q K`.
     #[inline]
+    #[must_use]
     pub const fn upper_char(self) -> char {
         self.char().to_ascii_uppercase()
     }
 
     /// Parses a role letter of either case.
     #[inline]
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Role> {
         match c.to_ascii_lowercase() {
             'p' => Some(Role::Pawn),
@@ -151,6 +159,7 @@ impl Role {
     /// The role of a SAN piece letter, an uppercase `N B R Q K` as a byte (a pawn has
     /// none); `None` for anything else.
     #[inline(always)]
+    #[must_use]
     pub const fn from_san_letter(c: u8) -> Option<Role> {
         match c {
             b'N' => Some(Role::Knight),
@@ -164,12 +173,14 @@ impl Role {
 
     /// Whether the role slides along lines (bishop, rook, queen).
     #[inline]
+    #[must_use]
     pub const fn is_slider(self) -> bool {
         matches!(self, Role::Bishop | Role::Rook | Role::Queen)
     }
 
     /// The piece of this role and `color`.
     #[inline]
+    #[must_use]
     pub const fn of(self, color: Color) -> Piece {
         Piece { color, role: self }
     }
@@ -203,12 +214,14 @@ impl Piece {
 
     /// A dense index: `role * 2 + color` (white pawn 0, black pawn 1, ..., black king 11).
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self.role as usize * 2 + self.color as usize
     }
 
     /// FEN letter: uppercase for white, lowercase for black.
     #[inline]
+    #[must_use]
     pub const fn char(self) -> char {
         match self.color {
             Color::White => self.role.upper_char(),
@@ -218,6 +231,7 @@ impl Piece {
 
     /// Parses a FEN piece letter (`P` white pawn, `k` black king, ...).
     #[inline]
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Piece> {
         match Role::from_char(c) {
             Some(role) => Some(Piece {

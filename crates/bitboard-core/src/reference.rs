@@ -130,6 +130,7 @@ pub const fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 }
 
 /// The direction from `a` towards `b` if they share a rank, file or diagonal (and differ).
+#[must_use]
 pub const fn direction_between(a: Square, b: Square) -> Option<Direction> {
     let df = (b as i32 & 7) - (a as i32 & 7);
     let dr = (b as i32 >> 3) - (a as i32 >> 3);

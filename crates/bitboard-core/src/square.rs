@@ -54,6 +54,7 @@ impl File {
 
     /// The file with this index (0 = `a`), or `None` when `index >= 8`.
     #[inline]
+    #[must_use]
     pub const fn new(index: u32) -> Option<File> {
         if index < 8 {
             Some(File::ALL[index as usize])
@@ -64,24 +65,28 @@ impl File {
 
     /// The file of index `index & 7`; never fails.
     #[inline]
+    #[must_use]
     pub const fn new_masked(index: u32) -> File {
         File::ALL[(index & 7) as usize]
     }
 
     /// Index from 0 (`a`) to 7 (`h`).
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The file's letter, `'a'` to `'h'`.
     #[inline]
+    #[must_use]
     pub const fn char(self) -> char {
         (b'a' + self as u8) as char
     }
 
     /// Parses a lowercase file letter.
     #[inline]
+    #[must_use]
     pub const fn from_char(c: char) -> Option<File> {
         match c {
             'a'..='h' => Some(File::ALL[(c as u8 - b'a') as usize]),
@@ -91,12 +96,14 @@ impl File {
 
     /// The file mirrored left to right (`a` <-> `h`).
     #[inline]
+    #[must_use]
     pub const fn flip(self) -> File {
         File::ALL[7 - self as usize]
     }
 
     /// The file `delta` steps to the right (negative: left), if on the board.
     #[inline]
+    #[must_use]
     pub const fn offset(self, delta: i32) -> Option<File> {
         let i = self as i32 + delta;
         if i >= 0 && i < 8 {
@@ -124,6 +131,7 @@ impl Rank {
 
     /// The rank with this index (0 = rank 1), or `None` when `index >= 8`.
     #[inline]
+    #[must_use]
     pub const fn new(index: u32) -> Option<Rank> {
         if index < 8 {
             Some(Rank::ALL[index as usize])
@@ -134,24 +142,28 @@ impl Rank {
 
     /// The rank of index `index & 7`; never fails.
     #[inline]
+    #[must_use]
     pub const fn new_masked(index: u32) -> Rank {
         Rank::ALL[(index & 7) as usize]
     }
 
     /// Index from 0 (rank 1) to 7 (rank 8).
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The rank's digit, `'1'` to `'8'`.
     #[inline]
+    #[must_use]
     pub const fn char(self) -> char {
         (b'1' + self as u8) as char
     }
 
     /// Parses a rank digit.
     #[inline]
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Rank> {
         match c {
             '1'..='8' => Some(Rank::ALL[(c as u8 - b'1') as usize]),
@@ -161,12 +173,14 @@ impl Rank {
 
     /// The rank seen from the other side (`1` <-> `8`).
     #[inline]
+    #[must_use]
     pub const fn flip(self) -> Rank {
         Rank::ALL[7 - self as usize]
     }
 
     /// The rank `delta` steps up (negative: down), if on the board.
     #[inline]
+    #[must_use]
     pub const fn offset(self, delta: i32) -> Option<Rank> {
         let i = self as i32 + delta;
         if i >= 0 && i < 8 {
@@ -271,6 +285,7 @@ impl Square {
 
     /// The square with this index (a1 = 0 ... h8 = 63), or `None` when `index >= 64`.
     #[inline]
+    #[must_use]
     pub const fn new(index: u32) -> Option<Square> {
         if index < 64 {
             Some(Square::ALL[index as usize])
@@ -281,42 +296,49 @@ impl Square {
 
     /// The square at the crossing of `file` and `rank`.
     #[inline]
+    #[must_use]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
         Square::ALL[rank as usize * 8 + file as usize]
     }
 
     /// Index from 0 (a1) to 63 (h8).
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The square's file.
     #[inline]
+    #[must_use]
     pub const fn file(self) -> File {
         File::ALL[self as usize & 7]
     }
 
     /// The square's rank.
     #[inline]
+    #[must_use]
     pub const fn rank(self) -> Rank {
         Rank::ALL[self as usize >> 3]
     }
 
     /// The square mirrored top to bottom (a1 <-> a8).
     #[inline]
+    #[must_use]
     pub const fn flip_vertical(self) -> Square {
         Square::ALL[self as usize ^ 56]
     }
 
     /// The square mirrored left to right (a1 <-> h1).
     #[inline]
+    #[must_use]
     pub const fn flip_horizontal(self) -> Square {
         Square::ALL[self as usize ^ 7]
     }
 
     /// The square reflected in the a1-h8 diagonal (b1 <-> a2).
     #[inline]
+    #[must_use]
     pub const fn flip_diagonal(self) -> Square {
         let i = self as usize;
         Square::ALL[((i >> 3) | (i << 3)) & 63]
@@ -324,6 +346,7 @@ impl Square {
 
     /// The square moved by `df` files and `dr` ranks, if that stays on the board.
     #[inline]
+    #[must_use]
     pub const fn offset(self, df: i32, dr: i32) -> Option<Square> {
         let f = (self as i32 & 7) + df;
         let r = (self as i32 >> 3) + dr;
@@ -336,6 +359,7 @@ impl Square {
 
     /// Chebyshev (king-move) distance between two squares.
     #[inline]
+    #[must_use]
     pub const fn distance(self, other: Square) -> u32 {
         let df = (self as i32 & 7) - (other as i32 & 7);
         let dr = (self as i32 >> 3) - (other as i32 >> 3);
@@ -350,6 +374,7 @@ impl Square {
 
     /// Whether the square is light (h1 is light, a1 is dark).
     #[inline]
+    #[must_use]
     pub const fn is_light(self) -> bool {
         ((self as u8 >> 3) ^ self as u8) & 1 == 1
     }

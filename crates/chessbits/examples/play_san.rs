@@ -17,7 +17,7 @@ fn main() {
     }
     let mut pos = Position::new();
     let mut game = Game::default();
-    game.tags.push((b"Event".to_vec(), b"Example".to_vec()));
+    game.tags.push(b"Event", b"Example");
     for san in &sans {
         let before = pos.clone();
         match pos.play_san(san) {

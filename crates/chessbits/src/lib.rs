@@ -39,20 +39,24 @@ pub use chessbits_bitboard_core as bitboard;
 /// Attack tables and the sliding-attack methods, with the registry that lists them
 /// (`chessbits-attack-tables`).
 #[cfg(feature = "attack-tables")]
+#[cfg_attr(docsrs, doc(cfg(feature = "attack-tables")))]
 pub use chessbits_attack_tables as attacks;
 
 /// Positions: FEN and X-FEN, Polyglot Zobrist hashing, make/unmake, history and outcomes
 /// (`chessbits-position`).
 #[cfg(feature = "position")]
+#[cfg_attr(docsrs, doc(cfg(feature = "position")))]
 pub use chessbits_position as position;
 
 /// Legal move generation, SAN and UCI, checked play, perft, SEE and Polyglot books
 /// (`chessbits-movegen`).
 #[cfg(feature = "movegen")]
+#[cfg_attr(docsrs, doc(cfg(feature = "movegen")))]
 pub use chessbits_movegen as movegen;
 
 /// The streaming PGN reader and writer, replay, filtering and table rows (`chessbits-pgn`).
 #[cfg(feature = "pgn")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pgn")))]
 pub use chessbits_pgn as pgn;
 
 /// The names most programs use, for `use chessbits::prelude::*;`.
@@ -62,17 +66,21 @@ pub mod prelude {
     };
 
     #[cfg(feature = "attack-tables")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "attack-tables")))]
     pub use chessbits_attack_tables::SlidingAttacks;
 
     #[cfg(feature = "position")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "position")))]
     pub use chessbits_position::{CastlingMode, Outcome, Position, PositionError, Undo};
 
     #[cfg(feature = "movegen")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "movegen")))]
     pub use chessbits_movegen::{
         is_legal, legal_moves, perft, MoveList, Play, PlayError, San, SanPlus,
     };
 
     #[cfg(feature = "pgn")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "pgn")))]
     pub use chessbits_pgn::{Game, Reader};
 }
 

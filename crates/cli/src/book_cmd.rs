@@ -53,7 +53,12 @@ pub(crate) fn run(cmd: BookCommand) -> ExitCode {
             output,
             max_ply,
             min_games,
-        } => build(&games, &output, BookOptions { max_ply, min_games }),
+        } => {
+            let mut options = BookOptions::default();
+            options.max_ply = max_ply;
+            options.min_games = min_games;
+            build(&games, &output, options)
+        }
         BookCommand::Show { book, position } => with_book(&book, &position, |book, pos| {
             let moves = book.moves(pos)?;
             let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();

@@ -15,6 +15,8 @@
 //! - `chessbits methods` lists the sliding-attack methods, one per line, marking the default.
 //! - `chessbits moves [--fen FEN] [--chess960] [--tactical] [--checks]` writes `move,see,check` CSV rows.
 //! - `chessbits book build|show|choose` builds, lists and picks from Polyglot books (`book_cmd`).
+//! - `chessbits syzygy --path DIR (FEN... | --epd FILE)` probes Syzygy tablebases and writes
+//!   `fen,wdl,dtz,best` CSV rows (`syzygy_cmd`).
 //! - `chessbits pgn check|fens|games|moves|filter INPUT...` checks PGN, converts it to rows
 //!   (CSV, NDJSON, Parquet) or filters it, as a Unix filter (see `pgn_cmd`).
 
@@ -31,6 +33,7 @@ mod epd_cmd;
 mod moves_cmd;
 mod pgn_cmd;
 mod pgn_table;
+mod syzygy_cmd;
 
 /// The method used when `--method` is not given: the build's default, the fastest measured
 /// on the target (see the README).
@@ -40,7 +43,7 @@ const DEFAULT_METHOD: &str = <chessbits_attack_tables::DefaultMethod as SlidingA
 #[command(
     name = "chessbits",
     version,
-    about = "Chess bitboards: perft, attack methods, PGN tools"
+    about = "Chess bitboards: perft, attack methods, PGN tools, Syzygy probes"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -94,6 +97,21 @@ enum Command {
         #[arg(long)]
         checks: bool,
     },
+    /// Probe Syzygy endgame tablebases: CSV `fen,wdl,dtz,best`, from the side to move (WDL
+    /// -2..2, DTZ in plies, the best move in UCI, empty when the game is over). A position
+    /// that cannot be probed (missing table, corrupt file) is an error line on stderr and
+    /// exit status 1 at the end.
+    Syzygy {
+        /// A directory of `.rtbw`/`.rtbz` files (repeat for more).
+        #[arg(long = "path", value_name = "DIR", required = true)]
+        paths: Vec<std::path::PathBuf>,
+        /// Read the positions from an EPD file, one per line, instead of FEN arguments.
+        #[arg(long, value_name = "FILE", conflicts_with = "fens")]
+        epd: Option<std::path::PathBuf>,
+        /// The positions.
+        #[arg(value_name = "FEN", required_unless_present = "epd")]
+        fens: Vec<String>,
+    },
     /// PGN tools: check, fens, games, moves (CSV, NDJSON, Parquet), filter.
     #[command(subcommand, after_help = pgn_cmd::EXIT_STATUS)]
     Pgn(pgn_cmd::PgnCommand),
@@ -107,6 +125,9 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Pgn(cmd) => pgn_cmd::run(cmd),
         Command::Book(cmd) => book_cmd::run(cmd),
+        Command::Syzygy { paths, epd, fens } => {
+            syzygy_cmd::run(&syzygy_cmd::SyzygyOptions { paths, fens, epd })
+        }
         Command::Moves {
             position,
             tactical,

@@ -14,6 +14,7 @@
 //! count, and the remaining inputs are still read. A closed output pipe ends the run
 //! quietly. Exit status: see [`EXIT_STATUS`].
 
+use chessbits_pgn::pipeline::{Output, Pipeline};
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -233,13 +234,13 @@ impl FilterArgs {
         for f in &self.fen {
             positions.push(f.parse::<Reached>()?);
         }
-        Ok(Filter {
-            tags,
-            results: self.result.clone(),
-            min_plies: self.min_plies,
-            max_plies: self.max_plies,
-            positions,
-        })
+        let mut filter = Filter::default();
+        filter.tags = tags;
+        filter.results = self.result.clone();
+        filter.min_plies = self.min_plies;
+        filter.max_plies = self.max_plies;
+        filter.positions = positions;
+        Ok(filter)
     }
 }
 
@@ -489,13 +490,12 @@ fn run_inputs<V, T, W>(
     opts: &Options,
     msgs: &Messages,
     make_visitor: impl Fn() -> V + Sync,
-    weight: fn(&V::Output) -> usize,
     work: W,
     sink: &mut dyn Sink<T>,
 ) -> Outcome
 where
     V: chessbits_pgn::Visitor + Send,
-    V::Output: Send + chessbits_pgn::pipeline::Renumber,
+    V::Output: Output,
     T: Send,
     W: Fn(&str, Vec<V::Output>) -> io::Result<(Report, T)> + Sync,
 {
@@ -541,38 +541,37 @@ where
         let base = done_raw;
         let mut decoded = 0u64;
         let file_name = name.as_str();
-        let result = chessbits_pgn::pipeline::run_with(
-            Reader::new(reader),
-            &make_visitor,
-            weight,
-            opts.threads(),
-            |batch| work(file_name, batch),
-            |done: io::Result<(Report, T)>| {
-                let (mut report, out) = match done {
-                    Ok(d) => d,
-                    Err(e) => {
-                        write_error = Some(e);
-                        return false;
-                    }
-                };
-                for e in report.errors.drain(..) {
-                    msgs.game_error(file_name, &e);
-                    totals.errors += 1;
-                }
-                totals.report.merge(report);
-                match sink.write(out) {
-                    Ok(()) => !sink.stop(),
-                    Err(e) => {
-                        write_error = Some(e);
-                        false
-                    }
-                }
-            },
-            |consumed| {
+        let result = Pipeline::new(Reader::new(reader))
+            .threads(opts.threads())
+            .progress(|consumed| {
                 decoded = consumed;
                 pb2.set_position(base + raw2.load(Ordering::Relaxed));
-            },
-        );
+            })
+            .run_with(
+                &make_visitor,
+                |batch| work(file_name, batch),
+                |done: io::Result<(Report, T)>| {
+                    let (mut report, out) = match done {
+                        Ok(d) => d,
+                        Err(e) => {
+                            write_error = Some(e);
+                            return false;
+                        }
+                    };
+                    for e in report.errors.drain(..) {
+                        msgs.game_error(file_name, &e);
+                        totals.errors += 1;
+                    }
+                    totals.report.merge(report);
+                    match sink.write(out) {
+                        Ok(()) => !sink.stop(),
+                        Err(e) => {
+                            write_error = Some(e);
+                            false
+                        }
+                    }
+                },
+            );
         totals.bytes = decoded;
         totals.raw_bytes = raw.load(Ordering::Relaxed);
         done_raw += totals.raw_bytes;

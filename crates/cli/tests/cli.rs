@@ -214,3 +214,73 @@ fn shredder_fen_means_chess960() {
         .lines()
         .any(|l| l.starts_with("e1h1,")));
 }
+
+fn syzygy_dir() -> String {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy").to_owned()
+}
+
+/// `syzygy` writes `fen,wdl,dtz,best` from the side to move: python-chess's values for a
+/// KRvK win (its endgame.epd), a loss, and a checkmate with no best move.
+#[test]
+fn syzygy_prints_wdl_dtz_and_the_best_move() {
+    let dir = syzygy_dir();
+    let o = chessbits(&[
+        "syzygy",
+        "--path",
+        &dir,
+        "8/8/8/2R5/1K6/8/5k2/8 w - - 0 1",
+        "8/8/8/2R5/1K6/8/5k2/8 b - - 0 1",
+        "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows[0], "fen,wdl,dtz,best");
+    let row = |i: usize| rows[i].split(',').collect::<Vec<_>>();
+    assert_eq!(row(1)[..3], ["8/8/8/2R5/1K6/8/5k2/8 w - - 0 1", "2", "21"]);
+    assert_eq!(row(1)[3].len(), 4, "a UCI move: {}", rows[1]);
+    assert_eq!(row(2)[1], "-2");
+    assert!(row(2)[2].parse::<i32>().expect("a number") < 0);
+    assert_eq!(row(3)[..2], ["k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", "-2"]);
+    assert_eq!(row(3)[3], "", "checkmate: no best move");
+    assert_eq!(rows.len(), 4);
+}
+
+/// A position whose table is missing is an error line naming the table; the others are
+/// still printed, and the exit status is 1.
+#[test]
+fn syzygy_names_a_missing_table_and_fails_at_the_end() {
+    let dir = syzygy_dir();
+    let epd = std::env::temp_dir().join(format!("chessbits-syzygy-{}.epd", std::process::id()));
+    std::fs::write(
+        &epd,
+        "# a comment\n7r/8/8/8/8/2k5/8/KQ6 w - - id \"no KQvKR\";\n\n8/8/8/8/8/2k5/8/KQ6 w - - id \"KQvK\";\n",
+    )
+    .expect("writable");
+    let o = chessbits(&[
+        "syzygy",
+        "--path",
+        &dir,
+        "--epd",
+        epd.to_str().expect("UTF-8"),
+    ]);
+    std::fs::remove_file(&epd).expect("removable");
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("missing table KQvKR.rtbw"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let out = stdout(&o);
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    assert!(
+        rows[1].starts_with("8/8/8/8/8/2k5/8/KQ6 w - - 0 1,2,"),
+        "{out}"
+    );
+    // Without --path: a usage error.
+    assert_eq!(
+        chessbits(&["syzygy", "8/8/8/8/8/2k5/8/KQ6 w - - 0 1"])
+            .status
+            .code(),
+        Some(2)
+    );
+}

@@ -1,7 +1,7 @@
 //! Polyglot opening books: read (binary search by key), decode, choose; write.
 //!
 //! A Polyglot book is a sequence of 16-byte entries sorted by key, every field big-endian:
-//! the position's Zobrist key (Polyglot's keys, which [`Position::hash`] computes), a move,
+//! the position's Zobrist key (Polyglot's keys, which [`Position::zobrist_hash`] computes), a move,
 //! a weight and a 32-bit "learn" field. The move packs the destination in bits 0-5 and the
 //! origin in bits 6-11 (square index a1 = 0), and in bits 12-14 a promotion piece (1 knight,
 //! 2 bishop, 3 rook, 4 queen). Castling is written king-takes-rook (`e1h1`), which is also
@@ -45,6 +45,7 @@ pub struct BookEntry {
 
 impl BookEntry {
     /// Reads an entry from its 16 bytes.
+    #[must_use]
     pub fn from_bytes(b: &[u8; 16]) -> BookEntry {
         BookEntry {
             key: u64::from_be_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]),
@@ -55,6 +56,7 @@ impl BookEntry {
     }
 
     /// The entry's 16 bytes.
+    #[must_use]
     pub fn to_bytes(&self) -> [u8; 16] {
         let mut b = [0u8; 16];
         b[..8].copy_from_slice(&self.key.to_be_bytes());
@@ -87,8 +89,8 @@ pub struct BookMove {
 /// let e4 = "e2e4".parse().unwrap();
 /// let d4 = "d2d4".parse().unwrap();
 /// let mut entries = vec![
-///     BookEntry { key: pos.hash(), raw_move: encode_move(e4), weight: 3, learn: 0 },
-///     BookEntry { key: pos.hash(), raw_move: encode_move(d4), weight: 1, learn: 0 },
+///     BookEntry { key: pos.zobrist_hash(), raw_move: encode_move(e4), weight: 3, learn: 0 },
+///     BookEntry { key: pos.zobrist_hash(), raw_move: encode_move(d4), weight: 1, learn: 0 },
 /// ];
 /// let bytes = write_book(&mut entries);
 /// let book = Book::new(&bytes)?;
@@ -123,16 +125,19 @@ impl<'a> Book<'a> {
     }
 
     /// The number of entries.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.data.len() / 16
     }
 
     /// Whether the book has no entries.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.data.is_empty()
     }
 
     /// Entry `index` (from 0), if there is one.
+    #[must_use]
     pub fn entry(&self, index: usize) -> Option<BookEntry> {
         let start = index.checked_mul(16)?;
         let bytes: &[u8; 16] = self
@@ -168,13 +173,15 @@ impl<'a> Book<'a> {
 
     /// The book's moves for `pos` with their weights, in book order: entries whose move is
     /// not legal here (a key collision, a corrupt entry) are left out, weight-0 entries kept.
+    #[must_use]
     pub fn moves(&self, pos: &Position) -> Vec<BookMove> {
-        book_moves(pos, self.entries_for_key(pos.hash()))
+        book_moves(pos, self.entries_for_key(pos.zobrist_hash()))
     }
 
     /// One of `pos`'s book moves, chosen with probability proportional to its weight by a
     /// generator seeded with `seed` (the same seed and book give the same move). `None` if
     /// the position has no book move of positive weight.
+    #[must_use]
     pub fn choose(&self, pos: &Position, seed: u64) -> Option<Move> {
         choose_weighted(&self.moves(pos), seed)
     }
@@ -222,7 +229,7 @@ fn choose_weighted(moves: &[BookMove], seed: u64) -> Option<Move> {
 ///
 /// let pos = Position::new();
 /// let mut entries = vec![BookEntry {
-///     key: pos.hash(),
+///     key: pos.zobrist_hash(),
 ///     raw_move: encode_move("e2e4".parse().unwrap()),
 ///     weight: 1,
 ///     learn: 0,
@@ -233,6 +240,7 @@ fn choose_weighted(moves: &[BookMove], seed: u64) -> Option<Move> {
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 #[derive(Debug)]
 pub struct BookFile<R> {
     reader: R,
@@ -303,7 +311,7 @@ impl<R: std::io::Read + std::io::Seek> BookFile<R> {
     pub fn moves(&mut self, pos: &Position) -> std::io::Result<Vec<BookMove>> {
         Ok(book_moves(
             pos,
-            self.entries_for_key(pos.hash())?.into_iter(),
+            self.entries_for_key(pos.zobrist_hash())?.into_iter(),
         ))
     }
 
@@ -323,6 +331,7 @@ fn splitmix64(seed: u64) -> u64 {
 
 /// The legal move of `pos` that the Polyglot move `raw` names, if any. Castling may be
 /// king-takes-rook (Polyglot's form) or the king's two-square step.
+#[must_use]
 pub fn decode_move(pos: &Position, raw: u16) -> Option<Move> {
     let to = Square::new_masked(u32::from(raw) & 63);
     let from = Square::new_masked((u32::from(raw) >> 6) & 63);
@@ -342,6 +351,7 @@ pub fn decode_move(pos: &Position, raw: u16) -> Option<Move> {
 }
 
 /// The Polyglot encoding of `m` (castling king-takes-rook, as `m` stores it).
+#[must_use]
 pub fn encode_move(m: Move) -> u16 {
     let promotion = match m.promotion() {
         Some(Role::Knight) => 1,

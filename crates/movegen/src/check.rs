@@ -18,6 +18,7 @@ use crate::DefaultMethod;
 /// bishop lines, knight and pawn patterns. Equal to `pos.play_unchecked(m).is_check()` on every legal
 /// move of the perft suites (`tests/check.rs`). A position without an opposing king never
 /// has a check.
+#[must_use]
 pub fn gives_check(pos: &Position, m: Move) -> bool {
     let board = pos.board();
     let us = pos.turn();
@@ -83,6 +84,7 @@ pub fn gives_check(pos: &Position, m: Move) -> bool {
 /// exactly when it lands where its kind attacks the king from (the king's attack sets on the
 /// current board); castling, en passant, promotions and moves of possible discoverers go
 /// through [`gives_check`]. Equal to filtering by make-and-test (`tests/check.rs`).
+#[must_use]
 pub fn checks(pos: &Position) -> MoveList {
     let mut list = crate::legal_moves(pos);
     let board = pos.board();
@@ -117,6 +119,7 @@ pub fn checks(pos: &Position) -> MoveList {
 /// The legal captures (en passant and capturing promotions included) and the legal
 /// non-capturing promotions: the moves of a quiescence search that looks at material only.
 /// Captures come first, then the promotions that capture nothing.
+#[must_use]
 pub fn captures_and_promotions(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
     let captures = Filter {

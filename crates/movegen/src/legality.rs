@@ -15,6 +15,7 @@ use crate::MoveList;
 ///
 /// Any `u16` is answered as membership in [`pseudo_legal_moves`] would answer it: the null
 /// move and values that are not [canonical](Move::is_canonical) are never pseudo-legal.
+#[must_use]
 pub fn is_pseudo_legal(pos: &Position, m: Move) -> bool {
     if m.is_null() || !m.is_canonical() {
         return false;
@@ -187,6 +188,7 @@ impl Checks {
 /// Whether `m` is legal: pseudo-legal, and the own king is not in check afterwards (for
 /// castling: not in check before, and no square the king crosses or lands on attacked).
 /// Checked by playing the move on a copy, without generating a move list.
+#[must_use]
 pub fn is_legal_by_playing(pos: &Position, m: Move) -> bool {
     if !is_pseudo_legal(pos, m) {
         return false;
@@ -217,6 +219,7 @@ pub fn is_legal_by_playing(pos: &Position, m: Move) -> bool {
 }
 
 /// Every pseudo-legal move (see [`is_pseudo_legal`]).
+#[must_use]
 pub fn pseudo_legal_moves(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
     let board = pos.board();

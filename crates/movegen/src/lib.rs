@@ -16,7 +16,7 @@
 //!
 //! For readers of millions of games, [`SanReplayer`] replays SAN on a bare board that keeps
 //! only what deciding SAN needs, and words each move's canonical SAN and UCI; it gives up
-//! (board unchanged) on whatever it leaves to a [`Position`](chessbits_position::Position)
+//! (board unchanged) on whatever it leaves to a [`Position`]
 //! and [`San::to_move`], which the PGN crate then replays.
 //!
 //! For engines it adds what is built on attacks to a square: static exchange evaluation
@@ -43,6 +43,7 @@
 //! assert_eq!(chessbits_movegen::perft(&pos, 3), 8_902);
 //! ```
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -90,11 +91,13 @@ use gen::Filter;
 pub type DefaultMethod = chessbits_attack_tables::DefaultMethod;
 
 /// All legal moves.
+#[must_use]
 pub fn legal_moves(pos: &Position) -> MoveList {
     legal_moves_with::<DefaultMethod>(pos)
 }
 
 /// All legal moves, computing slider attacks with `S`.
+#[must_use]
 pub fn legal_moves_with<S: SlidingAttacks>(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
     gen::generate::<S, _>(pos, Filter::ALL, &mut list);
@@ -133,6 +136,7 @@ pub fn legal_moves_in<S: SlidingAttacks>(pos: &Position, kept: &S::Occupancy) ->
 }
 
 /// The legal moves that capture (en passant and capturing promotions included).
+#[must_use]
 pub fn captures(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
     let filter = Filter {
@@ -144,6 +148,7 @@ pub fn captures(pos: &Position) -> MoveList {
 }
 
 /// The legal moves that do not capture (castling and non-capturing promotions included).
+#[must_use]
 pub fn quiets(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
     let filter = Filter {
@@ -155,6 +160,7 @@ pub fn quiets(pos: &Position) -> MoveList {
 }
 
 /// The legal moves of the piece on `from`.
+#[must_use]
 pub fn moves_from(pos: &Position, from: chessbits_bitboard_core::Square) -> MoveList {
     let mut list = MoveList::new();
     let filter = Filter {
@@ -166,11 +172,13 @@ pub fn moves_from(pos: &Position, from: chessbits_bitboard_core::Square) -> Move
 }
 
 /// The number of legal moves, counted without listing them.
+#[must_use]
 pub fn count_legal_moves(pos: &Position) -> u64 {
     count_legal_moves_with::<DefaultMethod>(pos)
 }
 
 /// The number of legal moves with slider attacks from `S`.
+#[must_use]
 pub fn count_legal_moves_with<S: SlidingAttacks>(pos: &Position) -> u64 {
     let mut counter = list::Counter(0);
     gen::generate::<S, _>(pos, Filter::ALL, &mut counter);
@@ -181,22 +189,26 @@ pub fn count_legal_moves_with<S: SlidingAttacks>(pos: &Position) -> u64 {
 /// decided without generating a move list: [`is_pseudo_legal`], then the king's safety from
 /// the checkers and pins. Castling must be given king-takes-rook and en passant as such;
 /// convert UCI input with [`Position::move_from_uci`] first.
+#[must_use]
 pub fn is_legal(pos: &Position, m: Move) -> bool {
     legality::is_legal(pos, m)
 }
 
 /// [`is_legal`] the slow way: generate the legal moves of the piece on `m.from()` and look
 /// for `m` among them. For tests and benchmarks.
+#[must_use]
 pub fn is_legal_by_generation(pos: &Position, m: Move) -> bool {
     !m.is_null() && moves_from(pos, m.from()).contains(m)
 }
 
 /// Whether the side to move is checkmated.
+#[must_use]
 pub fn is_checkmate(pos: &Position) -> bool {
     pos.is_check() && count_legal_moves(pos) == 0
 }
 
 /// Whether the side to move is stalemated.
+#[must_use]
 pub fn is_stalemate(pos: &Position) -> bool {
     !pos.is_check() && count_legal_moves(pos) == 0
 }

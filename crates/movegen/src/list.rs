@@ -20,6 +20,7 @@ pub struct MoveList {
 impl MoveList {
     /// An empty list.
     #[inline]
+    #[must_use]
     pub fn new() -> MoveList {
         MoveList {
             moves: [Move::NULL; CAPACITY],
@@ -40,6 +41,7 @@ impl MoveList {
 
     /// Whether `m` is in the list.
     #[inline]
+    #[must_use]
     pub fn contains(&self, m: Move) -> bool {
         self.as_slice().contains(&m)
     }

@@ -38,6 +38,7 @@ impl PieceValues {
 
     /// The value of `role`.
     #[inline]
+    #[must_use]
     pub const fn of(&self, role: Role) -> i32 {
         match role {
             Role::Pawn => self.pawn,
@@ -57,6 +58,7 @@ impl Default for PieceValues {
 }
 
 /// [`see_with`] with [`PieceValues::STANDARD`].
+#[must_use]
 pub fn see(pos: &Position, m: Move) -> i32 {
     see_with(pos, m, &PieceValues::STANDARD)
 }
@@ -78,6 +80,7 @@ pub fn see(pos: &Position, m: Move) -> i32 {
 ///
 /// `m` should be pseudo-legal (as every legal move is); anything else gives some number
 /// without panicking.
+#[must_use]
 pub fn see_with(pos: &Position, m: Move, values: &PieceValues) -> i32 {
     let Some(start) = Exchange::start(pos, m, values) else {
         return 0;
@@ -86,6 +89,7 @@ pub fn see_with(pos: &Position, m: Move, values: &PieceValues) -> i32 {
 }
 
 /// [`see_ge_with`] with [`PieceValues::STANDARD`].
+#[must_use]
 pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     see_ge_with(pos, m, threshold, &PieceValues::STANDARD)
 }
@@ -95,6 +99,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
 /// walked as a yes/no question: each capture turns the threshold into one for the other
 /// side, and the walk stops as soon as the answer cannot change (no gain array, no walk
 /// back).
+#[must_use]
 pub fn see_ge_with(pos: &Position, m: Move, threshold: i32, values: &PieceValues) -> bool {
     let Some(mut exchange) = Exchange::start(pos, m, values) else {
         return 0 >= threshold;
@@ -122,6 +127,7 @@ pub fn see_ge_with(pos: &Position, m: Move, threshold: i32, values: &PieceValues
 }
 
 /// [`see_exact_with`] with [`PieceValues::STANDARD`].
+#[must_use]
 pub fn see_exact(pos: &Position, m: Move) -> i32 {
     see_exact_with(pos, m, &PieceValues::STANDARD)
 }
@@ -136,6 +142,7 @@ pub fn see_exact(pos: &Position, m: Move) -> i32 {
 /// Each side tries its attackers cheapest first and skips a piece when one of the same
 /// role that uncovers nothing was already tried; a capture that cannot beat the best found
 /// (its gain is at most that) is not searched.
+#[must_use]
 pub fn see_exact_with(pos: &Position, m: Move, values: &PieceValues) -> i32 {
     let Some(start) = Exchange::start(pos, m, values) else {
         return 0;

@@ -42,6 +42,7 @@ pub fn uci_to_move(pos: &Position, text: &[u8]) -> Result<Move, UciError> {
 
 /// The UCI text of `m` in `pos`: castling as `e1g1` in standard chess, as king takes rook
 /// in Chess960.
+#[must_use]
 pub fn move_to_uci(pos: &Position, m: Move) -> String {
     m.uci(pos.mode().is_chess960()).to_string()
 }

@@ -34,7 +34,7 @@ fn agrees_with_python_chess(book: &str, lookups: &str) -> (usize, usize) {
             .map(str::to_string)
             .collect();
         let raw: Vec<u16> = book
-            .entries_for_key(pos.hash())
+            .entries_for_key(pos.zobrist_hash())
             .map(|e| e.raw_move)
             .collect();
         let ours: Vec<String> = book
@@ -94,7 +94,7 @@ fn castling_is_king_takes_rook() {
 #[test]
 fn choice_follows_the_weights_and_the_seed() {
     let pos = Position::new();
-    let key = pos.hash();
+    let key = pos.zobrist_hash();
     let mv = |uci: &str| encode_move(uci.parse().unwrap());
     let mut entries = vec![
         BookEntry {

@@ -94,8 +94,8 @@ fn compare(ours_pos: &Position, theirs: &sm::Chess, rng: &mut Rng, tally: &mut T
     let their_fen = sm::fen::Fen::from_position(theirs, sm::EnPassantMode::Legal).to_string();
     assert_eq!(fen, their_fen, "FEN");
     let hash: sm::zobrist::Zobrist64 = theirs.zobrist_hash(sm::EnPassantMode::PseudoLegal);
-    assert_eq!(ours_pos.hash(), hash.0, "Polyglot hash of {fen}");
-    assert_eq!(ours_pos.hash(), ours_pos.compute_hash(), "{fen}");
+    assert_eq!(ours_pos.zobrist_hash(), hash.0, "Polyglot hash of {fen}");
+    assert_eq!(ours_pos.zobrist_hash(), ours_pos.compute_hash(), "{fen}");
 
     let their_moves = theirs.legal_moves();
     let expected: BTreeSet<u16> = their_moves.iter().map(|m| ours(m).to_bits()).collect();

@@ -81,11 +81,11 @@ fn repetition_ignores_an_en_passant_capture_that_is_not_legal() {
     let mut pos = Position::from_fen("6n1/2p5/8/KP5r/8/8/8/k5N1 b - - 0 1").unwrap();
     let mut h = History::starting_at(&pos);
     play(&mut pos, &mut h, "c7c5");
-    let after_push = pos.hash();
+    let after_push = pos.zobrist_hash();
     assert!(pos.ep_square().is_some() && pos.legal_ep_square().is_none());
     play(&mut pos, &mut h, "g1f3 g8f6 f3g1 f6g8");
     assert_ne!(
-        pos.hash(),
+        pos.zobrist_hash(),
         after_push,
         "the Polyglot hash counts the pinned capture"
     );

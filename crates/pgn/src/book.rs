@@ -20,6 +20,7 @@ use chessbits_movegen::san::SanMode;
 
 /// The limits of a book build.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BookOptions {
     /// Only the first `max_ply` plies of each game count.
     pub max_ply: u32,
@@ -100,6 +101,7 @@ impl Visitor for BookGameCollector {
 
 impl BookBuilder {
     /// A builder with these limits.
+    #[must_use]
     pub fn new(options: BookOptions) -> BookBuilder {
         BookBuilder {
             options,
@@ -126,20 +128,21 @@ impl BookBuilder {
         let max_ply = u64::from(self.options.max_ply);
         let mut ply = 0u64;
         let stats = &mut self.stats;
-        let (_, error) = replay(record, SanMode::Lenient, |before, m, _| {
-            if ply < max_ply && !m.is_null() {
-                let score = match before.turn() {
-                    chessbits_bitboard_core::Color::White => white_score,
-                    chessbits_bitboard_core::Color::Black => black_score,
-                };
-                let entry = stats
-                    .entry((before.hash(), encode_move(m)))
-                    .or_insert((0, 0));
-                entry.0 = entry.0.saturating_add(1);
-                entry.1 = entry.1.saturating_add(score);
-            }
-            ply += 1;
-        });
+        let crate::replay::Replayed { error, .. } =
+            replay(record, SanMode::Lenient, |before, m, _| {
+                if ply < max_ply && !m.is_null() {
+                    let score = match before.turn() {
+                        chessbits_bitboard_core::Color::White => white_score,
+                        chessbits_bitboard_core::Color::Black => black_score,
+                    };
+                    let entry = stats
+                        .entry((before.zobrist_hash(), encode_move(m)))
+                        .or_insert((0, 0));
+                    entry.0 = entry.0.saturating_add(1);
+                    entry.1 = entry.1.saturating_add(score);
+                }
+                ply += 1;
+            });
         if let Some(e) = error {
             self.errors.push(e);
         }
@@ -159,16 +162,19 @@ impl BookBuilder {
     }
 
     /// Games counted so far.
+    #[must_use]
     pub fn games(&self) -> u64 {
         self.games
     }
 
     /// The games' errors (bad moves, unreadable text), in input order.
+    #[must_use]
     pub fn errors(&self) -> &[GameError] {
         &self.errors
     }
 
     /// The book's entries (unsorted: `chessbits_movegen::book::write_book` sorts and writes them).
+    #[must_use]
     pub fn finish(&self) -> Vec<BookEntry> {
         let min_games = self.options.min_games.max(1);
         let mut entries: Vec<(u64, u16, u64)> = self

@@ -11,7 +11,6 @@ use std::str::FromStr;
 
 use chessbits_position::Position;
 
-use crate::game::Game;
 use crate::replay::{replay, GameError, GameRecord};
 use chessbits_movegen::san::SanMode;
 use chessbits_movegen::uci::move_to_uci;
@@ -174,6 +173,7 @@ impl TagTest {
     }
 
     /// Whether a tag value passes.
+    #[must_use]
     pub fn passes(&self, value: &[u8]) -> bool {
         match self {
             TagTest::Equals(_, v) => value == v.as_bytes(),
@@ -219,7 +219,7 @@ impl FromStr for Reached {
 
     fn from_str(fen: &str) -> Result<Reached, FilterError> {
         crate::replay::start_position(Some(fen.as_bytes()), None)
-            .map(|p: Position| Reached(p.hash()))
+            .map(|p: Position| Reached(p.zobrist_hash()))
             .map_err(|e| match e {
                 crate::GameErrorKind::Setup { fen, error } => FilterError::BadFen { fen, error },
                 _ => FilterError::BadRange(fen.to_owned()),
@@ -230,6 +230,7 @@ impl FromStr for Reached {
 /// What a game must have to be kept. Every test given must pass; an empty filter keeps
 /// every game.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct Filter {
     /// Tag tests, all of which must pass.
     pub tags: Vec<TagTest>,
@@ -259,64 +260,34 @@ pub struct Verdict {
 }
 
 impl Filter {
-    /// Decides one game: `record` (from a [`crate::RecordCollector`]) for the moves,
-    /// `game` (from a [`crate::GameBuilder`] over the same input) for the tags.
-    pub fn test(&self, record: &GameRecord, game: &Game, mode: SanMode) -> Verdict {
-        let result = game
-            .tag("Result")
-            .map(<[u8]>::to_vec)
-            .or_else(|| game.result.map(|r| r.as_str().as_bytes().to_vec()));
-        self.decide(record, |name| game.tag(name), result, mode)
-    }
-
-    /// [`Filter::test`] for a record read by
-    /// [`RecordCollector::with_annotations`](crate::RecordCollector::with_annotations),
-    /// which keeps every tag and the result: the tags are the record's, no [`Game`] needed.
-    pub fn test_record(&self, record: &GameRecord, mode: SanMode) -> Verdict {
-        let result = record
-            .tag("Result")
-            .map(<[u8]>::to_vec)
-            .or_else(|| record.result.map(|r| r.as_str().as_bytes().to_vec()));
-        self.decide(record, |name| record.tag(name), result, mode)
-    }
-
     /// Whether the filter needs a game's moves replayed (a position to find); without one,
-    /// [`Filter::passes_tags`] decides from the tags and the ply count alone.
+    /// [`Filter::passes_tags`] decides alone.
+    #[must_use]
     pub fn needs_replay(&self) -> bool {
         !self.positions.is_empty()
     }
 
-    /// Every test but the positions, on a record read with annotations (no replay).
+    /// Every test but the positions: tags, result and ply count, without a replay.
+    #[must_use]
     pub fn passes_tags(&self, record: &GameRecord) -> bool {
+        let plies = record.len();
         let result = record
             .tag("Result")
-            .map(<[u8]>::to_vec)
-            .or_else(|| record.result.map(|r| r.as_str().as_bytes().to_vec()));
-        self.passes_all(|name| record.tag(name), result.as_deref(), record.len())
-    }
-
-    fn passes_all<'a>(
-        &self,
-        tag: impl Fn(&str) -> Option<&'a [u8]>,
-        result: Option<&[u8]>,
-        plies: usize,
-    ) -> bool {
+            .or_else(|| record.result.map(|r| r.as_str().as_bytes()));
         self.tags
             .iter()
-            .all(|t| tag(t.name()).is_some_and(|v| t.passes(v)))
+            .all(|t| record.tag(t.name()).is_some_and(|v| t.passes(v)))
             && (self.results.is_empty()
                 || result.is_some_and(|r| self.results.iter().any(|want| want.as_bytes() == r)))
             && self.min_plies.is_none_or(|n| plies >= n)
             && self.max_plies.is_none_or(|n| plies <= n)
     }
 
-    fn decide<'a>(
-        &self,
-        record: &GameRecord,
-        tag: impl Fn(&str) -> Option<&'a [u8]>,
-        result: Option<Vec<u8>>,
-        mode: SanMode,
-    ) -> Verdict {
+    /// Decides one game, read by [`crate::RecordCollector::with_tags`] (or
+    /// [`with_annotations`](crate::RecordCollector::with_annotations)): its tags for the tag
+    /// and result tests, its moves replayed for the position tests and the duplicate key.
+    #[must_use]
+    pub fn test(&self, record: &GameRecord, mode: SanMode) -> Verdict {
         let mut h = [DefaultHasher::new(), DefaultHasher::new()];
         for (i, h) in h.iter_mut().enumerate() {
             i.hash(h);
@@ -325,12 +296,16 @@ impl Filter {
         }
         let mut reached = self.positions.is_empty();
         let mut first = true;
-        let (moves, error) = replay(record, mode, |before, m, after| {
+        let crate::replay::Replayed {
+            played: moves,
+            error,
+            ..
+        } = replay(record, mode, |before, m, after| {
             if first {
                 first = false;
-                reached |= self.positions.iter().any(|p| p.0 == before.hash());
+                reached |= self.positions.iter().any(|p| p.0 == before.zobrist_hash());
             }
-            reached = reached || self.positions.iter().any(|p| p.0 == after.hash());
+            reached = reached || self.positions.iter().any(|p| p.0 == after.zobrist_hash());
             let uci = move_to_uci(before, m);
             for h in &mut h {
                 uci.hash(h);
@@ -341,7 +316,7 @@ impl Filter {
             if let Ok(p) =
                 crate::replay::start_position(record.fen.as_deref(), record.variant.as_deref())
             {
-                reached = self.positions.iter().any(|r| r.0 == p.hash());
+                reached = self.positions.iter().any(|r| r.0 == p.zobrist_hash());
             }
         }
         if error.is_some() {
@@ -353,7 +328,7 @@ impl Filter {
             }
         }
         let key = (u128::from(h[0].finish()) << 64) | u128::from(h[1].finish());
-        let keep = reached && self.passes_all(tag, result.as_deref(), record.len());
+        let keep = reached && self.passes_tags(record);
         Verdict {
             keep,
             key,
@@ -365,13 +340,14 @@ impl Filter {
 
 /// The keys of the games kept so far (16 bytes each, plus the set's overhead: about 40
 /// bytes a game, so 10 million distinct games take about 400 MB).
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Dedup {
     seen: HashSet<u128>,
 }
 
 impl Dedup {
     /// An empty set.
+    #[must_use]
     pub fn new() -> Dedup {
         Dedup::default()
     }
@@ -385,15 +361,14 @@ impl Dedup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Both, GameBuilder, Reader, RecordCollector};
+    use crate::{Reader, RecordCollector};
 
     fn verdicts(pgn: &[u8], filter: &Filter) -> Vec<Verdict> {
         let mut out = Vec::new();
         Reader::new(pgn)
-            .read_all(
-                &mut Both::new(RecordCollector::new(), GameBuilder::new()),
-                |(record, (game, _))| out.push(filter.test(&record, &game, SanMode::Lenient)),
-            )
+            .read_all(&mut RecordCollector::with_tags(), |record| {
+                out.push(filter.test(&record, SanMode::Lenient));
+            })
             .expect("no I/O error");
         out
     }

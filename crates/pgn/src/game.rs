@@ -6,6 +6,9 @@
 
 use crate::reader::{GameResult, Nag, ReadError, ReadErrorKind, Skip, Visitor};
 use crate::replay::ErrorCap;
+use crate::tags::Tags;
+
+mod positions;
 
 /// The most bytes of moves, comments and variations [`GameBuilder`] keeps for one game (with
 /// at most [`crate::MAX_GAME_ERRORS`] errors), so that memory stays bounded whatever the
@@ -49,7 +52,7 @@ pub struct Line {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     /// Tag pairs in input order; names and values are raw bytes.
-    pub tags: Vec<(Vec<u8>, Vec<u8>)>,
+    pub tags: Tags,
     /// The lines; index 0 is the mainline.
     pub lines: Vec<Line>,
     /// The result token, if the movetext had one.
@@ -59,7 +62,7 @@ pub struct Game {
 impl Default for Game {
     fn default() -> Game {
         Game {
-            tags: Vec::new(),
+            tags: Tags::new(),
             lines: vec![Line::default()],
             result: None,
         }
@@ -68,19 +71,19 @@ impl Default for Game {
 
 impl Game {
     /// The value of the first tag named `name`.
+    #[must_use]
     pub fn tag(&self, name: &str) -> Option<&[u8]> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name.as_bytes())
-            .map(|(_, v)| v.as_slice())
+        self.tags.value(name)
     }
 
     /// A line by id.
+    #[must_use]
     pub fn line(&self, id: LineId) -> &Line {
         &self.lines[id.0 as usize]
     }
 
     /// The mainline.
+    #[must_use]
     pub fn mainline(&self) -> &Line {
         &self.lines[0]
     }
@@ -108,7 +111,7 @@ pub(crate) fn normalize_comment(text: &[u8]) -> Vec<u8> {
 
 /// A [`Visitor`] that builds a [`Game`] (and collects the reader's errors). A game is kept
 /// up to [`MAX_GAME_BYTES`] and [`crate::MAX_GAME_ERRORS`] errors.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct GameBuilder {
     game: Game,
     stack: Vec<LineId>,
@@ -122,6 +125,7 @@ pub struct GameBuilder {
 
 impl GameBuilder {
     /// A builder.
+    #[must_use]
     pub fn new() -> GameBuilder {
         GameBuilder::default()
     }
@@ -167,7 +171,7 @@ impl Visitor for GameBuilder {
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
         if self.keep(name.len() + value.len()) {
-            self.game.tags.push((name.to_vec(), value.to_vec()));
+            self.game.tags.push(name, value);
         }
     }
 

@@ -2,7 +2,7 @@
 //! numbers), not from the name, so that `-` (standard input), pipes and misnamed files work.
 //!
 //! [`open_input`] opens a path (`-` is standard input) and [`sniff`] wraps any reader in
-//! the decoder its first bytes call for. [`Counting`] counts the raw (compressed) bytes read,
+//! the decoder its first bytes call for. The input counts the raw (compressed) bytes read
 //! so that a damaged input can be reported with how far it got.
 
 use std::fs::File;
@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 
 /// How an input is compressed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Compression {
     /// Plain text.
     None,
@@ -25,6 +26,7 @@ pub enum Compression {
 impl Compression {
     /// The compression a file name's extension says (used only to name output files; inputs
     /// are recognised by [`Compression::of_magic`]).
+    #[must_use]
     pub fn of_path(path: &Path) -> Compression {
         match path.extension().and_then(|e| e.to_str()) {
             Some("zst" | "zstd") => Compression::Zstd,
@@ -35,6 +37,7 @@ impl Compression {
 
     /// The compression the first bytes of an input show (plain text when they match no
     /// known magic number, including when there are fewer than four).
+    #[must_use]
     pub fn of_magic(head: &[u8]) -> Compression {
         if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
             Compression::Zstd
@@ -105,14 +108,22 @@ pub fn sniff<'a, R: Read + Send + 'a>(
 
 /// Counts the bytes read through it into a shared counter (raw bytes of an input, for
 /// progress and for saying where a damaged input stopped).
-pub struct Counting<R> {
+pub(crate) struct Counting<R> {
     inner: R,
     count: Arc<AtomicU64>,
 }
 
+impl<R> std::fmt::Debug for Counting<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Counting")
+            .field("count", &self.count.load(Ordering::Relaxed))
+            .finish_non_exhaustive()
+    }
+}
+
 impl<R> Counting<R> {
     /// Wraps `inner`; returns the reader and its counter.
-    pub fn new(inner: R) -> (Counting<R>, Arc<AtomicU64>) {
+    pub(crate) fn new(inner: R) -> (Counting<R>, Arc<AtomicU64>) {
         let count = Arc::new(AtomicU64::new(0));
         (
             Counting {
@@ -136,14 +147,22 @@ impl<R: Read> Read for Counting<R> {
 /// error for later, so that a reader finishes the game it holds (the last game before
 /// gzip's trailing garbage is complete, as `gzip -d` reads it) before the damage is
 /// reported.
-pub struct StopAtError<R> {
+pub(crate) struct StopAtError<R> {
     inner: R,
     error: Arc<Mutex<Option<io::Error>>>,
 }
 
+impl<R> std::fmt::Debug for StopAtError<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StopAtError")
+            .field("error", &self.error)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<R> StopAtError<R> {
     /// Wraps `inner`; returns the reader and where its error will be.
-    pub fn new(inner: R) -> (StopAtError<R>, Arc<Mutex<Option<io::Error>>>) {
+    pub(crate) fn new(inner: R) -> (StopAtError<R>, Arc<Mutex<Option<io::Error>>>) {
         let error = Arc::new(Mutex::new(None));
         (
             StopAtError {
@@ -180,6 +199,16 @@ pub struct Input {
     pub raw_bytes: Arc<AtomicU64>,
     /// The read or decoding error that ended the input early (see [`Input::damage`]).
     pub error: Arc<Mutex<Option<io::Error>>>,
+}
+
+impl std::fmt::Debug for Input {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Input")
+            .field("compression", &self.compression)
+            .field("raw_bytes", &self.raw_bytes.load(Ordering::Relaxed))
+            .field("error", &self.error)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Input {

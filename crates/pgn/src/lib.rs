@@ -21,7 +21,7 @@
 //! - [`Game`] is an owned tree built by [`GameBuilder`]; [`write_game`] prints it as
 //!   export-format PGN that reads back to the same tree.
 //! - [`replay`] plays a game's mainline from its `FEN`/`Variant` tags; [`check_games`] and
-//!   [`fens_games`] are the bulk jobs, and [`pipeline::run`] runs them on every core with the
+//!   [`fens_games`] are the bulk jobs, and [`pipeline::Pipeline`] runs them on every core with the
 //!   output in input order (the games before a damaged part of an input are kept).
 //!   [`input::open`] reads plain, zstd and gzip PGN (recognised from the first bytes; `-` is
 //!   standard input).
@@ -54,6 +54,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod annotations;
 pub mod book;
 pub mod filter;
 mod game;
@@ -63,6 +64,7 @@ pub mod pipeline;
 mod reader;
 mod replay;
 pub mod table;
+mod tags;
 mod writer;
 
 pub use chessbits_movegen::san::{suffix_of, San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
@@ -71,13 +73,13 @@ pub use chessbits_position::Position;
 pub use game::{Game, GameBuilder, Line, LineId, Node, MAX_GAME_BYTES};
 pub use reader::{
     Both, GameResult, Games, Limits, Nag, ReadError, ReadErrorKind, Reader, Skip, Visitor,
-    BUFFER_SIZE, MAX_TOKEN,
 };
 pub use replay::{
     check_games, fens_games, move_number, replay, replay_packed, replay_texts, start_position,
-    write_fen, GameError, GameErrorKind, GameRecord, RecordCollector, RecordMoves, RecordTags,
+    write_fen, GameError, GameErrorKind, GameRecord, RecordCollector, RecordMoves, Replayed,
     Report, FENS_HEADER, MAX_GAME_ERRORS, MAX_GAME_MOVES,
 };
+pub use tags::Tags;
 pub use writer::{write_game, write_game_to, MAX_COLUMNS, SEVEN_TAG_ROSTER};
 
 /// The README's examples, compiled and run as doctests.

@@ -10,12 +10,22 @@ use crate::input::Compression;
 use crate::table::Eval;
 use crate::GameResult;
 
-text_names!(GameResult, "game result", {
-    GameResult::WhiteWins => "1-0",
-    GameResult::BlackWins => "0-1",
-    GameResult::Draw => "1/2-1/2",
-    GameResult::Unknown => "*",
-});
+/// As PGN writes it ([`GameResult::as_str`], the one table of the names).
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Reads a result token as the reader does ([`GameResult::from_ascii`]).
+impl FromStr for GameResult {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<GameResult, ParseError> {
+        GameResult::from_ascii(s.as_bytes())
+            .ok_or_else(|| ParseError::new("game result", s, "one of 1-0 0-1 1/2-1/2 *"))
+    }
+}
 
 text_names!(Compression, "compression", {
     Compression::None => "none",
@@ -43,7 +53,7 @@ impl FromStr for Eval {
     type Err = ParseError;
 
     fn from_str(s: &str) -> Result<Eval, ParseError> {
-        crate::table::eval_value(s.as_bytes()).ok_or_else(|| {
+        crate::annotations::eval_value(s.as_bytes()).ok_or_else(|| {
             ParseError::new("evaluation", s, "pawns (+0.17) or a mate distance (#-3)")
         })
     }

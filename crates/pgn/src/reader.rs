@@ -6,12 +6,13 @@
 //! fast path) and `movetext` (moves, numbers, NAGs, variations, results, with the 64-byte
 //! window fast path); this file holds the buffer and the game loop.
 
+use std::fmt;
 use std::io::{self, Read};
 
 use memchr::memchr;
 
 /// Size of the reader's buffer in bytes.
-pub const BUFFER_SIZE: usize = 256 * 1024;
+pub(crate) const BUFFER_SIZE: usize = 256 * 1024;
 
 /// How far [`Reader::past_blanks`] looks: blanks beyond it in a tag pair are taken as
 /// they come (a limit far below [`BUFFER_SIZE`], far above anything a real file holds).
@@ -19,7 +20,7 @@ const BLANK_LOOKAHEAD: usize = 4096;
 
 /// The longest movetext token (a move, a number, a NAG) the reader keeps; longer tokens are
 /// reported as [`ReadErrorKind::TokenTooLong`] and skipped.
-pub const MAX_TOKEN: usize = 255;
+pub(crate) const MAX_TOKEN: usize = 255;
 
 mod bytes;
 mod events;
@@ -33,6 +34,7 @@ pub use events::{Both, GameResult, Nag, ReadError, ReadErrorKind, Skip, Visitor}
 
 /// Caps on the text the reader keeps, so that memory stays bounded.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// The longest comment passed to [`Visitor::comment`]; longer ones are cut.
     pub max_comment: usize,
@@ -51,7 +53,7 @@ impl Default for Limits {
 
 /// A streaming PGN reader over any [`Read`].
 ///
-/// The reader owns one fixed buffer ([`BUFFER_SIZE`]) that it refills from any
+/// The reader owns one fixed buffer (256 KiB) that it refills from any
 /// [`std::io::Read`], and two scratch vectors for the rare text that does not fit in it (a
 /// comment or tag value longer than the buffer), capped by [`Limits`]. Memory therefore
 /// stays bounded whatever the input: a multi-gigabyte file, a 200 MB comment or a 50 MB tag
@@ -106,6 +108,17 @@ pub struct Reader<R> {
     /// Whether the last game read ended at a result token (not at the next game's tags or
     /// the end of the input): the parallel pipeline's test for a clean cut.
     ended_by_result: bool,
+}
+
+impl<R> fmt::Debug for Reader<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Reader")
+            .field("line", &self.line)
+            .field("games", &self.game)
+            .field("bytes_consumed", &self.consumed)
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<R: Read> Reader<R> {
@@ -476,6 +489,16 @@ pub struct Games<R, V> {
     reader: Reader<R>,
     visitor: V,
     done: bool,
+}
+
+impl<R, V: fmt::Debug> fmt::Debug for Games<R, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Games")
+            .field("reader", &self.reader)
+            .field("visitor", &self.visitor)
+            .field("done", &self.done)
+            .finish()
+    }
 }
 
 impl<R, V> Games<R, V> {

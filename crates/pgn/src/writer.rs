@@ -163,11 +163,8 @@ pub fn write_game(game: &Game, out: &mut Vec<u8>) {
         escape_into(out, value);
         out.extend_from_slice(b"\"]\n");
     }
-    for (name, value) in &game.tags {
-        if SEVEN_TAG_ROSTER
-            .iter()
-            .any(|(n, _)| n.as_bytes() == name.as_slice())
-        {
+    for (name, value) in game.tags.iter() {
+        if SEVEN_TAG_ROSTER.iter().any(|(n, _)| n.as_bytes() == name) {
             continue;
         }
         out.push(b'[');

@@ -14,7 +14,10 @@ fn root() -> PathBuf {
 }
 
 fn build(sample: &str, max_ply: u32, min_games: u32) -> Vec<BookEntry> {
-    let mut builder = BookBuilder::new(BookOptions { max_ply, min_games });
+    let mut options = BookOptions::default();
+    options.max_ply = max_ply;
+    options.min_games = min_games;
+    let mut builder = BookBuilder::new(options);
     let input = chessbits_pgn::input::open(&root().join("tests/data/sample").join(sample)).unwrap();
     builder.add_pgn(input).unwrap();
     assert!(builder.errors().is_empty(), "{:?}", builder.errors());

@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use chessbits_pgn::pipeline::Pipeline;
 use std::path::{Path, PathBuf};
 
 use chessbits_pgn::{
@@ -141,14 +142,15 @@ fn shared_data() -> Option<PathBuf> {
 
 fn check_file(path: &Path) -> chessbits_pgn::Report {
     let mut report = chessbits_pgn::Report::default();
-    chessbits_pgn::pipeline::run(
-        Reader::new(chessbits_pgn::input::open(path).unwrap()),
-        1,
-        |batch| chessbits_pgn::check_games(&batch, SanMode::Lenient),
-        |r| report.merge(r),
-        |_| {},
-    )
-    .unwrap();
+    Pipeline::new(Reader::new(chessbits_pgn::input::open(path).unwrap()))
+        .run(
+            |batch| chessbits_pgn::check_games(&batch, SanMode::Lenient),
+            |r| {
+                report.merge(r);
+                true
+            },
+        )
+        .unwrap();
     report
 }
 

@@ -19,7 +19,9 @@ fn a_castling_right_beside_a_corner_king_is_dropped_and_the_games_replay() {
     assert_eq!(records.len(), 3);
     let mut moves = 0;
     for record in &records {
-        let (n, error) = chessbits_pgn::replay(record, SanMode::Lenient, |_, _, _| {});
+        let chessbits_pgn::Replayed {
+            played: n, error, ..
+        } = chessbits_pgn::replay(record, SanMode::Lenient, |_, _, _| {});
         assert!(error.is_none(), "{error:?}");
         moves += n;
     }

@@ -5,6 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use chessbits_pgn::pipeline::Pipeline;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -102,7 +103,7 @@ fn writer_round_trips_every_sample_game() {
             assert!(errors.is_empty());
             assert_eq!(back.lines, game.lines, "{name}: game {}", games + 1);
             assert_eq!(back.result, game.result);
-            for (tag, _) in &game.tags {
+            for (tag, _) in game.tags.iter() {
                 let name_str = String::from_utf8_lossy(tag);
                 assert_eq!(back.tag(&name_str), game.tag(&name_str));
             }
@@ -138,12 +139,16 @@ fn gnuchess_book_replays_without_error() {
     };
     let path = dir.join("master/gnuchess-book_1.02.pgn.zst");
     let mut report = chessbits_pgn::Report::default();
-    chessbits_pgn::pipeline::run(
-        Reader::new(chessbits_pgn::input::open(&path).expect("the file")),
-        2,
+    Pipeline::new(Reader::new(
+        chessbits_pgn::input::open(&path).expect("the file"),
+    ))
+    .threads(2)
+    .run(
         |batch| chessbits_pgn::check_games(&batch, SanMode::Lenient),
-        |r| report.merge(r),
-        |_| {},
+        |r| {
+            report.merge(r);
+            true
+        },
     )
     .expect("no I/O error");
     assert_eq!(report.games, 145_716);

@@ -17,12 +17,14 @@ impl CastlingSide {
 
     /// 0 for king side, 1 for queen side.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The file the king lands on.
     #[inline]
+    #[must_use]
     pub const fn king_to_file(self) -> File {
         match self {
             CastlingSide::KingSide => File::G,
@@ -32,6 +34,7 @@ impl CastlingSide {
 
     /// The file the rook lands on.
     #[inline]
+    #[must_use]
     pub const fn rook_to_file(self) -> File {
         match self {
             CastlingSide::KingSide => File::F,
@@ -41,6 +44,7 @@ impl CastlingSide {
 
     /// The side a rook on `rook` is on, seen from a king on `king`.
     #[inline]
+    #[must_use]
     pub const fn of_rook(king: Square, rook: Square) -> CastlingSide {
         if (rook as u8 & 7) > (king as u8 & 7) {
             CastlingSide::KingSide
@@ -64,6 +68,7 @@ pub enum CastlingMode {
 impl CastlingMode {
     /// Whether this is Chess960.
     #[inline]
+    #[must_use]
     pub const fn is_chess960(self) -> bool {
         matches!(self, CastlingMode::Chess960)
     }
@@ -85,6 +90,7 @@ impl CastlingMode {
     /// let shredder: Setup = "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1".parse().unwrap();
     /// assert_eq!(CastlingMode::detect(&shredder), CastlingMode::Chess960);
     /// ```
+    #[must_use]
     pub fn detect(setup: &crate::Setup) -> CastlingMode {
         let standard = |rook: Square| {
             let color = if rook.rank() == Rank::First {
@@ -140,6 +146,7 @@ impl core::hash::Hash for Castles {
 
 impl Castles {
     /// No castling rights.
+    #[must_use]
     pub const fn none(mode: CastlingMode) -> Castles {
         Castles {
             rights: 0,
@@ -151,6 +158,7 @@ impl Castles {
     }
 
     /// The standard starting rights `KQkq`.
+    #[must_use]
     pub fn standard() -> Castles {
         let mut c = Castles::none(CastlingMode::Standard);
         c.add(Color::White, CastlingSide::KingSide, Square::H1, Square::E1);
@@ -177,24 +185,28 @@ impl Castles {
 
     /// Whether `color` may still castle on `side`.
     #[inline]
+    #[must_use]
     pub const fn has(&self, color: Color, side: CastlingSide) -> bool {
         self.rights & Castles::bit(color, side) != 0
     }
 
     /// Whether `color` has any castling right left.
     #[inline]
+    #[must_use]
     pub const fn has_color(&self, color: Color) -> bool {
         self.rights & (0b11 << (color as u8 * 2)) != 0
     }
 
     /// Whether no castling right is left.
     #[inline]
+    #[must_use]
     pub const fn is_empty(&self) -> bool {
         self.rights == 0
     }
 
     /// The rook square of a right that is still held.
     #[inline]
+    #[must_use]
     pub const fn rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
         if self.has(color, side) {
             Some(self.rook[color as usize][side as usize])
@@ -219,12 +231,14 @@ impl Castles {
     /// The four rights as bits in Polyglot order (bit 0 white king side ... bit 3 black queen
     /// side).
     #[inline]
+    #[must_use]
     pub const fn bits(&self) -> u8 {
         self.rights
     }
 
     /// Standard chess or Chess960.
     #[inline]
+    #[must_use]
     pub const fn mode(&self) -> CastlingMode {
         self.mode
     }

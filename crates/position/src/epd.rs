@@ -119,6 +119,7 @@ pub struct Epd {
 
 impl Epd {
     /// An EPD record for `setup` with no operations.
+    #[must_use]
     pub fn new(setup: Setup) -> Epd {
         Epd {
             setup,
@@ -132,6 +133,7 @@ impl Epd {
     }
 
     /// The operands of the first operation named `opcode`.
+    #[must_use]
     pub fn get(&self, opcode: &str) -> Option<&[String]> {
         self.operations
             .iter()
@@ -151,11 +153,13 @@ impl Epd {
     }
 
     /// The `bm` (best move) operands, in SAN as written.
+    #[must_use]
     pub fn best_moves(&self) -> &[String] {
         self.get("bm").unwrap_or(&[])
     }
 
     /// The `am` (avoid move) operands, in SAN as written.
+    #[must_use]
     pub fn avoid_moves(&self) -> &[String] {
         self.get("am").unwrap_or(&[])
     }
@@ -176,17 +180,20 @@ impl Epd {
     }
 
     /// The `hmvc` (halfmove clock) operand, if present and a number.
+    #[must_use]
     pub fn hmvc(&self) -> Option<u32> {
         self.get("hmvc")?.first()?.parse().ok()
     }
 
     /// The `fmvn` (fullmove number) operand, if present and a number.
+    #[must_use]
     pub fn fmvn(&self) -> Option<u32> {
         self.get("fmvn")?.first()?.parse().ok()
     }
 
     /// The perft counts `D<depth> <nodes>`, in the order written. (Parsing has checked that
     /// every `D<n>` operation has one numeric operand.)
+    #[must_use]
     pub fn perft_counts(&self) -> Vec<(u32, u64)> {
         self.operations
             .iter()
@@ -415,6 +422,7 @@ pub struct SuiteEntry {
 /// but may follow each other.
 ///
 /// Each record is returned or its error, so one bad line does not hide the rest.
+#[must_use]
 pub fn parse_suite(bytes: &[u8]) -> Vec<Result<SuiteEntry, EpdError>> {
     let mut out: Vec<Result<SuiteEntry, EpdError>> = Vec::new();
     let mut pending_id: Option<String> = None;

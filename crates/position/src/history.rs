@@ -9,6 +9,7 @@ use crate::Position;
 
 /// How a game ended (or may be claimed to have ended).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Outcome {
     /// One side won.
     Decisive {
@@ -23,6 +24,7 @@ pub enum Outcome {
 
 impl Outcome {
     /// The PGN result string: `1-0`, `0-1` or `1/2-1/2`.
+    #[must_use]
     pub fn result(&self) -> &'static str {
         match self {
             Outcome::Decisive {
@@ -51,6 +53,7 @@ impl fmt::Display for Outcome {
 
 /// The rule that ended the game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Termination {
     /// The side to move is checkmated.
     Checkmate,
@@ -116,11 +119,13 @@ pub struct History {
 
 impl History {
     /// An empty history.
+    #[must_use]
     pub fn new() -> History {
         History::default()
     }
 
     /// A history that starts with `pos`.
+    #[must_use]
     pub fn starting_at(pos: &Position) -> History {
         History {
             keys: alloc::vec![pos.repetition_key()],
@@ -141,18 +146,21 @@ impl History {
 
     /// Number of positions recorded.
     #[inline]
+    #[must_use]
     pub fn len(&self) -> usize {
         self.keys.len()
     }
 
     /// Whether nothing is recorded.
     #[inline]
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }
 
     /// How many times `pos` has occurred, counting the last recorded entry if it is `pos`
     /// (so with `pos` pushed, 1 means "first time").
+    #[must_use]
     pub fn repetitions(&self, pos: &Position) -> usize {
         let window = (pos.halfmoves() as usize + 1).min(self.keys.len());
         let recent = &self.keys[self.keys.len() - window..];
@@ -169,6 +177,7 @@ impl History {
     /// The outcome that holds without looking at legal moves: fivefold repetition and the
     /// 75-move rule (automatic draws), then insufficient material. Checkmate and stalemate
     /// need move generation: `chessbits_movegen::outcome` adds them.
+    #[must_use]
     pub fn automatic_draw(&self, pos: &Position) -> Option<Termination> {
         if self.repetitions(pos) >= 5 {
             Some(Termination::FivefoldRepetition)
@@ -182,6 +191,7 @@ impl History {
     }
 
     /// A draw the side to move may claim now: threefold repetition or the 50-move rule.
+    #[must_use]
     pub fn claimable_draw(&self, pos: &Position) -> Option<Termination> {
         if self.repetitions(pos) >= 3 {
             Some(Termination::ThreefoldRepetition)

@@ -27,10 +27,10 @@
 //! use chessbits_position::Position;
 //!
 //! let mut pos = Position::new();
-//! assert_eq!(pos.hash(), 0x463b96181691fc9c);
+//! assert_eq!(pos.zobrist_hash(), 0x463b96181691fc9c);
 //! let e4 = Move::normal(Square::E2, Square::E4);
 //! let undo = pos.make_unchecked(e4);
-//! assert_eq!(pos.hash(), 0x823c9b50fd114196);
+//! assert_eq!(pos.zobrist_hash(), 0x823c9b50fd114196);
 //! pos.unmake(e4, undo);
 //! assert_eq!(pos, Position::new());
 //! ```

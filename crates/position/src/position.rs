@@ -44,7 +44,7 @@ pub enum EnPassantMode {
 /// let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
 /// // No black pawn can take on e3, so the en-passant square is not written back.
 /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-/// assert_eq!(pos.hash(), 0x823c9b50fd114196);
+/// assert_eq!(pos.zobrist_hash(), 0x823c9b50fd114196);
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -97,6 +97,7 @@ impl Default for Position {
 
 impl Position {
     /// The standard starting position.
+    #[must_use]
     pub fn new() -> Position {
         let mut pos = Position {
             board: Board::standard(),
@@ -110,24 +111,28 @@ impl Position {
 
     /// The piece placement.
     #[inline]
+    #[must_use]
     pub fn board(&self) -> &Board {
         &self.board
     }
 
     /// The side to move.
     #[inline]
+    #[must_use]
     pub fn turn(&self) -> Color {
         self.st.turn
     }
 
     /// The castling rights.
     #[inline]
+    #[must_use]
     pub fn castles(&self) -> &Castles {
         &self.castles
     }
 
     /// Standard chess or Chess960.
     #[inline]
+    #[must_use]
     pub fn mode(&self) -> CastlingMode {
         self.castles.mode()
     }
@@ -141,11 +146,13 @@ impl Position {
     /// The en-passant square if a pawn of the side to move attacks it (pseudo-legal; the
     /// capture may still be illegal because of a pin).
     #[inline]
+    #[must_use]
     pub fn ep_square(&self) -> Option<Square> {
         self.st.ep_square
     }
 
     /// The en-passant square if a legal en-passant capture exists.
+    #[must_use]
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.st.ep_square?;
         let us = self.st.turn;
@@ -163,28 +170,32 @@ impl Position {
 
     /// Halfmoves since the last capture or pawn move.
     #[inline]
+    #[must_use]
     pub fn halfmoves(&self) -> u32 {
         self.st.halfmoves
     }
 
     /// The fullmove number (starts at 1, grows after black moves).
     #[inline]
+    #[must_use]
     pub fn fullmoves(&self) -> u32 {
         self.st.fullmoves
     }
 
-    /// The Polyglot Zobrist hash, kept incrementally.
+    /// The Polyglot Zobrist hash, kept incrementally (the key of Polyglot opening books).
     #[inline]
-    pub fn hash(&self) -> u64 {
+    #[must_use]
+    pub fn zobrist_hash(&self) -> u64 {
         self.st.hash
     }
     /// The position's identity for the repetition rule (FIDE Laws 9.2: the same pieces on
     /// the same squares, the same side to move and the same possible moves): the Polyglot
-    /// [`hash`](Position::hash), except that an en-passant square counts only when an
+    /// [`zobrist_hash`](Position::zobrist_hash), except that an en-passant square counts only when an
     /// en-passant capture is legal. The Polyglot hash counts a pseudo-legal one (a pinned
     /// pawn's), which would make the position after such a double push differ from its
     /// later repetitions. [`History`](crate::History) compares these keys.
     #[inline]
+    #[must_use]
     pub fn repetition_key(&self) -> u64 {
         match self.st.ep_square {
             Some(ep) if self.legal_ep_square().is_none() => self.st.hash ^ zobrist::ep_key(ep),
@@ -200,12 +211,14 @@ impl Position {
 
     /// Whether the side to move is in check.
     #[inline]
+    #[must_use]
     pub fn is_check(&self) -> bool {
         self.st.checkers.any()
     }
 
     /// The king of the side to move.
     #[inline]
+    #[must_use]
     pub fn our_king(&self) -> Square {
         // A validated position always has exactly one king per side.
         self.board.king_square(self.st.turn)
@@ -231,11 +244,13 @@ impl Position {
 
     /// The piece on `sq`, if any.
     #[inline]
+    #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board.piece_at(sq)
     }
 
-    /// The hash computed from scratch (for tests: it always equals [`Position::hash`]).
+    /// The hash computed from scratch (for tests: it always equals [`Position::zobrist_hash`]).
+    #[must_use]
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for sq in self.board.occupied() {
@@ -303,11 +318,13 @@ impl Position {
 
     /// FEN with the en-passant square written only when a legal capture exists, castling as
     /// `KQkq` in standard chess and X-FEN in Chess960.
+    #[must_use]
     pub fn fen(&self) -> String {
         self.fen_with(CastlingNotation::XFen, EnPassantMode::Legal)
     }
 
     /// FEN with a choice of castling notation and en-passant convention.
+    #[must_use]
     pub fn fen_with(&self, castling: CastlingNotation, ep: EnPassantMode) -> String {
         let mut s = String::with_capacity(90);
         let _ = self.write_fen(&mut s, castling, ep);
@@ -338,6 +355,7 @@ impl Position {
     }
 
     /// The position as an unvalidated [`Setup`] (en-passant square as stored: pseudo-legal).
+    #[must_use]
     pub fn to_setup(&self) -> Setup {
         Setup {
             board: self.board.clone(),
@@ -353,6 +371,7 @@ impl Position {
     /// Whether neither side has the material to checkmate by any sequence of legal moves
     /// (kings only; king and one minor piece against a bare king; kings and bishops all on
     /// squares of one colour).
+    #[must_use]
     pub fn is_insufficient_material(&self) -> bool {
         let b = &self.board;
         if (b.pawns() | b.rooks_and_queens()).any() {

@@ -32,6 +32,7 @@ pub enum FenField {
 /// offending text and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid {field} field {text:?} at column {column}: {reason}")]
+#[non_exhaustive]
 pub struct ParseFenError {
     /// The field the error is in.
     pub field: FenField,
@@ -78,6 +79,7 @@ impl Default for Setup {
 
 impl Setup {
     /// The standard starting position.
+    #[must_use]
     pub fn standard() -> Setup {
         Setup {
             board: Board::standard(),
@@ -91,6 +93,7 @@ impl Setup {
     }
 
     /// An empty board, white to move.
+    #[must_use]
     pub fn empty() -> Setup {
         Setup {
             board: Board::empty(),
@@ -161,6 +164,7 @@ impl Setup {
 
     /// Writes this setup as FEN, castling in X-FEN (`KQkq` where that names the rook
     /// unambiguously, a file letter otherwise) and the en-passant square as stored.
+    #[must_use]
     pub fn fen(&self) -> String {
         let mut s = String::with_capacity(90);
         let _ = FenFields {

@@ -10,7 +10,7 @@ fn play_uci(moves: &str) -> Position {
     for uci in moves.split_whitespace() {
         let m = pos.move_from_uci(uci.parse::<Move>().unwrap());
         let _ = pos.make_unchecked(m);
-        assert_eq!(pos.hash(), pos.compute_hash(), "after {uci}");
+        assert_eq!(pos.zobrist_hash(), pos.compute_hash(), "after {uci}");
     }
     pos
 }
@@ -30,7 +30,12 @@ fn polyglot_reference_hashes() {
     ];
     for (moves, expected) in cases {
         let pos = play_uci(moves);
-        assert_eq!(pos.hash(), expected, "after '{moves}': {}", pos.fen());
+        assert_eq!(
+            pos.zobrist_hash(),
+            expected,
+            "after '{moves}': {}",
+            pos.fen()
+        );
     }
 }
 
@@ -40,7 +45,7 @@ fn hashes_from_fen_match_played() {
     let played = play_uci("e2e4 d7d5 e4e5 f7f5");
     let read = Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3")
         .unwrap();
-    assert_eq!(read.hash(), played.hash());
+    assert_eq!(read.zobrist_hash(), played.zobrist_hash());
     assert_eq!(read.fen(), played.fen());
     assert_eq!(
         played.fen(),

@@ -23,8 +23,8 @@ use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use chessbits_pgn::table::{error_text, played_notes, Eval};
 use chessbits_pgn::{
-    move_to_uci, replay, replay_packed, suffix_of, write_fen, GameRecord, Report, San, SanMode,
-    SanPlus,
+    move_to_uci, replay, replay_packed, suffix_of, write_fen, GameRecord, Replayed, Report, San,
+    SanMode, SanPlus,
 };
 use encoding_rs::Encoding;
 
@@ -405,7 +405,9 @@ fn games(
 
         san_words.clear();
         uci_words.clear();
-        let (played, err) = replay_packed(record, options.mode, &mut san_words, &mut uci_words);
+        let Replayed {
+            played, error: err, ..
+        } = replay_packed(record, options.mode, &mut san_words, &mut uci_words);
         san.push_row(&san_words);
         uci.push_row(&uci_words);
         let played = played as usize;
@@ -492,7 +494,9 @@ fn moves(
     let mut san = Vec::with_capacity(8);
     for record in records {
         let mut ply = 0usize;
-        let (played, err) = replay(record, options.mode, |b, m, a| {
+        let Replayed {
+            played, error: err, ..
+        } = replay(record, options.mode, |b, m, a| {
             if ply == 0 {
                 before.clear();
                 write_fen(b, &mut before);
@@ -587,7 +591,9 @@ fn lichess_games(
         // The movetext as Lichess writes it: the moves replayed as written, each move's
         // `[%eval]` and `[%clk]` in a comment, then the result.
         text.clear();
-        let (played, err) = replay(record, options.mode, |_, _, _| {});
+        let Replayed {
+            played, error: err, ..
+        } = replay(record, options.mode, |_, _, _| {});
         let (mut number, mut white) = first_move(record);
         let mut after_comment = false;
         for (i, (san, _)) in record.moves().take(played as usize).enumerate() {

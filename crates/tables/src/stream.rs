@@ -93,7 +93,7 @@ pub fn work(
             continue;
         }
         if selection.dedup || filter.needs_replay() {
-            let verdict = filter.test_record(&record, options.mode);
+            let verdict = filter.test(&record, options.mode);
             if verdict.keep {
                 if selection.dedup {
                     keys.push(verdict.key);
@@ -119,7 +119,7 @@ pub fn work(
 }
 
 /// Duplicates and the limit, applied to pieces in input order.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Limiter {
     left: Option<u64>,
     dedup: Option<Dedup>,
@@ -273,6 +273,12 @@ impl Batches {
     }
 }
 
+impl std::fmt::Debug for Batches {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Batches").finish_non_exhaustive()
+    }
+}
+
 impl Iterator for Batches {
     type Item = Result<(RecordBatch, Report), Error>;
 
@@ -300,13 +306,7 @@ where
     W: Fn(Vec<GameRecord>) -> T + Sync,
     C: FnMut(T) -> bool,
 {
-    chessbits_pgn::pipeline::run_with(
-        Reader::new(input),
-        RecordCollector::with_annotations,
-        GameRecord::weight,
-        threads.max(1),
-        work,
-        consume,
-        |_| {},
-    )
+    chessbits_pgn::pipeline::Pipeline::new(Reader::new(input))
+        .threads(threads.max(1))
+        .run_with(RecordCollector::with_annotations, work, consume)
 }

@@ -172,6 +172,12 @@ pub struct TableWriter<W: Write + Send> {
     error: Arc<Mutex<Option<io::Error>>>,
 }
 
+impl<W: Write + Send> std::fmt::Debug for TableWriter<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TableWriter").finish_non_exhaustive()
+    }
+}
+
 impl<W: Write + Send> TableWriter<W> {
     /// Starts a table of `schema` in `format` on `out` (a CSV header is written now).
     pub fn new(
@@ -747,6 +753,17 @@ pub fn partition_dir(key: Option<(i32, u32)>) -> String {
     match key {
         Some((y, m)) => format!("year={y:04}/month={m:02}"),
         None => "year=__HIVE_DEFAULT_PARTITION__/month=__HIVE_DEFAULT_PARTITION__".to_owned(),
+    }
+}
+
+impl std::fmt::Debug for Partitioned {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Partitioned")
+            .field("dir", &self.dir)
+            .field("name", &self.name)
+            .field("format", &self.format)
+            .field("months", &self.writers.len())
+            .finish()
     }
 }
 

@@ -34,7 +34,6 @@ pub(super) fn check(inputs: &[PathBuf], opts: &Options) -> ExitCode {
         opts,
         &msgs,
         RecordCollector::new,
-        GameRecord::weight,
         |_, batch| Ok((chessbits_pgn::check_games(&batch, mode), ())),
         &mut Nothing,
     );
@@ -123,7 +122,6 @@ pub(super) fn fens(inputs: &[PathBuf], output: Option<&Path>, opts: &Options) ->
         opts,
         &msgs,
         RecordCollector::new,
-        GameRecord::weight,
         |_, batch| {
             let mut rows = Vec::with_capacity(1 << 20);
             let report = chessbits_pgn::fens_games(&batch, mode, &mut rows);
@@ -320,7 +318,6 @@ pub(super) fn table(
         opts,
         &msgs,
         RecordCollector::with_annotations,
-        GameRecord::weight,
         |file, batch| {
             let mut piece = chessbits_tables::stream::work(table, file, batch, &selection, &rows)
                 .map_err(io_error)?;
@@ -396,32 +393,16 @@ pub(super) fn filter(
         GameRecord,
         (chessbits_pgn::Game, Vec<chessbits_pgn::ReadError>),
     );
-    fn weight(o: &Out) -> usize {
-        let game = &o.1 .0;
-        let tree: usize = game
-            .lines
-            .iter()
-            .map(|l| {
-                l.moves
-                    .iter()
-                    .map(|n| n.san.len() + n.comments.iter().map(Vec::len).sum::<usize>() + 48)
-                    .sum::<usize>()
-                    + 64
-            })
-            .sum();
-        o.0.weight() + tree
-    }
     let mut outcome = run_inputs(
         inputs,
         opts,
         &msgs,
-        || Both::new(RecordCollector::new(), GameBuilder::new()),
-        weight,
+        || Both::new(RecordCollector::with_tags(), GameBuilder::new()),
         |_, batch: Vec<Out>| {
             let mut report = Report::default();
             let mut kept = Vec::new();
             for (record, (game, _)) in &batch {
-                let verdict = filter.test(record, game, mode);
+                let verdict = filter.test(record, mode);
                 report.add_game(record, verdict.moves, verdict.error);
                 if verdict.keep {
                     let mut text = Vec::with_capacity(1024);

@@ -11,6 +11,7 @@ use crate::legality::Checks;
 /// origins of other pieces of the same role to the same square) exist: the file if no other
 /// origin shares it, else the rank if none shares that, else both. (Public for replays
 /// that find the other origins on a board of their own.)
+#[must_use]
 pub fn disambiguation(from: Square, others: Bitboard) -> (Option<File>, Option<Rank>) {
     if others.is_empty() {
         (None, None)

@@ -10,6 +10,7 @@ use crate::legality::Checks;
 impl SanPlus {
     /// The canonical SAN of the legal move `m` in `pos`, with the suffix found by playing
     /// it. Use [`SanPlus::from_move_and_play`] when the move is played anyway.
+    #[must_use]
     pub fn from_move(pos: &Position, m: Move) -> SanPlus {
         let mut next = pos.clone();
         SanPlus::from_move_and_play(&mut next, m)
@@ -48,6 +49,7 @@ impl San {
     /// The canonical SAN of the legal move `m` in `pos`: minimal disambiguation (file if
     /// that suffices, else rank, else both), `x` on captures, `=Q` promotions, `O-O`.
     /// Without a suffix: see [`SanPlus::from_move`].
+    #[must_use]
     pub fn from_move(pos: &Position, m: Move) -> San {
         if m.is_null() {
             return San::Null;

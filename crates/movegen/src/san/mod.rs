@@ -154,6 +154,7 @@ pub enum Suffix {
 
 impl Suffix {
     /// The suffix character.
+    #[must_use]
     pub fn char(self) -> char {
         match self {
             Suffix::Check => '+',
@@ -172,6 +173,7 @@ pub struct SanPlus {
 }
 
 /// The check or mate suffix for the position reached by a move.
+#[must_use]
 pub fn suffix_of(after: &Position) -> Option<Suffix> {
     if !after.is_check() {
         None

@@ -10,6 +10,7 @@ pub struct Nag(pub u8);
 
 impl Nag {
     /// The NAG a move-suffix annotation or symbolic glyph stands for.
+    #[must_use]
     pub fn from_symbol(s: &[u8]) -> Option<Nag> {
         Some(Nag(match s {
             b"!" => 1,
@@ -47,6 +48,7 @@ pub enum GameResult {
 
 impl GameResult {
     /// The result as PGN writes it.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             GameResult::WhiteWins => "1-0",
@@ -57,6 +59,7 @@ impl GameResult {
     }
 
     /// Reads a result token (also `½-½` and a bare `1/2`).
+    #[must_use]
     pub fn from_ascii(s: &[u8]) -> Option<GameResult> {
         match s {
             b"1-0" => Some(GameResult::WhiteWins),
@@ -131,7 +134,7 @@ pub enum ReadErrorKind {
     /// A tag value longer than the limit; the rest is skipped.
     #[error("tag value longer than {0} bytes, cut")]
     TagTooLong(usize),
-    /// A movetext token longer than [`MAX_TOKEN`].
+    /// A movetext token longer than 255 bytes.
     #[error("token longer than {MAX_TOKEN} bytes")]
     TokenTooLong,
     /// A NAG that is not `$0` to `$255`.
@@ -156,6 +159,7 @@ pub enum ReadErrorKind {
 /// A malformed part of the input: which game, which line, what.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("game {game}, line {line}: {kind}")]
+#[non_exhaustive]
 pub struct ReadError {
     /// The game's number in the input, from 1.
     pub game: u64,
@@ -167,7 +171,7 @@ pub struct ReadError {
 
 /// Two visitors fed the same game: the output is both outputs. A part one of them skips
 /// (movetext or a variation) is read for the other only, and the first never sees it.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Both<A, B> {
     /// The first visitor.
     pub a: A,

@@ -19,6 +19,7 @@ pub struct Undo(State);
 impl Undo {
     /// The role of the captured piece, if the move captured.
     #[inline]
+    #[must_use]
     pub fn captured(&self) -> Option<Role> {
         piece_of_code(self.0.captured).map(|p| p.role)
     }

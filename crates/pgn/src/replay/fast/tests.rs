@@ -80,15 +80,16 @@ fn compare(record: &GameRecord, what: &str) -> bool {
             Err(_) => false,
         };
     let mut reference = Vec::new();
-    let (played, error) = replay(record, SanMode::Lenient, |_, _, after| {
-        reference.push(after.clone());
-    });
+    let crate::replay::Replayed { played, error, .. } =
+        replay(record, SanMode::Lenient, |_, _, after| {
+            reference.push(after.clone());
+        });
     assert_eq!(played as usize, reference.len());
     let accepted = check(record, SanMode::Lenient);
     // The texts: the fast path's, as far as it goes, and `replay_texts`'s, whichever path it
     // takes, are the full replay's.
     let mut expected_texts = Vec::new();
-    replay(record, SanMode::Lenient, |before, m, after| {
+    let _ = replay(record, SanMode::Lenient, |before, m, after| {
         let mut san = Vec::new();
         SanPlus {
             san: San::from_move(before, m),
@@ -126,7 +127,7 @@ fn compare(record: &GameRecord, what: &str) -> bool {
     let (mut packed_san, mut packed_uci) = (vec![7u64], vec![9u64]);
     let packed =
         crate::replay::replay_packed(record, SanMode::Lenient, &mut packed_san, &mut packed_uci);
-    assert_eq!(packed, (played, error.clone()), "{what}");
+    assert_eq!((packed.played, &packed.error), (played, &error), "{what}");
     assert_eq!((packed_san[0], packed_uci[0]), (7, 9), "{what}");
     assert_eq!(packed_san.len(), 1 + expected_texts.len(), "{what}");
     assert_eq!(packed_uci.len(), 1 + expected_texts.len(), "{what}");
@@ -141,7 +142,7 @@ fn compare(record: &GameRecord, what: &str) -> bool {
         got.push((s.to_vec(), u.to_vec()))
     });
     assert_eq!(got, expected_texts, "{what}");
-    assert_eq!(result, (played, error.clone()), "{what}");
+    assert_eq!((result.played, &result.error), (played, &error), "{what}");
     if !standard {
         assert_eq!(accepted, None, "{what}: not standard");
         return false;
@@ -397,7 +398,8 @@ fn edge_positions() {
     for &(fen, san, legal) in EDGE_CASES {
         let pgn = format!("[FEN \"{fen}\"]\n\n{san} *\n");
         let recs = records(pgn.as_bytes());
-        let (played, error) = replay(&recs[0], SanMode::Lenient, |_, _, _| {});
+        let crate::replay::Replayed { played, error, .. } =
+            replay(&recs[0], SanMode::Lenient, |_, _, _| {});
         let move_error = matches!(
             error,
             Some(crate::GameError {

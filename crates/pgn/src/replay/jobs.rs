@@ -1,0 +1,137 @@
+//! The bulk jobs over batches of records: [`check_games`] (`chessbits pgn check`) and
+//! [`fens_games`] (`chessbits pgn fens`), with the [`Report`] they come to and the FEN
+//! writer of their rows.
+
+use super::*;
+
+/// What a batch of games came to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Games read.
+    pub games: u64,
+    /// Mainline moves played.
+    pub moves: u64,
+    /// Every error, in input order (reader errors first within a game).
+    pub errors: Vec<GameError>,
+    /// Games with at least one error.
+    pub games_with_errors: u64,
+}
+
+impl Report {
+    /// Adds another report (of later games) to this one.
+    pub fn merge(&mut self, other: Report) {
+        self.games += other.games;
+        self.moves += other.moves;
+        self.games_with_errors += other.games_with_errors;
+        self.errors.extend(other.errors);
+    }
+
+    /// Counts one game: its reader errors, the moves replayed and the replay error.
+    pub fn add_game(&mut self, record: &GameRecord, moves: u64, error: Option<GameError>) {
+        self.games += 1;
+        self.moves += moves;
+        let has_errors = !record.read_errors.is_empty() || error.is_some();
+        self.games_with_errors += u64::from(has_errors);
+        self.errors
+            .extend(record.read_errors.iter().cloned().map(GameError::from));
+        self.errors.extend(error);
+    }
+}
+
+/// Replays every record (the job of `chessbits pgn check`): the report [`replay`] gives.
+///
+/// Games from the standard start position read in lenient mode (nearly all real games) are
+/// checked on movegen's [`SanReplayer`](chessbits_movegen::SanReplayer), a bare board that
+/// keeps only what deciding SAN needs: no hash, no checkers, legality by whether the own
+/// king is attacked after the move. Any game it does not play
+/// to the end (an error, a `FEN` tag, strict mode, a null or coordinate move) is replayed
+/// with [`replay`], so the moves counted and the errors reported are exactly [`replay`]'s.
+#[must_use]
+pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
+    let mut report = Report::default();
+    for record in records {
+        let Replayed {
+            played: moves,
+            error,
+        } = match fast::check(record, mode) {
+            Some(played) => Replayed {
+                played,
+                error: None,
+            },
+            None => replay(record, mode, |_, _, _| {}),
+        };
+        report.add_game(record, moves, error);
+    }
+    report
+}
+
+/// Replays every record and appends one `before_fen,san,after_fen` row per mainline move
+/// to `out` (the job of `chessbits pgn fens`; the header is not written). `san` is the
+/// canonical SAN; FENs write the en-passant square only when a legal capture exists.
+pub fn fens_games(records: &[GameRecord], mode: SanMode, out: &mut Vec<u8>) -> Report {
+    let mut report = Report::default();
+    let mut after_fen = Vec::with_capacity(96);
+    for record in records {
+        let mut first = true;
+        let Replayed {
+            played: moves,
+            error,
+            ..
+        } = replay(record, mode, |before, m, after| {
+            if first {
+                first = false;
+                after_fen.clear();
+                write_fen(before, &mut after_fen);
+            }
+            out.extend_from_slice(&after_fen);
+            out.push(b',');
+            let san = San::from_move(before, m);
+            SanPlus {
+                san,
+                suffix: suffix_of(after),
+            }
+            .write_to(out);
+            out.push(b',');
+            after_fen.clear();
+            write_fen(after, &mut after_fen);
+            out.extend_from_slice(&after_fen);
+            out.push(b'\n');
+        });
+        report.add_game(record, moves, error);
+    }
+    report
+}
+
+/// The CSV header [`fens_games`] rows go under.
+pub const FENS_HEADER: &str = "before_fen,san,after_fen\n";
+
+/// Appends `pos.fen()` to `out` without an intermediate `String` (bulk output), through the
+/// position's own FEN writer.
+pub fn write_fen(pos: &Position, out: &mut Vec<u8>) {
+    /// `fmt::Write` into a byte vector (FEN is ASCII: one byte per char).
+    struct Bytes<'a>(&'a mut Vec<u8>);
+
+    impl fmt::Write for Bytes<'_> {
+        #[inline]
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            self.0.extend_from_slice(s.as_bytes());
+            Ok(())
+        }
+
+        #[inline]
+        fn write_char(&mut self, c: char) -> fmt::Result {
+            if c.is_ascii() {
+                self.0.push(c as u8);
+                Ok(())
+            } else {
+                self.write_str(c.encode_utf8(&mut [0; 4]))
+            }
+        }
+    }
+
+    let _ = pos.write_fen(
+        &mut Bytes(out),
+        CastlingNotation::XFen,
+        EnPassantMode::Legal,
+    );
+}
