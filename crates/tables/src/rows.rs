@@ -784,6 +784,33 @@ mod tests {
     }
 
     #[test]
+    fn clocks_and_evals_are_null_for_a_game_without_any() {
+        // No comments at all; only an eval; a clock only on a move not replayed.
+        let pgn =
+            b"1. e4 e5 *\n\n1. e4 { [%eval 0.1] } e5 *\n\n1. e4 e5 2. Ke3 { [%clk 0:01:00] } *\n";
+        let (b, _) =
+            batch(Table::Games, "f", &records(pgn), &RowOptions::default()).expect("batch");
+        let clocks = b.column_by_name("clocks").expect("clocks");
+        let evals = b.column_by_name("evals").expect("evals").as_list::<i32>();
+        assert_eq!(
+            (0..3).map(|i| clocks.is_null(i)).collect::<Vec<_>>(),
+            [true, true, true]
+        );
+        assert_eq!(
+            (0..3).map(|i| evals.is_null(i)).collect::<Vec<_>>(),
+            [true, false, true]
+        );
+        assert_eq!(evals.value(1).len(), 2);
+        assert_eq!(
+            b.column_by_name("result")
+                .expect("result")
+                .as_string::<i32>()
+                .value(0),
+            "*"
+        );
+    }
+
+    #[test]
     fn moves_rows() {
         let (b, report) =
             batch(Table::Moves, "f", &records(GAME), &RowOptions::default()).expect("batch");
