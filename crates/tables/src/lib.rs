@@ -7,7 +7,7 @@
 //! It sits above `chessbits-pgn`, which reads PGN (plain, zstd, gzip), replays every move
 //! through `movegen`, selects games ([`chessbits_pgn::filter`]) and runs the work on every
 //! core in input order ([`chessbits_pgn::pipeline`]). This crate adds what a table needs and
-//! nothing about chess: the columns ([`schema`]: one definition per table and layout), the
+//! nothing about chess: the columns ([`mod@schema`]: one definition per table and layout), the
 //! row rule that fills them ([`rows`]: a replayed game to cells), an iterator of batches
 //! with bounded memory ([`Batches`]), and writers ([`TableWriter`]) that configure the
 //! arrow-rs crate of each format rather than encode it. The `chessbits` command line

@@ -1,4 +1,4 @@
-//! The row rule: replayed games into the columns of [`crate::schema`], one Arrow
+//! The row rule: replayed games into the columns of [`mod@crate::schema`], one Arrow
 //! [`RecordBatch`] per slice of games. Written once; every format is written from these
 //! batches.
 //!
