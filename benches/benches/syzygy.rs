@@ -4,6 +4,10 @@
 //! equal first. Before criterion's runs, the four functions are timed interleaved in rounds
 //! (ours, the peer, ours, ...) and the best round's rates and their ratios are printed.
 //!
+//! With `CHESSBITS_REPORT_DIR` (set by `cargo xtask bench`), the positions and our values
+//! are also written there as `syzygy-positions.csv` (`fen,wdl,dtz`), which xtask then has
+//! python-chess probe and time (`benches/python/syzygy_probe.py`).
+//!
 //! Without `CHESSBITS_DATA` it prints a notice and measures nothing (`cargo xtask bench`
 //! then skips the experiment).
 #![allow(missing_docs)] // criterion_group! and criterion_main! generate undocumented items
@@ -20,6 +24,10 @@ use criterion::{
 use shakmaty::{fen::Fen, Chess};
 
 const POSITIONS: usize = 4096;
+
+/// The file of positions for python-chess, in `CHESSBITS_REPORT_DIR` (xtask reads it by this
+/// name).
+const POSITIONS_CSV: &str = "syzygy-positions.csv";
 
 fn tables_dir() -> Option<PathBuf> {
     match std::env::var_os("CHESSBITS_DATA") {
@@ -149,6 +157,22 @@ fn inputs(dir: &Path) -> Inputs {
     }
 }
 
+/// Writes the positions and our values as `fen,wdl,dtz` into `CHESSBITS_REPORT_DIR`, when
+/// it is set.
+fn write_positions(i: &Inputs) {
+    let Some(dir) = std::env::var_os("CHESSBITS_REPORT_DIR") else {
+        return;
+    };
+    let mut csv = String::from("fen,wdl,dtz\n");
+    for p in &i.positions {
+        let wdl = i.ours.probe_wdl(p).expect("probe").to_i32();
+        let dtz = i.ours.probe_dtz(p).expect("probe");
+        csv.push_str(&format!("{},{wdl},{dtz}\n", p.fen()));
+    }
+    let path = Path::new(&dir).join(POSITIONS_CSV);
+    std::fs::write(&path, csv).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+}
+
 fn ours_wdl(i: &Inputs) -> i64 {
     i.positions
         .iter()
@@ -225,6 +249,7 @@ fn syzygy(c: &mut Criterion) {
         return;
     };
     let inputs = inputs(&dir);
+    write_positions(&inputs);
     interleaved(&inputs);
     let mut group = c.benchmark_group("syzygy");
     group.throughput(Throughput::Elements(POSITIONS as u64));

@@ -90,7 +90,7 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
         .collect();
     plan.push((INTERLEAVED.0.to_owned(), INTERLEAVED.1[slot]));
     plan.push((PGN_SCALE.0.to_owned(), PGN_SCALE.1[slot]));
-    let mut run = Run::new(plan, build_dir.join("criterion"), report_dir.clone());
+    let mut run = Run::new(plan, build_dir.join("criterion"), report_dir.clone(), quick);
     for target in &targets {
         let exe = built
             .executables

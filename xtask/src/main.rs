@@ -25,6 +25,7 @@ mod progress;
 mod readme;
 mod results;
 mod runner;
+mod syzygy_python;
 mod table;
 
 use std::path::{Path, PathBuf};

@@ -98,9 +98,10 @@ enum Command {
         checks: bool,
     },
     /// Probe Syzygy endgame tablebases: CSV `fen,wdl,dtz,best`, from the side to move (WDL
-    /// -2..2, DTZ in plies, the best move in UCI, empty when the game is over). A position
-    /// that cannot be probed (missing table, corrupt file) is an error line on stderr and
-    /// exit status 1 at the end.
+    /// -2..2, DTZ in plies, the best move in UCI, empty when the game is over: checkmate,
+    /// stalemate, insufficient material or the 75-move rule, as python-chess's
+    /// `is_game_over()`). A position that cannot be probed (missing table, corrupt file) is
+    /// an error line on stderr and exit status 1 at the end.
     Syzygy {
         /// A directory of `.rtbw`/`.rtbz` files (repeat for more).
         #[arg(long = "path", value_name = "DIR", required = true)]

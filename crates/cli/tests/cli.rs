@@ -246,6 +246,37 @@ fn syzygy_prints_wdl_dtz_and_the_best_move() {
     assert_eq!(rows.len(), 4);
 }
 
+/// `best` is empty when the game is over as python-chess's `board.is_game_over()` counts
+/// it: bare kings (insufficient material) and the 75-move rule as well as checkmate; the
+/// 50-move rule is only a claim, so a move is still given at a halfmove clock of 100.
+#[test]
+fn syzygy_gives_no_best_move_once_the_game_is_over() {
+    let dir = syzygy_dir();
+    let o = chessbits(&[
+        "syzygy",
+        "--path",
+        &dir,
+        "8/8/8/8/8/8/8/K6k w - - 0 1",
+        "8/8/8/2R5/1K6/8/5k2/8 w - - 150 120",
+        "8/8/8/2R5/1K6/8/5k2/8 w - - 100 100",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), 4, "{out}");
+    assert_eq!(rows[1], "8/8/8/8/8/8/8/K6k w - - 0 1,0,0,");
+    assert!(
+        rows[2].starts_with("8/8/8/2R5/1K6/8/5k2/8 w - - 150 120,2,21,"),
+        "{out}"
+    );
+    assert!(
+        rows[2].ends_with(','),
+        "the 75-move rule: no best move: {out}"
+    );
+    let best = rows[3].rsplit(',').next().unwrap_or_default();
+    assert_eq!(best.len(), 4, "a UCI move: {out}");
+}
+
 /// A position whose table is missing is an error line naming the table; the others are
 /// still printed, and the exit status is 1.
 #[test]

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use chessbits_bitboard_core::{Move, Role};
-use chessbits_position::Position;
+use chessbits_position::{History, Position};
 
 use crate::error::{Bad, SyzygyError};
 use crate::material::Material;
@@ -433,7 +433,8 @@ impl Tablebase {
     /// keep a win under the 50-move rule (given the position's halfmove clock) first, among
     /// them the quickest to reset the counter; then cursed wins, draws, and losses, the
     /// longest resistance first. This is what an engine restricts its root search to (the
-    /// root probe of Fathom and Stockfish). Empty when the game is over.
+    /// root probe of Fathom and Stockfish). Empty when there is no legal move (checkmate or
+    /// stalemate); [`best_move`](Tablebase::best_move) also stops at the other ends of a game.
     pub fn root_moves(&self, pos: &Position) -> Result<Vec<RootMove>, SyzygyError> {
         Self::check(pos)?;
         let mut pos = pos.clone();
@@ -511,10 +512,24 @@ impl Tablebase {
     }
 
     /// The best move by [`root_moves`](Tablebase::root_moves), with its ranking; `None` when
-    /// the game is over (checkmate or stalemate).
+    /// the game is over as python-chess's `board.is_game_over()` counts it: checkmate,
+    /// stalemate, insufficient material (two bare kings, a king and a minor piece against a
+    /// king, bishops all on one square colour: a draw even with moves left), or the 75-move
+    /// rule (a halfmove clock of 150). A position alone has no history, so fivefold
+    /// repetition never applies; claimable draws (the 50-move rule) do not end the game.
     pub fn best_move(&self, pos: &Position) -> Result<Option<RootMove>, SyzygyError> {
+        Self::check(pos)?;
+        if is_game_over(pos) {
+            return Ok(None);
+        }
         Ok(self.root_moves(pos)?.into_iter().next())
     }
+}
+
+/// Whether the game has ended by rule at `pos`, a position without history (see
+/// [`Tablebase::best_move`]).
+fn is_game_over(pos: &Position) -> bool {
+    chessbits_movegen::outcome(pos, &History::starting_at(pos)).is_some()
 }
 
 /// `KQvK.rtbw` -> (`KQvK`, WDL).

@@ -77,7 +77,9 @@ fn compare(dir: &Path, count: usize, seed: u64) -> Tally {
     tally
 }
 
-/// The best root move keeps the result, within the one ply of rounding of the root's DTZ.
+/// The best root move keeps the result, within the one ply of rounding of the root's DTZ;
+/// there is none when the game is over (python-chess's `is_game_over()`: here checkmate,
+/// stalemate or insufficient material, such as KNvK).
 fn check_best_move(
     tb: &Tablebase,
     pos: &Position,
@@ -88,9 +90,14 @@ fn check_best_move(
     let fen = pos.fen();
     match tb.best_move(pos) {
         Ok(None) => {
-            if chessbits_movegen::count_legal_moves(pos) != 0 {
+            if !game_over(pos) {
                 tally.disagreements.push(format!("{fen}: no best move"));
             }
+        }
+        Ok(Some(_)) if game_over(pos) => {
+            tally
+                .disagreements
+                .push(format!("{fen}: a best move after the game is over"));
         }
         Ok(Some(best)) => {
             tally.best_moves += 1;
@@ -102,6 +109,12 @@ fn check_best_move(
         }
         Err(e) => tally.disagreements.push(format!("{fen}: best move: {e}")),
     }
+}
+
+fn game_over(pos: &Position) -> bool {
+    chessbits_movegen::count_legal_moves(pos) == 0
+        || pos.is_insufficient_material()
+        || pos.halfmoves() >= 150
 }
 
 fn report(test: &str, tally: &Tally) {

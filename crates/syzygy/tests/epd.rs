@@ -145,3 +145,37 @@ fn root_moves_count_the_halfmove_clock() {
         best.mv.uci(false)
     );
 }
+
+/// `best_move` is `None` exactly when python-chess's `board.is_game_over()` is true:
+/// checkmate, stalemate, insufficient material (even with moves left: two bare kings,
+/// KNvK, KBvK) and the 75-move rule (halfmove clock 150, not 149); the 50-move rule is only
+/// a claim. `root_moves` still lists the legal moves of a drawn material.
+#[test]
+fn no_best_move_once_the_game_is_over() {
+    let tb = common::tablebase(&common::committed_dir());
+    let best = |fen: &str| {
+        let pos: Position = fen.parse().expect("valid FEN");
+        tb.best_move(&pos)
+            .expect("probe")
+            .map(|b| b.mv.uci(false).to_string())
+    };
+    for over in [
+        "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1",      // checkmate
+        "k7/8/1QK5/8/8/8/8/8 b - - 0 1",       // stalemate
+        "8/8/8/8/8/8/8/K6k w - - 0 1",         // bare kings
+        "8/8/8/4n3/8/2k5/8/K7 b - - 0 1",      // KNvK
+        "8/8/8/8/4B3/2k5/8/K7 w - - 0 1",      // KBvK
+        "8/8/8/2R5/1K6/8/5k2/8 w - - 150 120", // 75-move rule
+    ] {
+        assert_eq!(best(over), None, "{over}");
+    }
+    for playing in [
+        "8/8/8/2R5/1K6/8/5k2/8 w - - 149 120",
+        "8/8/8/2R5/1K6/8/5k2/8 w - - 100 100",
+        "8/8/8/8/8/2k5/8/KQ6 w - - 0 1",
+    ] {
+        assert!(best(playing).is_some(), "{playing}");
+    }
+    let kings: Position = "8/8/8/8/8/8/8/K6k w - - 0 1".parse().expect("valid FEN");
+    assert_eq!(tb.root_moves(&kings).expect("probe").len(), 3);
+}

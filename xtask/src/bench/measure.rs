@@ -1,5 +1,6 @@
 //! Running the experiments: each bench executable with its output (criterion's stream) into
-//! the log, a table (and a chart) printed as soon as its group is done, then perft
+//! the log, a table (and a chart) printed as soon as its group is done (the Syzygy table
+//! with python-chess's rows, measured then: [`crate::syzygy_python`]), then perft
 //! interleaved in one process and the whole-process PGN figures.
 //!
 //! Criterion announces every benchmark it starts ([`crate::runner`]); when the first
@@ -17,6 +18,7 @@ use crate::experiments::{self, Experiment, EXPERIMENTS, INTERLEAVED, PGN_SCALE};
 use crate::progress::Progress;
 use crate::results::{read_group, Row};
 use crate::runner::{self, Event, Log};
+use crate::syzygy_python;
 use crate::table::render_table;
 use crate::Error;
 
@@ -25,6 +27,8 @@ pub(super) struct Run {
     pub(super) progress: Progress,
     pub(super) criterion_dir: PathBuf,
     pub(super) report_dir: PathBuf,
+    /// A `--quick` run (fewer rounds of python-chess's Syzygy probes).
+    pub(super) quick: bool,
     /// Each experiment's rows and markdown (table and chart), in run order.
     pub(super) tables: Vec<(Experiment, Vec<Row>, String)>,
     /// What failed, one line each.
@@ -37,11 +41,13 @@ impl Run {
         plan: Vec<(String, f64)>,
         criterion_dir: PathBuf,
         report_dir: PathBuf,
+        quick: bool,
     ) -> Self {
         Run {
             progress: Progress::new(plan),
             criterion_dir,
             report_dir,
+            quick,
             tables: Vec::new(),
             failures: Vec::new(),
         }
@@ -124,8 +130,21 @@ impl Run {
             Some(why) => Err(why.into()),
             None => read_group(&self.criterion_dir, experiment.group, Some(since)),
         };
-        let table = rows.and_then(|rows| {
-            let mut table = render_table(experiment, &rows, &table_note(experiment.group));
+        let table = rows.and_then(|mut rows| {
+            let mut note = table_note(experiment.group);
+            if experiment.group == syzygy_python::GROUP {
+                // The bench executable has ended (the group is its only one).
+                self.progress
+                    .transient("      python-chess's Syzygy probes (benches/python)");
+                let rounds = syzygy_python::ROUNDS[usize::from(self.quick)];
+                note.push_str(&syzygy_python::add_rows(
+                    &self.report_dir,
+                    since,
+                    rounds,
+                    &mut rows,
+                ));
+            }
+            let mut table = render_table(experiment, &rows, &note);
             table.push_str(&gigantua_note(experiment.group, &rows));
             table.push_str(&write_chart(&self.report_dir, experiment, &rows)?);
             Ok((rows, table))
@@ -407,6 +426,7 @@ mod tests {
             progress: Progress::new(plan),
             criterion_dir: dir.join("criterion"),
             report_dir: dir.clone(),
+            quick: false,
             tables: Vec::new(),
             failures: Vec::new(),
         };

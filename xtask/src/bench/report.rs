@@ -70,7 +70,14 @@ pub(super) fn measurement(
             ""
         },
         timing.args().join(" "),
-        if quick { "; python-chess left out" } else { "" },
+        if quick {
+            format!(
+                "; python-chess left out of `pgn_fens`, its Syzygy probes timed for {} rounds",
+                crate::syzygy_python::ROUNDS[1]
+            )
+        } else {
+            String::new()
+        },
     );
     s
 }
