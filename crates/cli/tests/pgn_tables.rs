@@ -1117,3 +1117,44 @@ fn selection_where_the_games_are_read() {
     let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
     assert_eq!(last["game"], 3);
 }
+
+/// Tag text that is not UTF-8 is read as Windows-1252 by default, or as `--encoding`
+/// names; an unknown encoding is a usage error. `--format arrow` writes an Arrow IPC file.
+#[test]
+fn encodings_and_arrow_ipc() {
+    let dir = temp_dir("encoding");
+    let pgn = dir.join("latin.pgn");
+    std::fs::write(
+        &pgn,
+        b"[White \"M\xfcller\"]\n[Black \"\xb3\xf3d\xbc\"]\n\n1. e4 e5 *\n",
+    )
+    .unwrap();
+    let p = pgn.to_str().unwrap();
+    let names = |extra: &[&str]| -> (String, String) {
+        let mut a = vec!["pgn", "games", p, "--format", "ndjson"];
+        a.extend(extra);
+        let o = chessbits(&a);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let row: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        (
+            row["white"].as_str().unwrap().to_owned(),
+            row["black"].as_str().unwrap().to_owned(),
+        )
+    };
+    assert_eq!(names(&[]), ("Müller".into(), "³ód¼".into()));
+    assert_eq!(
+        names(&["--encoding", "iso-8859-2"]),
+        ("Müller".into(), "łódź".into())
+    );
+    assert_eq!(
+        chessbits(&["pgn", "games", p, "--encoding", "nonsense"])
+            .status
+            .code(),
+        Some(2)
+    );
+    let arrow = dir.join("g.arrow");
+    let o = chessbits(&["pgn", "games", p, "-o", arrow.to_str().unwrap()]);
+    assert!(o.status.success());
+    let bytes = std::fs::read(&arrow).unwrap();
+    assert!(bytes.starts_with(b"ARROW1") && bytes.ends_with(b"ARROW1"));
+}
