@@ -13,6 +13,8 @@
 //!   the same games and moves.
 //! - `chessbits pgn fens --threads 1` against `pgn-extract --fencomments` on the TWIC input,
 //!   when pgn-extract is installed (Debian package `pgn-extract`; a notice otherwise).
+//! - `pgn games --threads 1 -o x.parquet` against `pgn_parquet_peer` (pgn-reader + shakmaty +
+//!   the parquet crate's `ArrowWriter`, the same default columns).
 //! - `pgn check --threads 2` against `--threads 1`, Parquet export (`pgn games -o x.parquet`)
 //!   against `pgn check`, and the peak memory of a multi-gigabyte stream through stdin, on
 //!   the master games.
@@ -142,8 +144,11 @@ fn peak_kb(script: &str) -> Result<Option<u64>, Error> {
 
 /// The programs the figures run: `(package, bin)`. `cargo xtask bench` builds them in a
 /// cargo run of their own, before the benchmarks (`bench/build.rs`).
-pub(crate) const PROGRAMS: [(&str, &str); 2] =
-    [("chessbits-cli", "chessbits"), ("benches", "pgn_peer")];
+pub(crate) const PROGRAMS: [(&str, &str); 3] = [
+    ("chessbits-cli", "chessbits"),
+    ("benches", "pgn_peer"),
+    ("benches", "pgn_parquet_peer"),
+];
 
 /// Writes `copies` times the decoded bytes of `sources` (plain or zstd) to `out`, through
 /// `pgn_peer --cat`; returns the size in bytes.
@@ -197,7 +202,7 @@ pub(crate) fn run(
     quick: bool,
 ) -> Result<String, Error> {
     let mut out = String::from("\n## PGN as users run it (`chessbits pgn`, whole processes)\n");
-    let [bin, peer] = built else {
+    let [bin, peer, parquet_peer] = built else {
         return Err(format!(
             "{} programs built, {} expected",
             built.len(),
@@ -432,6 +437,36 @@ pub(crate) fn run(
         median(&speedup),
         bq / b2,
         median(&cost)
+    );
+    // The export against its peer of the same shape: pgn-reader + shakmaty + the parquet
+    // crate's ArrowWriter writing the same default columns, one thread each.
+    let peer_parquet = target_dir.join("bench-report").join("master-games-peer.parquet");
+    let export = interleaved(
+        scale_rounds,
+        || games("1"),
+        || {
+            let mut c = Command::new(parquet_peer);
+            c.arg(&peer_parquet).arg(master);
+            c
+        },
+    )?;
+    let _ = std::fs::remove_file(&parquet);
+    let _ = std::fs::remove_file(&peer_parquet);
+    out.push_str(&format!(
+        "
+`pgn games --threads 1 -o x.parquet` against pgn-reader 0.29 + shakmaty 0.30 + the \
+         parquet crate's `ArrowWriter` writing the same default columns \
+         (`pgn_parquet_peer`), the master games, {scale_rounds} interleaved rounds: ours {:.2} s, \
+         the peer {:.2} s, {:.2}x (median of rounds {}).\n",
+        export.a,
+        export.b,
+        export.ratio(),
+        export.rounds()
+    ));
+    eprintln!(
+        "pgn games -o x.parquet vs pgn_parquet_peer: {:.2}x (median {})",
+        export.ratio(),
+        export.rounds()
     );
     let copies = if quick { 5 } else { 50 };
     let script = format!(

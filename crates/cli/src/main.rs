@@ -32,10 +32,7 @@ mod book_cmd;
 mod epd_cmd;
 mod moves_cmd;
 mod pgn_cmd;
-mod pgn_lists;
-mod pgn_parquet;
 mod pgn_table;
-mod pgn_text;
 mod syzygy_cmd;
 
 /// The method used when `--method` is not given: the build's default, the fastest measured

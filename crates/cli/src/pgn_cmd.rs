@@ -6,8 +6,8 @@
 //! the tables, a directory: one file per input). Every mainline move is replayed on
 //! `--threads N` threads with the output in input order; with two or more, an input is read
 //! and decompressed on a thread of its own and cut into chunks that the N threads tokenize
-//! and replay ([`chessbits_pgn::pipeline`]), and Parquet columns are encoded on N threads
-//! besides ([`crate::pgn_parquet`]). Errors are written to stderr as
+//! and replay ([`chessbits_pgn::pipeline`]); the tables are `chessbits_tables`'s batches,
+//! Parquet columns encoded on N threads besides. Errors are written to stderr as
 //! they are found (one JSON object per line with `--json`) and never collected, so memory
 //! stays flat whatever their number. A damaged input (truncated zstd, gzip with trailing
 //! garbage, an I/O error) is reported with how far it got; the games before the damage
@@ -30,7 +30,8 @@ use chessbits_pgn::{
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::pgn_table::{encode_games, encode_moves, Encoded, Format, Table, TableWriter};
+use crate::pgn_table::{Format, Partition, SchemaArg, TableOut};
+use chessbits_tables::Table;
 
 mod jobs;
 
@@ -74,8 +75,11 @@ pub(crate) enum PgnCommand {
     },
     /// A row per game: file, game, event, site, date, round, white, black, result,
     /// white_elo, black_elo, eco, opening, time_control, termination, utc_date, utc_time,
-    /// tags, plies, moves_uci, moves_san, clocks, evals (both null for a game without any
-    /// [%clk] / [%eval]), error.
+    /// variant, game_id (the Lichess id from Site), white_title, black_title,
+    /// white_rating_diff, black_rating_diff, utc_timestamp, base_seconds,
+    /// increment_seconds, tags, plies, moves_uci, moves_san, clocks, evals (both null for a
+    /// game without any [%clk] / [%eval]), error. `--schema lichess`: the columns of the
+    /// Hugging Face dataset Lichess/standard-chess-games.
     #[command(after_help = EXIT_STATUS)]
     Games {
         /// PGN inputs (- is standard input).
@@ -121,9 +125,40 @@ pub(crate) struct TableOutput {
     /// path ending in /) gets one file per input, named after it.
     #[arg(short = 'o', long = "output")]
     output: Option<PathBuf>,
-    /// csv, ndjson or parquet (default: from the output's extension, else csv).
+    /// csv, ndjson, arrow or parquet (default: from the output's extension, else csv).
     #[arg(long, value_enum)]
     format: Option<Format>,
+    /// The columns: default, or lichess (the Hugging Face dataset
+    /// Lichess/standard-chess-games: its names and Arrow types; games only).
+    #[arg(long, value_enum, default_value = "default")]
+    schema: SchemaArg,
+    /// Spread the rows over Hive folders year=YYYY/month=MM/ under the output directory
+    /// (by UTCDate, else Date), which DuckDB, Polars and Spark prune on.
+    #[arg(long, value_enum)]
+    partition: Option<Partition>,
+    /// The encoding of tag text that is not UTF-8 (a WHATWG label: windows-1252,
+    /// iso-8859-2, shift_jis...).
+    #[arg(long, default_value = "windows-1252")]
+    encoding: String,
+    #[command(flatten)]
+    select: SelectArgs,
+}
+
+/// Which games become rows.
+#[derive(Args)]
+pub(crate) struct SelectArgs {
+    #[command(flatten)]
+    tests: Box<FilterArgs>,
+    /// Keep at most N games (the first N selected, in input order).
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+    /// Keep each game with this probability (0 to 1), decided by the game's number and
+    /// --seed (the same games whatever the threads).
+    #[arg(long, value_name = "RATE")]
+    sample: Option<f64>,
+    /// The seed of --sample.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    seed: u64,
 }
 
 /// The tests of `pgn filter`.
@@ -135,8 +170,9 @@ pub(crate) struct FilterArgs {
     /// Keep games whose tag NAME contains TEXT, ignoring case (NAME=TEXT).
     #[arg(long = "tag-contains", value_name = "NAME=TEXT")]
     tag_contains: Vec<String>,
-    /// Keep games whose tag NAME is a number in MIN..MAX (either may be left out:
-    /// WhiteElo=2500..).
+    /// Keep games whose tag NAME is in MIN..MAX (either may be left out): numbers
+    /// (WhiteElo=2500..), dates (UTCDate=2024.01.01..2024.03.31) or time controls
+    /// (TimeControl=180+0..600+5, by base then increment).
     #[arg(long = "tag-range", value_name = "NAME=MIN..MAX")]
     tag_range: Vec<String>,
     /// Keep games where both WhiteElo and BlackElo are in MIN..MAX.
@@ -158,6 +194,23 @@ pub(crate) struct FilterArgs {
     /// Drop games with the same start and the same moves as an earlier game.
     #[arg(long)]
     dedup: bool,
+}
+
+impl SelectArgs {
+    fn selection(&self) -> Result<chessbits_tables::Selection, String> {
+        let filter = self.tests.filter().map_err(|e| e.to_string())?;
+        if let Some(rate) = self.sample {
+            if !(0.0..=1.0).contains(&rate) {
+                return Err(format!("--sample {rate}: a rate from 0 to 1"));
+            }
+        }
+        Ok(chessbits_tables::Selection {
+            filter,
+            sample: self.sample.map(|r| (r, self.seed)),
+            dedup: self.tests.dedup,
+            limit: self.limit,
+        })
+    }
 }
 
 impl FilterArgs {
@@ -328,6 +381,10 @@ trait Sink<T> {
     fn write(&mut self, t: T) -> io::Result<()>;
     fn end(&mut self) -> io::Result<()> {
         Ok(())
+    }
+    /// Whether it wants nothing more (a limit reached): the run stops.
+    fn stop(&self) -> bool {
+        false
     }
 }
 
@@ -507,7 +564,7 @@ where
                     }
                     totals.report.merge(report);
                     match sink.write(out) {
-                        Ok(()) => true,
+                        Ok(()) => !sink.stop(),
                         Err(e) => {
                             write_error = Some(e);
                             false
@@ -542,6 +599,9 @@ where
                 msgs.line(&format!("error: writing the output: {e}"));
                 outcome.output_failed = true;
             }
+            break;
+        }
+        if sink.stop() {
             break;
         }
     }

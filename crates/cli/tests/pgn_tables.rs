@@ -637,7 +637,7 @@ fn tricky_pgn() -> Vec<u8> {
 }
 
 /// An Arrow value as JSON, the way NDJSON writes it (`tags` as an object).
-fn json_of(col: &dyn Array, i: usize, name: &str) -> serde_json::Value {
+fn json_of(col: &dyn Array, i: usize) -> serde_json::Value {
     use arrow_schema::DataType;
     use serde_json::Value;
     if col.is_null(i) {
@@ -652,33 +652,57 @@ fn json_of(col: &dyn Array, i: usize, name: &str) -> serde_json::Value {
             let s = col.as_struct();
             let mut m = serde_json::Map::new();
             for (f, c) in fields.iter().zip(s.columns()) {
-                m.insert(f.name().clone(), json_of(c.as_ref(), i, f.name()));
+                m.insert(f.name().clone(), json_of(c.as_ref(), i));
             }
             Value::Object(m)
         }
         DataType::List(_) => {
             let items = col.as_list::<i32>().value(i);
             let values: Vec<Value> = (0..items.len())
-                .map(|j| json_of(items.as_ref(), j, ""))
+                .map(|j| json_of(items.as_ref(), j))
                 .collect();
-            if name == "tags" {
-                let mut m = serde_json::Map::new();
-                for v in values {
-                    m.insert(v["key"].as_str().unwrap().to_owned(), v["value"].clone());
-                }
-                Value::Object(m)
-            } else {
-                Value::Array(values)
-            }
+            Value::Array(values)
         }
+        // Seconds since the epoch (NDJSON's RFC 3339 text is read back to them); Parquet
+        // stores milliseconds.
+        DataType::Timestamp(_, _) => Value::from(
+            col.as_primitive::<arrow_array::types::TimestampMillisecondType>()
+                .value(i)
+                / 1000,
+        ),
         other => panic!("unexpected type {other}"),
     }
 }
 
-/// Numbers compared as numbers (`300` and `300.0` are the same clock).
+/// `YYYY-MM-DDTHH:MM:SSZ` as seconds since the epoch.
+fn rfc3339_seconds(text: &str) -> Option<i64> {
+    let (date, time) = text.strip_suffix('Z')?.split_once('T')?;
+    let d: Vec<i64> = date
+        .split('-')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    let t: Vec<i64> = time
+        .split(':')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    let (y, m) = if d[1] <= 2 {
+        (d[0] - 1, d[1] + 9)
+    } else {
+        (d[0], d[1] - 3)
+    };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * m + 2) / 5 + d[2] - 1;
+    let days = era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468;
+    Some(days * 86_400 + t[0] * 3600 + t[1] * 60 + t[2])
+}
+
+/// Numbers compared as numbers (`300` and `300.0` are the same clock); a timestamp's
+/// seconds and its RFC 3339 text are the same time.
 fn same_json(a: &serde_json::Value, b: &serde_json::Value) -> bool {
     use serde_json::Value;
     match (a, b) {
+        (Value::Number(x), Value::String(t)) => x.as_i64() == rfc3339_seconds(t),
         (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
         (Value::Array(x), Value::Array(y)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_json(a, b))
@@ -692,10 +716,9 @@ fn same_json(a: &serde_json::Value, b: &serde_json::Value) -> bool {
     }
 }
 
-/// The Parquet writer builds its columns straight from the games (for speed), CSV and
-/// NDJSON from the `pgn` crate's row structs: every value of every column agrees, on the
-/// Lichess sample and on games made to take every path, with 1 and 2 threads. The Parquet
-/// files of 1 and 2 threads are the same bytes.
+/// Parquet and NDJSON are written from the same batches by different crates: every value
+/// of every column agrees, on the Lichess sample and on games made to take every path,
+/// with 1 and 2 threads. The Parquet files of 1 and 2 threads are the same bytes.
 #[test]
 fn parquet_equals_ndjson_value_for_value() {
     let dir = temp_dir("values");
@@ -733,7 +756,7 @@ fn parquet_equals_ndjson_value_for_value() {
                     for j in 0..b.num_rows() {
                         let want = &expected[r];
                         for (f, c) in schema.fields().iter().zip(b.columns()) {
-                            let got = json_of(c.as_ref(), j, f.name());
+                            let got = json_of(c.as_ref(), j);
                             assert!(
                                 same_json(&got, &want[f.name()]),
                                 "{i} {table} row {r} column {}: parquet {got} ndjson {}",
@@ -769,7 +792,8 @@ fn parquet_equals_ndjson_value_for_value() {
     assert_eq!(rows[0]["white_elo"], serde_json::Value::Null);
     assert_eq!(rows[0]["black_elo"], 2512);
     assert_eq!(rows[1]["event"], "first");
-    assert!(rows[1]["site"].as_str().unwrap().starts_with("caf"));
+    // Not UTF-8: read as Windows-1252, not replaced.
+    assert_eq!(rows[1]["site"], "café");
     assert!(rows[1]["error"].as_str().unwrap().contains("Ke3"));
     assert_eq!(rows[2]["moves_uci"][0], "b1a1");
     assert_eq!(rows[3]["moves_uci"][0], "a7a8q");
@@ -809,4 +833,328 @@ fn row_groups_hold_many_batches() {
             .collect();
         assert_eq!(games, (1..=70_000).collect::<Vec<i64>>());
     }
+}
+
+/// Runs Python code when `modules` import (else prints a notice and returns `None`); its
+/// standard output.
+fn python_output(modules: &str, code: &str) -> Option<String> {
+    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
+    let has = Command::new(&python)
+        .args(["-c", &format!("import {modules}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has {
+        println!(
+            "NOTICE: skipping a check: `{python} -c 'import {modules}'` fails \
+             (pip install {}; .ci/run does)",
+            modules.replace(',', "")
+        );
+        return None;
+    }
+    let o = Command::new(&python).args(["-c", code]).output().unwrap();
+    assert!(
+        o.status.success(),
+        "{modules}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    Some(String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+/// The type DuckDB gives an Arrow type read from Parquet (nested types by their shape).
+fn duckdb_type(t: &arrow_schema::DataType) -> String {
+    use arrow_schema::DataType;
+    match t {
+        DataType::Utf8 => "VARCHAR".into(),
+        DataType::Int16 => "SMALLINT".into(),
+        DataType::Int32 => "INTEGER".into(),
+        DataType::Int64 => "BIGINT".into(),
+        DataType::Float64 => "DOUBLE".into(),
+        DataType::Date32 => "DATE".into(),
+        DataType::Time32(_) => "TIME".into(),
+        DataType::Timestamp(_, Some(_)) => "TIMESTAMP WITH TIME ZONE".into(),
+        DataType::List(f) => format!("{}[]", duckdb_type(f.data_type())),
+        DataType::Struct(fields) => format!(
+            "STRUCT({})",
+            fields
+                .iter()
+                .map(|f| format!("{} {}", f.name(), duckdb_type(f.data_type())))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        other => panic!("no DuckDB type for {other}"),
+    }
+}
+
+/// Every schema read back is the declared one: by the Arrow reader (types, names, order),
+/// and by DuckDB's `DESCRIBE` (its SQL types), for both tables and both layouts.
+#[test]
+fn every_schema_reads_back_with_the_declared_types() {
+    use chessbits_tables::{schema, Layout, Table};
+    let dir = temp_dir("schemas");
+    let input = sample(&format!("{LICHESS}.pgn.zst"));
+    for (table, layout, args) in [
+        (Table::Games, Layout::Default, &["games"][..]),
+        (Table::Moves, Layout::Default, &["moves"][..]),
+        (
+            Table::Games,
+            Layout::Lichess,
+            &["games", "--schema", "lichess"][..],
+        ),
+    ] {
+        let out = dir.join(format!("{}.parquet", args.join("-")));
+        let mut a = vec!["pgn"];
+        a.extend(args);
+        a.extend([input.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+        let o = chessbits(&a);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        // As Parquet stores it: seconds (UTCTime, utc_timestamp) become milliseconds.
+        let declared = chessbits_tables::write::stored_schema(&schema(table, layout));
+        let batches = read_parquet(&out);
+        assert_eq!(batches[0].schema().fields(), declared.fields(), "{args:?}");
+        let code = format!(
+            "import duckdb\n\
+             for name, t, *_ in duckdb.sql(\"DESCRIBE SELECT * FROM '{}'\").fetchall():\n    \
+             print(name + '\\t' + t.replace('\"', ''))",
+            out.display()
+        );
+        if let Some(text) = python_output("duckdb", &code) {
+            let got: Vec<String> = text.lines().map(str::to_owned).collect();
+            let want: Vec<String> = declared
+                .fields()
+                .iter()
+                .map(|f| format!("{}\t{}", f.name(), duckdb_type(f.data_type())))
+                .collect();
+            assert_eq!(got, want, "{args:?}");
+        }
+    }
+}
+
+/// `--schema lichess` is the Hugging Face dataset's schema: a file written by pyarrow with
+/// that dataset's Arrow types has exactly our file's schema, and DuckDB reads the two as
+/// one table with `UNION ALL`.
+#[test]
+fn lichess_schema_unions_with_the_hugging_face_dataset() {
+    let dir = temp_dir("hf");
+    let ours = dir.join("ours.parquet");
+    let input = sample(&format!("{LICHESS}.pgn.zst"));
+    let o = chessbits(&[
+        "pgn",
+        "games",
+        "--schema",
+        "lichess",
+        input.to_str().unwrap(),
+        "-o",
+        ours.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let hf = dir.join("hf.parquet");
+    let code = format!(
+        r#"import datetime, duckdb, pyarrow as pa, pyarrow.parquet as pq
+s = pa.string(); i = pa.int16()
+schema = pa.schema([("Event", s), ("Site", s), ("White", s), ("Black", s), ("Result", s),
+    ("WhiteTitle", s), ("BlackTitle", s), ("WhiteElo", i), ("BlackElo", i),
+    ("WhiteRatingDiff", i), ("BlackRatingDiff", i), ("UTCDate", pa.date32()),
+    ("UTCTime", pa.time32("s")), ("ECO", s), ("Opening", s), ("Termination", s),
+    ("TimeControl", s), ("movetext", s)])
+row = ["Rated Blitz game", "https://lichess.org/abcdefgh", "a", "b", "1-0", None, "GM",
+    1500, 1600, 6, -6, datetime.date(2024, 1, 31), datetime.time(23, 59, 1), "C20",
+    "King's Pawn Game", "Normal", "180+2", "1. e4 e5 1-0"]
+pq.write_table(pa.table([[v] for v in row], schema=schema), "{hf}")
+theirs = pq.read_schema("{hf}").remove_metadata()
+mine = pq.read_schema("{ours}").remove_metadata()
+print(theirs.equals(mine))
+n = duckdb.sql("SELECT count(*), count(DISTINCT typeof(UTCTime)), max(WhiteElo) FROM (SELECT * FROM '{hf}' UNION ALL SELECT * FROM '{ours}')").fetchall()[0]
+print(','.join(str(x) for x in n))"#,
+        hf = hf.display(),
+        ours = ours.display()
+    );
+    if let Some(text) = python_output("duckdb, pyarrow", &code) {
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "True", "pyarrow's schema of the two files differ");
+        let n: Vec<i64> = lines[1].split(',').map(|x| x.parse().unwrap()).collect();
+        assert_eq!(n[0], 438 + 1);
+        assert_eq!(n[1], 1);
+    }
+}
+
+/// `--partition year-month` writes Hive folders; the rows are all there, and DuckDB prunes
+/// on them: a query for one month still runs when another month's file is garbage.
+#[test]
+fn hive_partitions_by_month_are_pruned() {
+    let dir = temp_dir("hive");
+    let out = format!("{}/", dir.join("games").display());
+    let inputs = [
+        sample(&format!("{LICHESS}.pgn.zst")),
+        sample("twic0920.pgn.zst"),
+    ];
+    let o = chessbits(&[
+        "pgn",
+        "games",
+        "--partition",
+        "year-month",
+        "--format",
+        "parquet",
+        "-o",
+        &out,
+        inputs[0].to_str().unwrap(),
+        inputs[1].to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let may = dir.join("games/year=2025/month=05");
+    assert!(may.join(format!("{LICHESS}.parquet")).is_file());
+    let mut files = Vec::new();
+    let mut stack = vec![dir.join("games")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    assert!(files.len() >= 2, "{files:?}");
+    let mut rows = 0;
+    let mut in_may = 0;
+    for f in &files {
+        let n: usize = read_parquet(f).iter().map(RecordBatch::num_rows).sum();
+        rows += n;
+        if f.starts_with(&may) {
+            in_may += n;
+        }
+    }
+    assert_eq!(rows, 438 + 500);
+    assert_eq!(in_may, 438);
+    // The last month's file made garbage: only a query that prunes it still works (DuckDB
+    // takes the schema from the first file).
+    files.sort();
+    let first = &files[0];
+    let first_rows: usize = read_parquet(first).iter().map(RecordBatch::num_rows).sum();
+    let part = |name: &str| -> i64 {
+        let c = first
+            .to_str()
+            .unwrap()
+            .split(&format!("/{name}="))
+            .nth(1)
+            .unwrap();
+        c[..c.find('/').unwrap()].parse().unwrap()
+    };
+    let (year, month) = (part("year"), part("month"));
+    std::fs::write(files.last().unwrap(), b"not parquet").unwrap();
+    let code = format!(
+        "import duckdb\n\
+         q = \"SELECT count(*) FROM read_parquet('{out}**/*.parquet', hive_partitioning=true)\"\n\
+         print(duckdb.sql(q + ' WHERE year = {year} AND month = {month}').fetchall()[0][0])\n\
+         try:\n    duckdb.sql(q).fetchall(); print('read')\n\
+         except Exception:\n    print('failed')"
+    );
+    if let Some(text) = python_output("duckdb", &code) {
+        assert_eq!(text.trim(), format!("{first_rows}\nfailed"));
+    }
+}
+
+/// `games` and `moves` take `pgn filter`'s tests, date and time-control ranges, a limit
+/// and a seeded sample that does not depend on the threads.
+#[test]
+fn selection_where_the_games_are_read() {
+    let dir = temp_dir("select");
+    let input = sample(&format!("{LICHESS}.pgn.zst"));
+    let i = input.to_str().unwrap();
+    let games_of = |args: &[&str]| -> Vec<i64> {
+        let out = dir.join("sel.parquet");
+        let mut a = vec!["pgn", "games", i, "-o", out.to_str().unwrap()];
+        a.extend(args);
+        let o = chessbits(&a);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        read_parquet(&out)
+            .iter()
+            .flat_map(|b| ints(b, "game"))
+            .map(Option::unwrap)
+            .collect()
+    };
+    let all = games_of(&[]);
+    assert_eq!(all.len(), 438);
+    // The same games as `pgn filter` keeps.
+    for test in [
+        &["--result", "1-0"][..],
+        &["--elo", "1500..2000"],
+        &["--tag-contains", "Opening=sicilian"],
+        &["--min-plies", "60"],
+    ] {
+        let mut a = vec!["pgn", "filter", i];
+        a.extend(test);
+        let kept = chessbits(&a);
+        let count = kept.stdout.windows(8).filter(|w| w == b"[Event \"").count();
+        assert_eq!(games_of(test).len(), count, "{test:?}");
+    }
+    assert_eq!(
+        games_of(&["--tag-range", "UTCDate=2025.05.01..2025.05.31"]).len(),
+        438
+    );
+    assert_eq!(games_of(&["--tag-range", "UTCDate=2025.06.01.."]).len(), 0);
+    let blitz = games_of(&["--tag-range", "TimeControl=180+0..300+5"]);
+    assert!(!blitz.is_empty() && blitz.len() < 438);
+    assert_eq!(games_of(&["--limit", "10"]), (1..=10).collect::<Vec<i64>>());
+    let one = games_of(&["--sample", "0.25", "--seed", "7", "--threads", "1"]);
+    let two = games_of(&["--sample", "0.25", "--seed", "7", "--threads", "2"]);
+    assert_eq!(one, two);
+    assert!(one.len() > 60 && one.len() < 160, "{}", one.len());
+    assert_ne!(one, games_of(&["--sample", "0.25", "--seed", "8"]));
+    // The moves table takes them too: the moves of the first 3 games.
+    let out = dir.join("m.ndjson");
+    let o = chessbits(&[
+        "pgn",
+        "moves",
+        i,
+        "--limit",
+        "3",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let text = std::fs::read_to_string(&out).unwrap();
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["game"], 3);
+}
+
+/// Tag text that is not UTF-8 is read as Windows-1252 by default, or as `--encoding`
+/// names; an unknown encoding is a usage error. `--format arrow` writes an Arrow IPC file.
+#[test]
+fn encodings_and_arrow_ipc() {
+    let dir = temp_dir("encoding");
+    let pgn = dir.join("latin.pgn");
+    std::fs::write(
+        &pgn,
+        b"[White \"M\xfcller\"]\n[Black \"\xb3\xf3d\xbc\"]\n\n1. e4 e5 *\n",
+    )
+    .unwrap();
+    let p = pgn.to_str().unwrap();
+    let names = |extra: &[&str]| -> (String, String) {
+        let mut a = vec!["pgn", "games", p, "--format", "ndjson"];
+        a.extend(extra);
+        let o = chessbits(&a);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let row: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        (
+            row["white"].as_str().unwrap().to_owned(),
+            row["black"].as_str().unwrap().to_owned(),
+        )
+    };
+    assert_eq!(names(&[]), ("Müller".into(), "³ód¼".into()));
+    assert_eq!(
+        names(&["--encoding", "iso-8859-2"]),
+        ("Müller".into(), "łódź".into())
+    );
+    assert_eq!(
+        chessbits(&["pgn", "games", p, "--encoding", "nonsense"])
+            .status
+            .code(),
+        Some(2)
+    );
+    let arrow = dir.join("g.arrow");
+    let o = chessbits(&["pgn", "games", p, "-o", arrow.to_str().unwrap()]);
+    assert!(o.status.success());
+    let bytes = std::fs::read(&arrow).unwrap();
+    assert!(bytes.starts_with(b"ARROW1") && bytes.ends_with(b"ARROW1"));
 }

@@ -25,6 +25,58 @@ pub enum TagTest {
     /// The value is a number within the bounds, both inclusive (`--tag-range NAME=MIN..MAX`,
     /// either bound may be left out: `WhiteElo=2500..`).
     Range(String, Option<f64>, Option<f64>),
+    /// The value is a date `YYYY.MM.DD` within the bounds, both inclusive, each held as
+    /// `YYYYMMDD` (`--tag-range UTCDate=2024.01.01..2024.03.31`; a date with an unknown
+    /// part fails).
+    DateRange(String, Option<u32>, Option<u32>),
+    /// The value is a time control `BASE+INCREMENT` (seconds; a lone `BASE` has no
+    /// increment) within the bounds, compared by base and then increment
+    /// (`--tag-range TimeControl=180+0..600+5`; `-` fails).
+    TimeControlRange(String, Option<(u32, u32)>, Option<(u32, u32)>),
+}
+
+/// A date `YYYY.MM.DD` (or with `-` or `/`) as `YYYYMMDD`.
+fn date_key(text: &str) -> Option<u32> {
+    let mut parts = text.trim().split(['.', '-', '/']);
+    let y: u32 = parts.next()?.parse().ok()?;
+    let m: u32 = parts.next()?.parse().ok()?;
+    let d: u32 = parts.next()?.parse().ok()?;
+    (parts.next().is_none() && (1..=12).contains(&m) && (1..=31).contains(&d) && y < 100_000)
+        .then_some(y * 10_000 + m * 100 + d)
+}
+
+/// A time control `BASE+INCREMENT` (or `BASE`) as (base, increment).
+fn time_control_key(text: &str) -> Option<(u32, u32)> {
+    let digits = |s: &str| {
+        (!s.is_empty() && s.bytes().all(|c| c.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    match text.trim().split_once('+') {
+        Some((b, i)) => Some((digits(b)?, digits(i)?)),
+        None => Some((digits(text.trim())?, 0)),
+    }
+}
+
+/// `MIN..MAX` read with `key` (either bound may be empty, not both missing a `..`).
+fn key_range<K: Copy>(
+    text: &str,
+    key: impl Fn(&str) -> Option<K>,
+) -> Option<(Option<K>, Option<K>)> {
+    let bound = |s: &str| -> Option<Option<K>> {
+        if s.trim().is_empty() {
+            Some(None)
+        } else {
+            key(s).map(Some)
+        }
+    };
+    match text.split_once("..") {
+        Some((lo, hi)) => Some((bound(lo)?, bound(hi)?)),
+        None => {
+            let v = key(text)?;
+            Some((Some(v), Some(v)))
+        }
+    }
 }
 
 /// Why a filter argument cannot be read.
@@ -96,13 +148,27 @@ impl TagTest {
     /// `NAME=MIN..MAX` as [`TagTest::Range`].
     pub fn range(text: &str) -> Result<TagTest, FilterError> {
         let (n, v) = pair(text)?;
-        let (lo, hi) = parse_range(&v)?;
-        Ok(TagTest::Range(n, lo, hi))
+        match parse_range(&v) {
+            Ok((lo, hi)) => Ok(TagTest::Range(n, lo, hi)),
+            Err(e) => {
+                if let Some((lo, hi)) = key_range(&v, date_key) {
+                    Ok(TagTest::DateRange(n, lo, hi))
+                } else if let Some((lo, hi)) = key_range(&v, time_control_key) {
+                    Ok(TagTest::TimeControlRange(n, lo, hi))
+                } else {
+                    Err(e)
+                }
+            }
+        }
     }
 
     fn name(&self) -> &str {
         match self {
-            TagTest::Equals(n, _) | TagTest::Contains(n, _) | TagTest::Range(n, _, _) => n,
+            TagTest::Equals(n, _)
+            | TagTest::Contains(n, _)
+            | TagTest::Range(n, _, _)
+            | TagTest::DateRange(n, _, _)
+            | TagTest::TimeControlRange(n, _, _) => n,
         }
     }
 
@@ -124,6 +190,18 @@ impl TagTest {
                     .ok()
                     .and_then(|s| s.trim().parse::<f64>().ok())
                 else {
+                    return false;
+                };
+                lo.is_none_or(|lo| x >= lo) && hi.is_none_or(|hi| x <= hi)
+            }
+            TagTest::DateRange(_, lo, hi) => {
+                let Some(x) = std::str::from_utf8(value).ok().and_then(date_key) else {
+                    return false;
+                };
+                lo.is_none_or(|lo| x >= lo) && hi.is_none_or(|hi| x <= hi)
+            }
+            TagTest::TimeControlRange(_, lo, hi) => {
+                let Some(x) = std::str::from_utf8(value).ok().and_then(time_control_key) else {
                     return false;
                 };
                 lo.is_none_or(|lo| x >= lo) && hi.is_none_or(|hi| x <= hi)
@@ -182,6 +260,29 @@ pub struct Verdict {
 }
 
 impl Filter {
+    /// Whether the filter needs a game's moves replayed (a position to find); without one,
+    /// [`Filter::passes_tags`] decides alone.
+    #[must_use]
+    pub fn needs_replay(&self) -> bool {
+        !self.positions.is_empty()
+    }
+
+    /// Every test but the positions: tags, result and ply count, without a replay.
+    #[must_use]
+    pub fn passes_tags(&self, record: &GameRecord) -> bool {
+        let plies = record.len();
+        let result = record
+            .tag("Result")
+            .or_else(|| record.result.map(|r| r.as_str().as_bytes()));
+        self.tags
+            .iter()
+            .all(|t| record.tag(t.name()).is_some_and(|v| t.passes(v)))
+            && (self.results.is_empty()
+                || result.is_some_and(|r| self.results.iter().any(|want| want.as_bytes() == r)))
+            && self.min_plies.is_none_or(|n| plies >= n)
+            && self.max_plies.is_none_or(|n| plies <= n)
+    }
+
     /// Decides one game, read by [`crate::RecordCollector::with_tags`] (or
     /// [`with_annotations`](crate::RecordCollector::with_annotations)): its tags for the tag
     /// and result tests, its moves replayed for the position tests and the duplicate key.
@@ -227,22 +328,7 @@ impl Filter {
             }
         }
         let key = (u128::from(h[0].finish()) << 64) | u128::from(h[1].finish());
-        let plies = record.len();
-        let result = record
-            .tag("Result")
-            .map(<[u8]>::to_vec)
-            .or_else(|| record.result.map(|r| r.as_str().as_bytes().to_vec()));
-        let keep = reached
-            && self
-                .tags
-                .iter()
-                .all(|t| record.tag(t.name()).is_some_and(|v| t.passes(v)))
-            && (self.results.is_empty()
-                || result
-                    .as_deref()
-                    .is_some_and(|r| self.results.iter().any(|want| want.as_bytes() == r)))
-            && self.min_plies.is_none_or(|n| plies >= n)
-            && self.max_plies.is_none_or(|n| plies <= n);
+        let keep = reached && self.passes_tags(record);
         Verdict {
             keep,
             key,
@@ -365,5 +451,24 @@ mod tests {
         assert!(TagTest::range("WhiteElo=a..b").is_err());
         assert_eq!(parse_range("2000"), Ok((Some(2000.0), Some(2000.0))));
         assert!("not a fen".parse::<Reached>().is_err());
+    }
+
+    #[test]
+    fn date_and_time_control_ranges() {
+        let dates = TagTest::range("UTCDate=2024.01.01..2024.03.31").unwrap();
+        assert!(dates.passes(b"2024.01.01"));
+        assert!(dates.passes(b"2024.03.31"));
+        assert!(!dates.passes(b"2024.04.01"));
+        assert!(!dates.passes(b"2024.??.??"));
+        let since = TagTest::range("Date=2024.02.01..").unwrap();
+        assert!(since.passes(b"2025.01.01") && !since.passes(b"2023.12.31"));
+        let tc = TagTest::range("TimeControl=180+0..600+5").unwrap();
+        assert!(tc.passes(b"180+2") && tc.passes(b"600+0") && tc.passes(b"300"));
+        assert!(!tc.passes(b"60+0") && !tc.passes(b"600+10") && !tc.passes(b"-"));
+        // Numbers stay numbers.
+        assert_eq!(
+            TagTest::range("WhiteElo=2500..").unwrap(),
+            TagTest::Range("WhiteElo".into(), Some(2500.0), None)
+        );
     }
 }

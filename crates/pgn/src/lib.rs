@@ -25,10 +25,10 @@
 //!   output in input order (the games before a damaged part of an input are kept).
 //!   [`input::open`] reads plain, zstd and gzip PGN (recognised from the first bytes; `-` is
 //!   standard input).
-//! - [`table`] turns games into rows (a row per game with tags, moves, clocks and evals; a
-//!   row per move with the positions around it) for the command line's CSV, NDJSON and
-//!   Parquet writers; [`filter`] keeps games by tags, result, ply count, a position reached,
-//!   and drops duplicates.
+//! - [`table`] holds what a table of games needs besides the moves (the `error` cell, the
+//!   notes `[%clk]`/`[%eval]`); the tables themselves are the `chessbits-tables` crate's.
+//!   [`filter`] keeps games by tags (values, numeric, date and time-control ranges),
+//!   result, ply count, a position reached, and drops duplicates.
 //! - Memory per game is bounded too: a collector keeps at most [`MAX_GAME_ERRORS`] errors
 //!   (and counts the rest), [`MAX_GAME_MOVES`] mainline moves, [`MAX_GAME_BYTES`] of tree.
 //!

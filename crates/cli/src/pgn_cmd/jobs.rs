@@ -2,7 +2,10 @@
 //! each a visitor and a sink run over the inputs by `run_inputs`.
 
 use super::*;
-use crate::pgn_parquet::{games_columns, moves_columns};
+use crate::pgn_table::write_options;
+use chessbits_tables::stream::Piece;
+use chessbits_tables::write::io_error;
+use chessbits_tables::{Limiter, Partitioned, RowOptions};
 
 /// Writes bytes to one output.
 struct BytesSink {
@@ -153,21 +156,26 @@ fn finish_output(outcome: &mut Outcome, flushed: io::Result<()>) {
 
 // ---- games / moves ----
 
-/// Where table rows go: one writer for everything, or one file per input in a directory.
+/// Where table rows go: one writer for everything, or one file per input in a directory
+/// (each spread over month folders with `--partition`).
 struct TableSink {
     table: Table,
+    layout: chessbits_tables::Layout,
     format: Format,
+    partition: Option<Partition>,
     dir: Option<PathBuf>,
-    single: Option<TableWriter>,
-    current: Option<TableWriter>,
+    single: Option<TableOut>,
+    current: Option<TableOut>,
     used_names: std::collections::HashSet<String>,
     rows: u64,
+    /// Duplicates and `--limit`, in input order over every input.
+    limiter: Limiter,
     /// Threads encoding Parquet.
     threads: usize,
 }
 
 impl TableSink {
-    fn file_for(&mut self, input: &Path) -> PathBuf {
+    fn file_name(&mut self, input: &Path) -> String {
         let mut stem = if input.as_os_str() == "-" {
             "stdin".to_owned()
         } else {
@@ -186,33 +194,41 @@ impl TableSink {
             name = format!("{stem}-{k}.{}", self.format.extension());
             k += 1;
         }
-        self.dir.clone().unwrap_or_default().join(name)
+        name
     }
 }
 
-impl Sink<(u64, Encoded)> for TableSink {
+impl Sink<Piece> for TableSink {
     fn begin(&mut self, input: &Path) -> io::Result<()> {
-        if self.dir.is_some() {
-            let path = self.file_for(input);
-            let out: Box<dyn Write + Send> =
-                Box::new(BufWriter::with_capacity(1 << 20, File::create(&path)?));
-            self.current = Some(TableWriter::new(
-                out,
-                self.table,
-                self.format,
-                self.threads,
-            )?);
+        if let Some(dir) = self.dir.clone() {
+            let name = self.file_name(input);
+            self.current = Some(match self.partition {
+                Some(Partition::YearMonth) => TableOut::Months(Partitioned::new(
+                    &dir,
+                    &name,
+                    self.format.tables(),
+                    &write_options(self.table, self.threads),
+                )),
+                None => {
+                    let out: Box<dyn Write + Send> = Box::new(BufWriter::with_capacity(
+                        1 << 20,
+                        File::create(dir.join(name))?,
+                    ));
+                    TableOut::new(out, self.table, self.layout, self.format, self.threads)?
+                }
+            });
         }
         Ok(())
     }
 
-    fn write(&mut self, (rows, t): (u64, Encoded)) -> io::Result<()> {
-        self.rows += rows;
+    fn write(&mut self, piece: Piece) -> io::Result<()> {
+        let batch = self.limiter.apply(&piece).map_err(io_error)?;
+        self.rows += batch.num_rows() as u64;
         let w = match (&mut self.current, &mut self.single) {
             (Some(w), _) | (None, Some(w)) => w,
             (None, None) => return Err(io::Error::other("no output open")),
         };
-        w.write(t)
+        w.write(&batch)
     }
 
     fn end(&mut self) -> io::Result<()> {
@@ -220,6 +236,10 @@ impl Sink<(u64, Encoded)> for TableSink {
             Some(w) => w.finish(),
             None => Ok(()),
         }
+    }
+
+    fn stop(&self) -> bool {
+        self.limiter.done()
     }
 }
 
@@ -242,14 +262,31 @@ pub(super) fn table(
         .format
         .or_else(|| output.filter(|_| !is_dir).and_then(Format::of_path))
         .unwrap_or(Format::Csv);
+    let layout = out.schema.layout();
+    if layout == chessbits_tables::Layout::Lichess && table == Table::Moves {
+        return msgs.usage("--schema lichess is a games table (use pgn games)");
+    }
+    if out.partition.is_some() && (!is_dir || table == Table::Moves) {
+        return msgs.usage("--partition writes a games table to a directory: -o DIR/");
+    }
+    let Some(encoding) = chessbits_tables::tags::encoding_for_label(&out.encoding) else {
+        return msgs.usage(&format!("unknown encoding {:?}", out.encoding));
+    };
+    let selection = match out.select.selection() {
+        Ok(s) => s,
+        Err(e) => return msgs.usage(&e),
+    };
     let mut sink = TableSink {
         table,
+        layout,
         format,
+        partition: out.partition,
         dir: None,
         single: None,
         current: None,
         used_names: Default::default(),
         rows: 0,
+        limiter: Limiter::new(&selection),
         threads,
     };
     if is_dir {
@@ -259,7 +296,7 @@ pub(super) fn table(
         }
         sink.dir = Some(dir);
     } else {
-        let w = open_output(output).and_then(|o| TableWriter::new(o, table, format, threads));
+        let w = open_output(output).and_then(|o| TableOut::new(o, table, layout, format, threads));
         match w {
             Ok(w) => sink.single = Some(w),
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
@@ -271,32 +308,21 @@ pub(super) fn table(
             }
         }
     }
-    let mode = opts.mode();
+    let rows = RowOptions {
+        layout,
+        mode: opts.mode(),
+        encoding,
+    };
     let mut outcome = run_inputs(
         inputs,
         opts,
         &msgs,
         RecordCollector::with_annotations,
-        |file, batch| match (format, table) {
-            (Format::Parquet, _) => {
-                let (report, leaves) = match table {
-                    Table::Games => games_columns(file, &batch, mode)?,
-                    Table::Moves => moves_columns(file, &batch, mode)?,
-                };
-                Ok((report, (leaves.rows as u64, Encoded::Leaves(leaves))))
-            }
-            (_, Table::Games) => {
-                let mut rows = Vec::with_capacity(batch.len());
-                let report = chessbits_pgn::table::game_rows(&batch, mode, &mut rows);
-                let n = rows.len() as u64;
-                Ok((report, (n, encode_games(file, &rows, format)?)))
-            }
-            (_, Table::Moves) => {
-                let mut rows = Vec::with_capacity(batch.len() * 80);
-                let report = chessbits_pgn::table::move_rows(&batch, mode, &mut rows);
-                let n = rows.len() as u64;
-                Ok((report, (n, encode_moves(file, &rows, format)?)))
-            }
+        |file, batch| {
+            let mut piece = chessbits_tables::stream::work(table, file, batch, &selection, &rows)
+                .map_err(io_error)?;
+            let report = std::mem::take(&mut piece.report);
+            Ok((report, piece))
         },
         &mut sink,
     );

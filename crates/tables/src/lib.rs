@@ -1,0 +1,35 @@
+//! # chessbits-tables
+//!
+//! Games in, Arrow [`RecordBatch`](arrow_array::RecordBatch)es out: the tables of chess
+//! games that DuckDB, Polars, Spark and pandas query, built on `chessbits-pgn` and written
+//! by arrow-rs.
+//!
+//! It sits above `chessbits-pgn`, which reads PGN (plain, zstd, gzip), replays every move
+//! through `movegen`, selects games ([`chessbits_pgn::filter`]) and runs the work on every
+//! core in input order ([`chessbits_pgn::pipeline`]). This crate adds what a table needs and
+//! nothing about chess: the columns ([`mod@schema`]: one definition per table and layout), the
+//! row rule that fills them ([`rows`]: a replayed game to cells), an iterator of batches
+//! with bounded memory ([`Batches`]), and writers ([`TableWriter`]) that configure the
+//! arrow-rs crate of each format rather than encode it. The `chessbits` command line
+//! (`pgn games`, `pgn moves`) binds these to files, arguments and messages; the Python
+//! package hands the same batches to pyarrow.
+//!
+//! Why Arrow in the middle: every format is then written from one set of columns (CSV,
+//! NDJSON, Arrow IPC and Parquet cannot disagree), and the file formats stay the work of
+//! the libraries that own them. Parquet is written by `parquet`'s `ArrowWriter`, its column
+//! writers run on threads of their own when asked, each fed the same cells of rows whatever
+//! the threads, so a file's bytes do not depend on them.
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod rows;
+pub mod schema;
+pub mod stream;
+pub mod tags;
+pub mod write;
+
+pub use rows::{batch, RowOptions};
+pub use schema::{schema, Layout, Table};
+pub use stream::{BatchOptions, Batches, Limiter, Piece, Selection};
+pub use write::{Format, Partitioned, TableWriter, WriteOptions};

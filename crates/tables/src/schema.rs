@@ -1,0 +1,224 @@
+//! The tables' columns: one Arrow schema per table and layout, the only place a column's
+//! name and type are written. The row rule ([`crate::rows`]) fills these columns in this
+//! order, and every writer takes the schema from the batches.
+
+use std::sync::Arc;
+
+use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef, TimeUnit};
+
+/// Which table: a row per game or a row per mainline move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Table {
+    /// A row per game: its tags, typed columns read from them, the moves as lists, clocks,
+    /// evaluations and errors.
+    Games,
+    /// A row per mainline move played: the positions around it, SAN, UCI, clock and eval.
+    Moves,
+}
+
+/// The column layout of a table.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// This crate's columns (snake_case names; see [`schema`]).
+    #[default]
+    Default,
+    /// The columns of the Hugging Face dataset `Lichess/standard-chess-games`, with its
+    /// names and Arrow types, so that a table can be `UNION ALL`ed with it (games only).
+    Lichess,
+}
+
+impl std::str::FromStr for Layout {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Layout, String> {
+        match s {
+            "default" => Ok(Layout::Default),
+            "lichess" => Ok(Layout::Lichess),
+            _ => Err(format!("unknown schema {s:?} (default, lichess)")),
+        }
+    }
+}
+
+/// The game columns that are a tag's text as written (decoded to UTF-8): (column, tag).
+pub const TEXT_TAG_COLUMNS: [(&str, &str); 9] = [
+    ("event", "Event"),
+    ("site", "Site"),
+    ("date", "Date"),
+    ("round", "Round"),
+    ("white", "White"),
+    ("black", "Black"),
+    ("result", "Result"),
+    ("eco", "ECO"),
+    ("opening", "Opening"),
+];
+
+/// An `{cp, mate}` evaluation: centipawns, or moves to mate; positive is good for White.
+pub fn eval_type() -> DataType {
+    DataType::Struct(Fields::from(vec![
+        Field::new("cp", DataType::Int32, true),
+        Field::new("mate", DataType::Int32, true),
+    ]))
+}
+
+/// A `tags` entry: the name and value of one tag pair.
+pub fn tag_type() -> DataType {
+    DataType::Struct(Fields::from(vec![
+        Field::new("key", DataType::Utf8, false),
+        Field::new("value", DataType::Utf8, false),
+    ]))
+}
+
+/// A list of `item` (lists have Arrow's `item` element, which Parquet writes as the
+/// three-level `LIST` that DuckDB, Polars and Spark read).
+pub fn list_of(item: DataType) -> DataType {
+    DataType::List(Arc::new(Field::new("item", item, true)))
+}
+
+/// `utc_timestamp`'s type: seconds since the epoch, in UTC (the offset `+00:00`: a zone name would need a time-zone database to print).
+pub fn timestamp_type() -> DataType {
+    DataType::Timestamp(TimeUnit::Second, Some("+00:00".into()))
+}
+
+fn text(name: &str) -> Field {
+    Field::new(name, DataType::Utf8, true)
+}
+
+/// The schema of `table` in `layout`.
+///
+/// Games, [`Layout::Default`]: `file`, `game` (its number in the input, from 1), `event`,
+/// `site`, `date`, `round`, `white`, `black`, `result` (the `Result` tag, else the
+/// movetext's result), `white_elo`, `black_elo` (int32), `eco`, `opening`,
+/// `time_control`, `termination`, `utc_date`, `utc_time` (the tags' text), then the typed
+/// columns `variant`, `game_id` (the Lichess id: the last path part of a `lichess.org`
+/// `Site`), `white_title`, `black_title`, `white_rating_diff`, `black_rating_diff`
+/// (int32), `utc_timestamp` (`UTCDate` and `UTCTime`, a timestamp in seconds, UTC),
+/// `base_seconds`, `increment_seconds` (int32, from `TimeControl` `base+increment`),
+/// then `tags` (every pair, in order, as `{key, value}`), `plies`, `moves_uci`,
+/// `moves_san`, `clocks` (seconds), `evals` (`{cp, mate}`; `clocks` and `evals` are null
+/// for a game where no move has one, else as long as the moves), `error`.
+///
+/// Moves, [`Layout::Default`]: `file`, `game`, `ply`, `before_fen`, `san`, `uci`,
+/// `after_fen`, `clock`, `eval`.
+///
+/// Games, [`Layout::Lichess`]: `Event`, `Site`, `White`, `Black`, `Result`, `WhiteTitle`,
+/// `BlackTitle` (utf8), `WhiteElo`, `BlackElo`, `WhiteRatingDiff`, `BlackRatingDiff`
+/// (int16), `UTCDate` (date32), `UTCTime` (time32 seconds), `ECO`, `Opening`,
+/// `Termination`, `TimeControl` (utf8), `movetext` (the mainline as PGN movetext with
+/// Lichess's `[%eval]` / `[%clk]` comments and the result). The moves table has one layout:
+/// asking for it in [`Layout::Lichess`] gives [`Layout::Default`]'s.
+pub fn schema(table: Table, layout: Layout) -> SchemaRef {
+    let fields = match (table, layout) {
+        (Table::Games, Layout::Default) => {
+            let mut f = vec![
+                Field::new("file", DataType::Utf8, false),
+                Field::new("game", DataType::Int64, false),
+            ];
+            for (c, _) in &TEXT_TAG_COLUMNS[..7] {
+                f.push(text(c));
+            }
+            f.push(Field::new("white_elo", DataType::Int32, true));
+            f.push(Field::new("black_elo", DataType::Int32, true));
+            for c in [
+                "eco",
+                "opening",
+                "time_control",
+                "termination",
+                "utc_date",
+                "utc_time",
+                "variant",
+                "game_id",
+                "white_title",
+                "black_title",
+            ] {
+                f.push(text(c));
+            }
+            f.push(Field::new("white_rating_diff", DataType::Int32, true));
+            f.push(Field::new("black_rating_diff", DataType::Int32, true));
+            f.push(Field::new("utc_timestamp", timestamp_type(), true));
+            f.push(Field::new("base_seconds", DataType::Int32, true));
+            f.push(Field::new("increment_seconds", DataType::Int32, true));
+            f.push(Field::new("tags", list_of(tag_type()), false));
+            f.push(Field::new("plies", DataType::Int32, false));
+            f.push(Field::new("moves_uci", list_of(DataType::Utf8), false));
+            f.push(Field::new("moves_san", list_of(DataType::Utf8), false));
+            f.push(Field::new("clocks", list_of(DataType::Float64), true));
+            f.push(Field::new("evals", list_of(eval_type()), true));
+            f.push(text("error"));
+            f
+        }
+        (Table::Games, Layout::Lichess) => {
+            let mut f: Vec<Field> = ["Event", "Site", "White", "Black", "Result"]
+                .into_iter()
+                .chain(["WhiteTitle", "BlackTitle"])
+                .map(text)
+                .collect();
+            for c in ["WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff"] {
+                f.push(Field::new(c, DataType::Int16, true));
+            }
+            f.push(Field::new("UTCDate", DataType::Date32, true));
+            f.push(Field::new(
+                "UTCTime",
+                DataType::Time32(TimeUnit::Second),
+                true,
+            ));
+            for c in ["ECO", "Opening", "Termination", "TimeControl", "movetext"] {
+                f.push(text(c));
+            }
+            f
+        }
+        (Table::Moves, _) => vec![
+            Field::new("file", DataType::Utf8, false),
+            Field::new("game", DataType::Int64, false),
+            Field::new("ply", DataType::Int32, false),
+            Field::new("before_fen", DataType::Utf8, false),
+            Field::new("san", DataType::Utf8, false),
+            Field::new("uci", DataType::Utf8, false),
+            Field::new("after_fen", DataType::Utf8, false),
+            Field::new("clock", DataType::Float64, true),
+            Field::new("eval", eval_type(), true),
+        ],
+    };
+    Arc::new(Schema::new(fields))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_games_columns_keep_their_names_and_add_the_typed_ones() {
+        let s = schema(Table::Games, Layout::Default);
+        let names: Vec<&str> = s.fields().iter().map(|f| f.name().as_str()).collect();
+        for old in [
+            "file",
+            "game",
+            "event",
+            "site",
+            "date",
+            "round",
+            "white",
+            "black",
+            "result",
+            "white_elo",
+            "black_elo",
+            "eco",
+            "opening",
+            "time_control",
+            "termination",
+            "utc_date",
+            "utc_time",
+            "tags",
+            "plies",
+            "moves_uci",
+            "moves_san",
+            "clocks",
+            "evals",
+            "error",
+        ] {
+            assert!(names.contains(&old), "{old}");
+        }
+        assert_eq!(names.len(), 24 + 9);
+        let lichess = schema(Table::Games, Layout::Lichess);
+        assert_eq!(lichess.fields().len(), 18);
+    }
+}
