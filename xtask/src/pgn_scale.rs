@@ -440,7 +440,9 @@ pub(crate) fn run(
     );
     // The export against its peer of the same shape: pgn-reader + shakmaty + the parquet
     // crate's ArrowWriter writing the same default columns, one thread each.
-    let peer_parquet = target_dir.join("bench-report").join("master-games-peer.parquet");
+    let peer_parquet = target_dir
+        .join("bench-report")
+        .join("master-games-peer.parquet");
     let export = interleaved(
         scale_rounds,
         || games("1"),
