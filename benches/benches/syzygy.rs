@@ -51,31 +51,6 @@ impl Rng {
     }
 }
 
-/// The pieces of each table with both a WDL and a DTZ file.
-fn materials(dir: &Path) -> Vec<Vec<Piece>> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter_map(|n| n.strip_suffix(".rtbw").map(str::to_owned))
-        .filter(|stem| dir.join(format!("{stem}.rtbz")).exists())
-        .collect();
-    names.sort();
-    names
-        .iter()
-        .map(|name| {
-            let (w, b) = name.split_once('v').expect("a table name");
-            let mut pieces = Vec::new();
-            for (text, color) in [(w, Color::White), (b, Color::Black)] {
-                for c in text.chars() {
-                    let role = Role::from_char(c.to_ascii_lowercase()).expect("a piece letter");
-                    pieces.push(role.of(color));
-                }
-            }
-            pieces
-        })
-        .collect()
-}
-
 fn random_position(rng: &mut Rng, pieces: &[Piece]) -> Position {
     'retry: loop {
         let mut board = Board::empty();
@@ -119,7 +94,7 @@ fn inputs(dir: &Path) -> Inputs {
     ours.add_directory(dir).expect("the tables read");
     let mut theirs = shakmaty_syzygy::Tablebase::new();
     theirs.add_directory(dir).expect("the tables read");
-    let materials = materials(dir);
+    let materials: Vec<_> = ours.complete_tables().into_iter().map(|(_, p)| p).collect();
     let mut rng = Rng(0xB0A7_5EED);
     let positions: Vec<Position> = (0..POSITIONS)
         .map(|i| random_position(&mut rng, &materials[i % materials.len()]))

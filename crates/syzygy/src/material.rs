@@ -1,7 +1,7 @@
 //! Material signatures: which pieces each side has, as a table's file name writes them
 //! (`KQvKR`: white king and queen against black king and rook).
 
-use chessbits_bitboard_core::{Color, Role};
+use chessbits_bitboard_core::{Color, Piece, Role};
 use chessbits_position::Board;
 use std::fmt;
 
@@ -34,6 +34,19 @@ impl Material {
             }
         }
         Material { counts }
+    }
+
+    /// The pieces, white's then black's, each side in the order of the table's name.
+    pub(crate) fn pieces(&self) -> Vec<Piece> {
+        let mut out = Vec::with_capacity(self.count());
+        for color in Color::ALL {
+            for role in ORDER {
+                for _ in 0..self.counts[color.index()][role.index()] {
+                    out.push(role.of(color));
+                }
+            }
+        }
+        out
     }
 
     /// The material a table name such as `KRPvKB` describes (the first side is white).

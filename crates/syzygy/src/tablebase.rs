@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use chessbits_bitboard_core::{Move, Role};
+use chessbits_bitboard_core::{Move, Piece, Role};
 use chessbits_position::{History, Position};
 
 use crate::error::{Bad, SyzygyError};
@@ -153,6 +153,21 @@ impl Tablebase {
     /// An empty tablebase.
     pub fn new() -> Tablebase {
         Tablebase::default()
+    }
+
+    /// The tables that can answer both probes (their WDL and their DTZ file were added), by
+    /// name (`KQvKR`, sorted), with their pieces (white's then black's): what this
+    /// tablebase covers in full.
+    #[must_use]
+    pub fn complete_tables(&self) -> Vec<(String, Vec<Piece>)> {
+        let mut out: Vec<(String, Vec<Piece>)> = self
+            .entries
+            .iter()
+            .filter(|(_, e)| e.wdl.is_some() && e.dtz.is_some())
+            .map(|(m, _)| (m.to_string(), m.pieces()))
+            .collect();
+        out.sort();
+        out
     }
 
     /// Adds the table files of a directory (not its subdirectories): every file named as a

@@ -59,30 +59,12 @@ impl Rng {
     }
 }
 
-/// The materials of the tables in `dir` that have both a WDL and a DTZ file, as the pieces
-/// of white and of black.
+/// The materials of the tables in `dir` that have both a WDL and a DTZ file, by name, as
+/// the pieces of white and of black (what the library says it covers in full).
 pub(crate) fn materials(dir: &Path) -> Vec<(String, Vec<Piece>)> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("readable")
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter_map(|n| n.strip_suffix(".rtbw").map(str::to_owned))
-        .filter(|stem| dir.join(format!("{stem}.rtbz")).exists())
-        .collect();
-    names.sort();
-    names
-        .into_iter()
-        .map(|name| {
-            let (w, b) = name.split_once('v').expect("a table name");
-            let mut pieces = Vec::new();
-            for (text, color) in [(w, Color::White), (b, Color::Black)] {
-                for c in text.chars() {
-                    let role = Role::from_char(c.to_ascii_lowercase()).expect("a piece letter");
-                    pieces.push(role.of(color));
-                }
-            }
-            (name, pieces)
-        })
-        .collect()
+    let mut tables = chessbits_syzygy::Tablebase::new();
+    tables.add_directory(dir).expect("readable");
+    tables.complete_tables()
 }
 
 /// A random legal position of the material (colours exchanged half the time). Where both
