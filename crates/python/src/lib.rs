@@ -1,0 +1,48 @@
+//! # chessbits-python
+//!
+//! chessbits for Python: the extension module `chessbits._chessbits`, which the pure-Python
+//! package `chessbits` (in `python/chessbits/`) re-exports. Built by maturin with PyO3's
+//! stable ABI (Python 3.9 and later); it binds, it adds no chess and no format of its own.
+//!
+//! Its neighbours: the board ([`board`]) is `chessbits-position`'s `Position` with
+//! `chessbits-movegen`'s legal moves, SAN, UCI, perft and outcomes; the tables
+//! ([`tables`]) are `chessbits-tables`' Arrow record batches, read on `chessbits-pgn`'s
+//! pipeline and handed to Python through the Arrow PyCapsule interface
+//! (`__arrow_c_stream__`, by the `pyo3-arrow` crate), so that pyarrow, Polars and DuckDB
+//! take them without a copy; the encodings ([`encode`]) are a batch of FENs as bitboards in
+//! a NumPy array.
+//!
+//! Why this shape: the Rust work runs with the GIL released (`Python::detach`), a batch at
+//! a time, so Python threads go on and Ctrl-C is seen between batches; every error that
+//! input can cause is a Python exception (`ValueError` for a bad FEN, SAN or UCI,
+//! `chessbits.PgnError`, an `OSError`, for an input that cannot be read), never a panic.
+
+use pyo3::prelude::*;
+
+pub mod board;
+pub mod encode;
+pub mod tables;
+
+pyo3::create_exception!(
+    chessbits,
+    PgnError,
+    pyo3::exceptions::PyOSError,
+    "An input that cannot be read as PGN (an I/O or decompression error): the message names \
+     the input, the bytes read and the games read before it."
+);
+
+/// The extension module, imported as `chessbits._chessbits`.
+#[pymodule]
+#[pyo3(name = "_chessbits")]
+fn chessbits_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<board::Position>()?;
+    m.add_class::<board::Move>()?;
+    m.add_class::<board::Outcome>()?;
+    m.add_class::<tables::GameStream>()?;
+    m.add_function(wrap_pyfunction!(tables::read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(tables::read_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(encode::encode, m)?)?;
+    m.add("PgnError", m.py().get_type::<PgnError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
