@@ -1,0 +1,219 @@
+"""read_games / read_moves against python-chess's reading of the same files, and the
+stream as pyarrow, Polars and DuckDB take it."""
+
+import gzip
+import io
+import pathlib
+import threading
+import time
+
+import chess
+import chess.pgn
+import pyarrow as pa
+import pytest
+
+import chessbits
+from conftest import DATA, SAMPLE, shared
+
+LICHESS = [
+    "pgn/lichess/lichess_db_2025-05_1000k.pgn",
+    "pgn/lichess/lichess_DannyTheDonkey_2019-01-29.pgn",
+    "pgn/lichess/lichess_DrDrunkenstein_2019-01-29.pgn",
+]
+
+
+def python_chess_games(path, limit=None):
+    """Every game of `path` as python-chess reads it."""
+    games = []
+    with open(path, encoding="utf-8-sig") as f:
+        while limit is None or len(games) < limit:
+            game = chess.pgn.read_game(f)
+            if game is None:
+                break
+            games.append(game)
+    return games
+
+
+def white_eval(node):
+    score = node.eval()
+    if score is None:
+        return None
+    white = score.white()
+    return {"cp": white.score(), "mate": white.mate()}
+
+
+def check_games(path, limit=None):
+    ours = pa.table(chessbits.read_games(path, limit=limit)).to_pylist()
+    theirs = python_chess_games(path, limit)
+    assert len(ours) == len(theirs)
+    for row, game in zip(ours, theirs):
+        assert row["error"] is None, (row["game"], row["error"])
+        tags = {t["key"]: t["value"] for t in row["tags"]}
+        for key, value in game.headers.items():
+            if key in tags:
+                assert tags[key] == value, (row["game"], key)
+            else:
+                assert value in ("?", "????.??.??", "*"), (row["game"], key)
+        assert set(tags) <= set(game.headers)
+        nodes = list(game.mainline())
+        assert row["moves_uci"] == [n.move.uci() for n in nodes]
+        assert row["moves_san"] == [n.san() for n in nodes]
+        assert row["plies"] == len(nodes)
+        clocks = [n.clock() for n in nodes]
+        assert row["clocks"] == (clocks if any(c is not None for c in clocks) else None)
+        evals = [white_eval(n) for n in nodes]
+        assert row["evals"] == (evals if any(e is not None for e in evals) else None)
+    return len(ours)
+
+
+def check_moves(path, limit=None):
+    ours = pa.table(chessbits.read_moves(path, limit=limit)).to_pylist()
+    expected = []
+    for number, game in enumerate(python_chess_games(path, limit), 1):
+        board = game.board()
+        for ply, node in enumerate(game.mainline(), 1):
+            before = board.fen()
+            san = board.san(node.move)
+            board.push(node.move)
+            expected.append(
+                dict(game=number, ply=ply, before_fen=before, san=san, uci=node.move.uci(),
+                     after_fen=board.fen(), clock=node.clock(), eval=white_eval(node))
+            )
+    assert len(ours) == len(expected)
+    for row, want in zip(ours, expected):
+        for key, value in want.items():
+            assert row[key] == value, (want["game"], want["ply"], key)
+    return len(ours)
+
+
+def test_games_equal_python_chess_on_the_sample():
+    assert check_games(SAMPLE) == 43
+
+
+def test_moves_equal_python_chess_on_the_sample():
+    assert check_moves(SAMPLE) == 2429
+
+
+@pytest.mark.parametrize("relative", LICHESS)
+def test_shared_lichess_games_equal_python_chess(relative):
+    path = shared(relative)
+    check_games(path)
+    check_moves(path, limit=100)
+
+
+def test_shared_master_games_equal_python_chess():
+    path = shared("pgn/master/twic0920.pgn")
+    assert check_games(path, limit=300) == 300
+
+
+def test_sources_plain_zstd_gzip_bytes_and_files():
+    want = pa.table(chessbits.read_games(SAMPLE))
+    text = SAMPLE.read_bytes()
+    sources = [
+        str(SAMPLE),
+        SAMPLE,
+        DATA / "lichess_sample.pgn.zst",
+        DATA / "lichess_sample.pgn.gz",
+        text,
+        bytearray(text),
+        (DATA / "lichess_sample.pgn.zst").read_bytes(),
+        gzip.compress(text),
+        io.BytesIO(text),
+    ]
+    for source in sources:
+        got = pa.table(chessbits.read_games(source))
+        assert got.drop_columns(["file"]) == want.drop_columns(["file"]), repr(source)[:40]
+    with open(DATA / "lichess_sample.pgn.zst", "rb") as f:
+        got = pa.table(chessbits.read_games(f))
+    assert got.column("file")[0].as_py().endswith("lichess_sample.pgn.zst")
+    assert got.drop_columns(["file"]) == want.drop_columns(["file"])
+
+
+def test_threads_give_the_same_table():
+    big = SAMPLE.read_bytes() * 30
+    one = pa.table(chessbits.read_games(big, threads=1))
+    four = pa.table(chessbits.read_games(big, threads=4))
+    assert one.num_rows == 43 * 30
+    assert one == four
+
+
+def test_polars_and_duckdb_read_the_stream():
+    polars = pytest.importorskip("polars")
+    duckdb = pytest.importorskip("duckdb")
+    df = polars.DataFrame(chessbits.read_games(SAMPLE))
+    assert df.shape[0] == 43
+    assert df["moves_san"][0][:2].to_list() == ["e4", "e5"] or df["plies"][0] > 0
+    moves = polars.DataFrame(chessbits.read_moves(SAMPLE))
+    assert moves.shape[0] == df["plies"].sum()
+    stream = chessbits.read_games(SAMPLE)
+    count, plies = duckdb.sql("select count(*), sum(plies) from stream").fetchall()[0]
+    assert (count, plies) == (43, df["plies"].sum())
+
+
+def test_iterating_gives_record_batches():
+    rows = 0
+    for batch in chessbits.read_games(SAMPLE, threads=1):
+        rows += pa.record_batch(batch).num_rows
+    assert rows == 43
+
+
+def test_a_stream_is_read_once():
+    stream = chessbits.read_games(SAMPLE)
+    pa.table(stream)
+    with pytest.raises(OSError):
+        pa.table(stream)
+
+
+def test_filters_and_schemas():
+    assert pa.table(chessbits.read_games(SAMPLE, limit=5)).num_rows == 5
+    white = pa.table(chessbits.read_games(SAMPLE, result="1-0"))
+    assert set(white.column("result").to_pylist()) == {"1-0"}
+    long = pa.table(chessbits.read_games(SAMPLE, min_plies=80))
+    assert all(p >= 80 for p in long.column("plies").to_pylist())
+    tagged = pa.table(chessbits.read_games(SAMPLE, tag={"Event": "Rated Blitz game"}))
+    assert set(tagged.column("event").to_pylist()) <= {"Rated Blitz game"}
+    twice = SAMPLE.read_bytes() * 2
+    assert pa.table(chessbits.read_games(twice, dedup=True)).num_rows == 43
+    lichess = pa.table(chessbits.read_games(SAMPLE, schema="lichess"))
+    assert "movetext" in lichess.column_names and lichess.num_rows == 43
+    with pytest.raises(ValueError):
+        chessbits.read_moves(SAMPLE, schema="lichess")
+    with pytest.raises(ValueError):
+        chessbits.read_games(SAMPLE, schema="nope")
+    with pytest.raises(TypeError):
+        chessbits.read_games(SAMPLE, colour="white")
+    with pytest.raises(ValueError):
+        chessbits.read_games(SAMPLE, threads=0)
+
+
+def test_missing_file_names_it():
+    with pytest.raises(FileNotFoundError) as e:
+        chessbits.read_games("/nonexistent/games.pgn")
+    assert e.value.filename == "/nonexistent/games.pgn"
+    with pytest.raises(TypeError):
+        chessbits.read_games(12)
+    with pytest.raises(TypeError):
+        chessbits.read_games(io.StringIO("1. e4 *"))
+
+
+def test_the_gil_is_released_while_reading():
+    big = SAMPLE.read_bytes() * 100
+    ticks = 0
+    done = threading.Event()
+
+    def tick():
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            time.sleep(0.0005)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    start = time.perf_counter()
+    table = pa.table(chessbits.read_games(big, threads=1))
+    elapsed = time.perf_counter() - start
+    done.set()
+    t.join()
+    assert table.num_rows == 4300
+    # The other thread ran throughout: at least a tick per 20 ms of reading.
+    assert ticks >= elapsed / 0.02, (ticks, elapsed)
