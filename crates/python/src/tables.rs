@@ -72,6 +72,8 @@ impl Iterator for GameReader {
             Ok(py.detach(|| batches.next()))
         });
         let item = match got {
+            // Through the C stream interface (pyarrow, Polars, DuckDB) the consumer raises
+            // its own error with this one's text: `KeyboardInterrupt`.
             Err(interrupt) => Err(ArrowError::ExternalError(Box::new(interrupt))),
             Ok(None) => {
                 self.batches = None;
