@@ -9,7 +9,8 @@
 //! 3. [`measure`]: each bench executable in turn ([`crate::experiments`] lists what they
 //!    measure), its output into `target/bench-report/criterion.log`, each experiment's table
 //!    printed when its group is done; then perft interleaved in one process and the PGN
-//!    figures ([`crate::pgn_scale`]).
+//!    figures ([`crate::pgn_scale`]), and chessbits for Python against python-chess
+//!    ([`crate::python_bench`]).
 //! 4. [`report`]: the whole report, printed and written to `target/bench-report/report.md`;
 //!    a full run also writes it to `docs/BENCHMARKS.md` (a `--quick` run's figures are
 //!    rough, so it leaves that page alone).
@@ -118,7 +119,12 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
         &root.join("benches"),
         quick,
     );
-    let scale = run.pgn_scale(&root, &target_dir, &built.programs, quick);
+    let mut scale = run.pgn_scale(&root, &target_dir, &built.programs, quick);
+    // chessbits for Python against python-chess, beside the PGN figures (skipped with a
+    // notice where Python, its packages or the data are missing).
+    run.progress
+        .transient("      chessbits for Python against python-chess (crates/python/bench)");
+    scale.push_str(&crate::python_bench::section(&root, quick));
 
     let experiments: Vec<(&Experiment, &[Row])> = run
         .tables

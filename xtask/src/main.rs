@@ -21,6 +21,7 @@ mod gen_tables;
 mod methods_report;
 mod pgn_scale;
 mod progress;
+mod python_bench;
 #[cfg(test)]
 mod readme;
 mod results;

@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""chessbits for Python against python-chess, for `cargo xtask bench` (and by hand).
+
+Usage: speed.py MASTER_PGN [ROUNDS] [GAMES]
+
+MASTER_PGN is the master games (`$CHESSBITS_DATA/pgn/master/gnuchess-book_1.02.pgn.zst`;
+plain, zstd or gzip; zstd is decompressed with the `zstd` command). Three comparisons, each
+timed for ROUNDS rounds (default 5), ours and python-chess's in turn, best round kept:
+
+- read: the first GAMES games (default 2,000) of the file read into a table on one
+  thread: `pyarrow.table(chessbits.read_games(text, threads=1))` (tags, SAN and UCI move
+  lists, clocks, evals, every move replayed) against python-chess reading the same text
+  game by game with `chess.pgn.read_game` and keeping each game's headers and UCI moves
+  (less than our table holds). Also: ours on the whole file, one thread and every core.
+- legal_moves: one call per position on 2,000 positions of those games:
+  `pos.legal_moves()` against `list(board.legal_moves)`.
+- encode: 10,000 FENs of those games to a (N, 12) uint64 array: `chessbits.encode(fens)`
+  against a python-chess loop (`chess.Board(fen)`, `pieces_mask` for the 12 pieces).
+
+It prints a markdown table, then one line that xtask reads:
+
+    chessbits_python: chess=1.11.2 chessbits=0.1.0 games=2000 rounds=5 read_ours_s=...
+    read_theirs_s=... legal_ours_s=... legal_theirs_s=... encode_ours_s=...
+    encode_theirs_s=... all_games=145716 all_one_s=... all_cores_s=... cores=2
+
+(on one line; each time is the best round).
+"""
+
+import gzip
+import os
+import subprocess
+import sys
+import time
+
+import chess
+import chess.pgn
+import numpy as np
+import pyarrow as pa
+
+import chessbits
+
+ORDER = [(c, p) for c in (chess.WHITE, chess.BLACK) for p in chess.PIECE_TYPES]
+
+
+def read_text(path):
+    with open(path, "rb") as f:
+        head = f.read(4)
+    if head == b"\x28\xb5\x2f\xfd":
+        return subprocess.run(["zstd", "-dc", path], check=True, capture_output=True).stdout
+    if head[:2] == b"\x1f\x8b":
+        with gzip.open(path, "rb") as f:
+            return f.read()
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def first_games(text, games):
+    """The text of the first `games` games (cut before the next game's `[Event`)."""
+    at = 0
+    for _ in range(games):
+        nxt = text.find(b"\n[Event ", at + 1)
+        if nxt < 0:
+            return text
+        at = nxt
+    return text[: at + 1]
+
+
+def best(rounds, *fns):
+    """Each function's best time over `rounds` rounds, run in turn."""
+    times = [[] for _ in fns]
+    for _ in range(rounds):
+        for t, fn in zip(times, fns):
+            start = time.perf_counter()
+            fn()
+            t.append(time.perf_counter() - start)
+    return [min(t) for t in times]
+
+
+def python_chess_read(text):
+    stream = __import__("io").StringIO(text.decode("utf-8", errors="replace"))
+    rows = []
+    while True:
+        game = chess.pgn.read_game(stream)
+        if game is None:
+            return rows
+        rows.append((dict(game.headers), [m.uci() for m in game.mainline_moves()]))
+
+
+def main():
+    if len(sys.argv) not in (2, 3, 4):
+        sys.exit(__doc__.split("\n\n")[1])
+    path = sys.argv[1]
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    games = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
+    text = read_text(path)
+    sample = first_games(text, games)
+
+    ours_rows = pa.table(chessbits.read_games(sample, threads=1))
+    theirs_rows = python_chess_read(sample)
+    if ours_rows.num_rows != len(theirs_rows):
+        sys.exit(f"{ours_rows.num_rows} games read by chessbits, {len(theirs_rows)} by python-chess")
+    if ours_rows.column("moves_uci").to_pylist() != [m for _, m in theirs_rows]:
+        sys.exit("chessbits and python-chess read different moves")
+    read_ours, read_theirs = best(
+        rounds,
+        lambda: pa.table(chessbits.read_games(sample, threads=1)),
+        lambda: python_chess_read(sample),
+    )
+
+    fens = pa.table(chessbits.read_moves(sample, threads=1)).column("before_fen").to_pylist()
+    step = max(1, len(fens) // 2000)
+    positions = fens[::step][:2000]
+    ours_pos = [chessbits.Position(f) for f in positions]
+    their_pos = [chess.Board(f) for f in positions]
+    legal_ours, legal_theirs = best(
+        rounds,
+        lambda: [p.legal_moves() for p in ours_pos],
+        lambda: [list(b.legal_moves) for b in their_pos],
+    )
+
+    step = max(1, len(fens) // 10000)
+    many = fens[::step][:10000]
+
+    def encode_theirs():
+        out = np.empty((len(many), 12), dtype=np.uint64)
+        for i, fen in enumerate(many):
+            board = chess.Board(fen)
+            out[i] = [board.pieces_mask(p, c) for c, p in ORDER]
+        return out
+
+    assert (chessbits.encode(many) == encode_theirs()).all()
+    encode_ours, encode_theirs_s = best(rounds, lambda: chessbits.encode(many), encode_theirs)
+
+    cores = os.cpu_count() or 1
+    all_games = pa.table(chessbits.read_games(text, threads=1)).num_rows
+    whole = max(1, rounds // 2)
+    all_one, all_cores = best(
+        whole,
+        lambda: pa.table(chessbits.read_games(text, threads=1)),
+        lambda: pa.table(chessbits.read_games(text)),
+    )
+
+    def rate(n, s):
+        return f"{n / s:,.0f}"
+
+    print(f"chessbits {chessbits.__version__} against python-chess {chess.__version__}, "
+          f"best of {rounds} rounds\n")
+    print("| what | chessbits | python-chess | ratio |")
+    print("|---|---:|---:|---:|")
+    print(f"| read_games, {len(theirs_rows):,} master games, 1 thread (games/s) | "
+          f"{rate(len(theirs_rows), read_ours)} | {rate(len(theirs_rows), read_theirs)} | "
+          f"**{read_theirs / read_ours:.0f}x** |")
+    print(f"| legal_moves(), {len(positions):,} positions (calls/s) | "
+          f"{rate(len(positions), legal_ours)} | {rate(len(positions), legal_theirs)} | "
+          f"**{legal_theirs / legal_ours:.1f}x** |")
+    print(f"| encode, {len(many):,} FENs (positions/s) | {rate(len(many), encode_ours)} | "
+          f"{rate(len(many), encode_theirs_s)} | **{encode_theirs_s / encode_ours:.0f}x** |")
+    print(f"| read_games, all {all_games:,} master games, 1 thread (games/s) | "
+          f"{rate(all_games, all_one)} | | |")
+    print(f"| read_games, all {all_games:,} master games, {cores} threads (games/s) | "
+          f"{rate(all_games, all_cores)} | | |")
+    print()
+    print(
+        f"chessbits_python: chess={chess.__version__} chessbits={chessbits.__version__} "
+        f"games={len(theirs_rows)} rounds={rounds} read_ours_s={read_ours:.6f} "
+        f"read_theirs_s={read_theirs:.6f} legal_ours_s={legal_ours:.6f} "
+        f"legal_theirs_s={legal_theirs:.6f} encode_ours_s={encode_ours:.6f} "
+        f"encode_theirs_s={encode_theirs_s:.6f} all_games={all_games} "
+        f"all_one_s={all_one:.6f} all_cores_s={all_cores:.6f} cores={cores}"
+    )
+
+
+if __name__ == "__main__":
+    main()
