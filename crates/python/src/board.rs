@@ -58,15 +58,15 @@ impl Move {
     }
 
     /// The square the move starts from, 0 (a1) to 63 (h8).
-    #[getter]
-    fn from_square(&self) -> u8 {
+    #[getter(from_square)]
+    fn origin(&self) -> u8 {
         self.raw().from() as u8
     }
 
     /// The square the move goes to, 0 (a1) to 63 (h8), as the UCI text says (`g1` for
     /// `e1g1`).
-    #[getter]
-    fn to_square(&self) -> u8 {
+    #[getter(to_square)]
+    fn destination(&self) -> u8 {
         self.raw().to() as u8
     }
 
