@@ -1,7 +1,9 @@
 """Type stubs of chessbits (the extension module chessbits._chessbits)."""
 
 import os
-from typing import IO, Any, Iterator, List, Mapping, Optional, Sequence, Union
+from typing import IO, Any, Iterator, List, Mapping, Optional, Sequence, TypedDict, Union
+
+from typing_extensions import Unpack
 
 import numpy as np
 import numpy.typing as npt
@@ -75,45 +77,29 @@ class GameStream:
     def __iter__(self) -> Iterator[Any]: ...
     def __next__(self) -> Any: ...
 
+class Filters(TypedDict, total=False):
+    """The keyword filters of read_games and read_moves."""
+
+    tag: TagTests
+    tag_contains: TagTests
+    tag_range: TagTests
+    elo: str
+    result: Union[str, Sequence[str]]
+    min_plies: int
+    max_plies: int
+    fen: Union[str, Sequence[str]]
+    dedup: bool
+    limit: int
+    sample: float
+    seed: int
+    strict: bool
+    encoding: str
+
 def read_games(
-    source: Source,
-    *,
-    schema: str = "default",
-    threads: Optional[int] = None,
-    tag: TagTests = ...,
-    tag_contains: TagTests = ...,
-    tag_range: TagTests = ...,
-    elo: str = ...,
-    result: Union[str, Sequence[str]] = ...,
-    min_plies: int = ...,
-    max_plies: int = ...,
-    fen: Union[str, Sequence[str]] = ...,
-    dedup: bool = ...,
-    limit: int = ...,
-    sample: float = ...,
-    seed: int = ...,
-    strict: bool = ...,
-    encoding: str = ...,
+    source: Source, *, schema: str = "default", threads: Optional[int] = None, **filters: Unpack[Filters]
 ) -> GameStream: ...
 def read_moves(
-    source: Source,
-    *,
-    schema: str = "default",
-    threads: Optional[int] = None,
-    tag: TagTests = ...,
-    tag_contains: TagTests = ...,
-    tag_range: TagTests = ...,
-    elo: str = ...,
-    result: Union[str, Sequence[str]] = ...,
-    min_plies: int = ...,
-    max_plies: int = ...,
-    fen: Union[str, Sequence[str]] = ...,
-    dedup: bool = ...,
-    limit: int = ...,
-    sample: float = ...,
-    seed: int = ...,
-    strict: bool = ...,
-    encoding: str = ...,
+    source: Source, *, schema: str = "default", threads: Optional[int] = None, **filters: Unpack[Filters]
 ) -> GameStream: ...
 def encode(
     positions: Union[Sequence[Union[str, Position]], Any], *, planes: bool = False
