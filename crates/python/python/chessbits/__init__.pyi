@@ -1,21 +1,34 @@
 """Type stubs of chessbits (the extension module chessbits._chessbits)."""
 
 import os
-from typing import IO, Any, Iterator, List, Mapping, Optional, Sequence, TypedDict, Union
+from typing import IO, Any, Iterator, List, Mapping, Optional, Sequence, TypedDict, Union, final
 
 from typing_extensions import Unpack
 
 import numpy as np
 import numpy.typing as npt
 
+__all__ = [
+    "GameStream",
+    "Move",
+    "Outcome",
+    "PgnError",
+    "Position",
+    "__version__",
+    "encode",
+    "read_games",
+    "read_moves",
+]
+
 __version__: str
 
-Source = Union[str, "os.PathLike[str]", bytes, bytearray, IO[bytes]]
-TagTests = Union[str, Sequence[str], Mapping[str, object]]
+_Source = Union[str, "os.PathLike[str]", bytes, bytearray, IO[bytes]]
+_TagTests = Union[str, Sequence[str], Mapping[str, object]]
 
 class PgnError(OSError):
     """An input that cannot be read as PGN (I/O or decompression error)."""
 
+@final
 class Move:
     """A move as UCI text; str(move) is that text."""
 
@@ -28,10 +41,11 @@ class Move:
     def to_square(self) -> int: ...
     @property
     def promotion(self) -> Optional[int]: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __bool__(self) -> bool: ...
 
+@final
 class Outcome:
     """How a game ended by rule."""
 
@@ -41,10 +55,11 @@ class Outcome:
     def termination(self) -> str: ...
     def result(self) -> str: ...
 
+@final
 class Position:
     """A chess position with its moves played."""
 
-    def __init__(self, fen: Optional[str] = None, *, chess960: Optional[bool] = None) -> None: ...
+    def __new__(cls, fen: Optional[str] = None, *, chess960: Optional[bool] = None) -> "Position": ...
     def legal_moves(self) -> List[Move]: ...
     def push(self, move: Union[Move, str]) -> None: ...
     def push_san(self, text: str) -> Move: ...
@@ -63,12 +78,13 @@ class Position:
     def move_stack(self) -> List[Move]: ...
     def copy(self) -> "Position": ...
     def __copy__(self) -> "Position": ...
-    def __deepcopy__(self, memo: Any) -> "Position": ...
+    def __deepcopy__(self, memo: Any, /) -> "Position": ...
     def perft(self, depth: int) -> int: ...
     @classmethod
     def from_chess(cls, board: Any) -> "Position": ...
     def to_chess(self) -> Any: ...
 
+@final
 class GameStream:
     """Arrow record batches of a table of games or moves, readable once."""
 
@@ -77,12 +93,12 @@ class GameStream:
     def __iter__(self) -> Iterator[Any]: ...
     def __next__(self) -> Any: ...
 
-class Filters(TypedDict, total=False):
+class _Filters(TypedDict, total=False):
     """The keyword filters of read_games and read_moves."""
 
-    tag: TagTests
-    tag_contains: TagTests
-    tag_range: TagTests
+    tag: _TagTests
+    tag_contains: _TagTests
+    tag_range: _TagTests
     elo: str
     result: Union[str, Sequence[str]]
     min_plies: int
@@ -96,10 +112,10 @@ class Filters(TypedDict, total=False):
     encoding: str
 
 def read_games(
-    source: Source, *, schema: str = "default", threads: Optional[int] = None, **filters: Unpack[Filters]
+    source: _Source, *, schema: str = "default", threads: Optional[int] = None, **filters: Unpack[_Filters]
 ) -> GameStream: ...
 def read_moves(
-    source: Source, *, schema: str = "default", threads: Optional[int] = None, **filters: Unpack[Filters]
+    source: _Source, *, schema: str = "default", threads: Optional[int] = None, **filters: Unpack[_Filters]
 ) -> GameStream: ...
 def encode(
     positions: Union[Sequence[Union[str, Position]], Any], *, planes: bool = False
