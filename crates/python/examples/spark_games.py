@@ -11,7 +11,7 @@ recognises the compression and yields Arrow record batches; the task keeps the c
 as Parquet partitioned by year. Spark schedules the files over its executors; chessbits
 reads each file on one thread (`threads=1`: the executors are the parallelism).
 
-Needs `pip install pyspark pandas chessbits` (pandas for Spark's Arrow functions) and a
+Needs `pip install pyspark "pandas<3" chessbits` (pandas for Spark's Arrow functions) and a
 Java runtime. `crates/python/tests/test_spark.py` runs it in local mode.
 """
 
