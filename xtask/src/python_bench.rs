@@ -120,4 +120,17 @@ mod tests {
         assert_eq!(table("| a |\n| b |\n| c |\n"), None);
         assert_eq!(table("nothing\nchessbits_python: x\n"), None);
     }
+
+    /// The whole section, where the Python and the data are (about half a minute):
+    /// `CHESSBITS_PYTHON=... cargo test -p xtask python_bench -- --ignored`.
+    #[test]
+    #[ignore = "runs the speed script (needs the chessbits package and CHESSBITS_DATA)"]
+    fn measures_where_python_and_the_data_are() {
+        let s = section(&crate::workspace_root(), true);
+        assert!(s.starts_with(HEADING), "{s}");
+        assert!(
+            s.contains("| read_games, 2,000 master games, 1 thread"),
+            "{s}"
+        );
+    }
 }
