@@ -101,9 +101,21 @@ def test_shared_lichess_games_equal_python_chess(relative):
     check_moves(path, limit=100)
 
 
-def test_shared_master_games_equal_python_chess():
-    path = shared("pgn/master/twic0920.pgn")
-    assert check_games(path, limit=300) == 300
+@pytest.mark.parametrize(
+    "relative",
+    [
+        "pgn/master/twic0920.pgn",
+        "pgn/master/twic1599_1000k.pgn",
+        "pgn/chess960/pychess_chess960rwch_mainz2009.pgn",
+        "pgn/chess960/python-chess_cutechess-fischerrandom.pgn",
+        "pgn/annotated/pychess_world_matches.pgn",
+        "pgn/annotated/pgn-extract_19.04_eco.pgn",
+    ],
+)
+def test_shared_master_chess960_and_annotated_games_equal_python_chess(relative):
+    path = shared(relative)
+    assert check_games(path, limit=300) > 0
+    assert check_moves(path, limit=50) > 0
 
 
 def test_sources_plain_zstd_gzip_bytes_and_files():
