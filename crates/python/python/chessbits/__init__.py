@@ -33,14 +33,3 @@ from chessbits._chessbits import (
     read_moves,
 )
 
-__all__ = [
-    "GameStream",
-    "Move",
-    "Outcome",
-    "PgnError",
-    "Position",
-    "__version__",
-    "encode",
-    "read_games",
-    "read_moves",
-]

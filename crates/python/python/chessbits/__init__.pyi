@@ -5,20 +5,7 @@ from typing import IO, Any, Iterator, List, Mapping, Optional, Sequence, TypedDi
 
 from typing_extensions import Unpack
 
-import numpy as np
 import numpy.typing as npt
-
-__all__ = [
-    "GameStream",
-    "Move",
-    "Outcome",
-    "PgnError",
-    "Position",
-    "__version__",
-    "encode",
-    "read_games",
-    "read_moves",
-]
 
 __version__: str
 
