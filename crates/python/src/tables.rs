@@ -162,29 +162,24 @@ impl GameStream {
     /// makes it a pyarrow batch). Raises `chessbits.PgnError` when the input cannot be
     /// read on.
     fn __next__(&self) -> PyResult<Option<pyo3_arrow::PyRecordBatch>> {
-        let mut guard = self
-            .reader
-            .lock()
-            .map_err(|_| PyOSError::new_err("the stream failed"))?;
-        let Some(reader) = guard.as_mut() else {
+        // Out of the lock while it reads (with the GIL released): a second thread asking
+        // meanwhile finds the stream empty rather than waiting on the lock with the GIL.
+        let Some(mut reader) = self.reader.lock().ok().and_then(|mut r| r.take()) else {
             return Ok(None);
         };
         match reader.next() {
-            None => {
-                *guard = None;
-                Ok(None)
+            None => Ok(None),
+            Some(Ok(batch)) => {
+                if let Ok(mut slot) = self.reader.lock() {
+                    *slot = Some(reader);
+                }
+                Ok(Some(pyo3_arrow::PyRecordBatch::new(batch)))
             }
-            Some(Ok(batch)) => Ok(Some(pyo3_arrow::PyRecordBatch::new(batch))),
-            Some(Err(e)) => {
-                *guard = None;
-                Err(match e {
-                    ArrowError::ExternalError(inner) => match inner.downcast::<PyErr>() {
-                        Ok(py_err) => *py_err,
-                        Err(other) => PgnError::new_err(other.to_string()),
-                    },
-                    other => PgnError::new_err(other.to_string()),
-                })
-            }
+            Some(Err(ArrowError::ExternalError(inner))) => Err(match inner.downcast::<PyErr>() {
+                Ok(py_err) => *py_err,
+                Err(other) => PgnError::new_err(other.to_string()),
+            }),
+            Some(Err(other)) => Err(PgnError::new_err(other.to_string())),
         }
     }
 
