@@ -24,7 +24,7 @@ fn main() {
         match item {
             Ok((game, errors)) => {
                 games += 1;
-                moves += game.mainline().moves.len() as u64;
+                moves += game.mainline().len() as u64;
                 bad += u64::from(!errors.is_empty());
             }
             Err(e) => {

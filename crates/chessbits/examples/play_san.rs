@@ -5,7 +5,7 @@
 //! ```
 
 use chessbits::movegen::{Play, SanPlus};
-use chessbits::pgn::{write_game, Game, Node};
+use chessbits::pgn::{write_game, Game};
 use chessbits::position::Position;
 
 fn main() {
@@ -22,10 +22,10 @@ fn main() {
         let before = pos.clone();
         match pos.play_san(san) {
             // Written back as canonical SAN, with the check or mate suffix.
-            Ok(m) => game.lines[0].moves.push(Node {
-                san: SanPlus::from_move(&before, m).to_string().into_bytes(),
-                ..Node::default()
-            }),
+            Ok(m) => {
+                let text = SanPlus::from_move(&before, m).to_string();
+                game.lines[0].push(text.as_bytes(), 0);
+            }
             Err(e) => {
                 eprintln!("error: {e}");
                 std::process::exit(1);

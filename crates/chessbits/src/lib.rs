@@ -11,10 +11,14 @@
 //! | [`position`] | `chessbits-position` | FEN, Polyglot Zobrist hashing, make/unmake, outcomes |
 //! | [`movegen`] | `chessbits-movegen` | legal moves, SAN/UCI, checked play, perft, SEE, books |
 //! | [`pgn`] | `chessbits-pgn` | streaming PGN reader and writer, replay, filtering |
+//! | `tables` | `chessbits-tables` | games as Arrow record batches; Parquet, IPC, CSV, NDJSON |
+//! | `syzygy` | `chessbits-syzygy` | Syzygy endgame tablebase probing (WDL, DTZ) |
 //!
 //! Features: `attack-tables`, `position`, `movegen`, `pgn` (each brings the layers below it;
-//! `bitboard` is always there) and `std`. The default is everything. Without `std` and
-//! `pgn` the crate is `no_std` (it needs `alloc`).
+//! `bitboard` is always there) and `std`; the default is these. `tables` (with its writers
+//! `tables-parquet`, `tables-ipc`, `tables-csv`, `tables-json`) and `syzygy` are off by
+//! default: arrow-rs is a large build, and few programs probe tablebases. Without `std`
+//! and `pgn` the crate is `no_std` (it needs `alloc`).
 //!
 //! ```
 //! use chessbits::prelude::*;
@@ -58,6 +62,17 @@ pub use chessbits_movegen as movegen;
 #[cfg(feature = "pgn")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pgn")))]
 pub use chessbits_pgn as pgn;
+
+/// Games as Apache Arrow record batches, with the Parquet, Arrow IPC, CSV and NDJSON
+/// writers its `tables-*` features turn on (`chessbits-tables`).
+#[cfg(feature = "tables")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tables")))]
+pub use chessbits_tables as tables;
+
+/// Syzygy endgame tablebase probing: WDL and DTZ, root move ranking (`chessbits-syzygy`).
+#[cfg(feature = "syzygy")]
+#[cfg_attr(docsrs, doc(cfg(feature = "syzygy")))]
+pub use chessbits_syzygy as syzygy;
 
 /// The names most programs use, for `use chessbits::prelude::*;`.
 pub mod prelude {

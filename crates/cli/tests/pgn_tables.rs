@@ -90,7 +90,7 @@ fn source_games(name: &str) -> Vec<SourceGame> {
                     .collect(),
                 comments: game
                     .mainline()
-                    .moves
+                    .nodes()
                     .iter()
                     .map(|n| {
                         n.comments

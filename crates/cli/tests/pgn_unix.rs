@@ -531,7 +531,7 @@ fn filter_by_tags_result_plies_and_position() {
         count(&|g| elo(g, "WhiteElo").is_some_and(|e| e <= 2200))
     );
     let short = kept(&["pgn", "filter", i, "--max-plies", "40", "--min-plies", "1"]);
-    let n = count(&|g| (1..=40).contains(&g.mainline().moves.len()));
+    let n = count(&|g| (1..=40).contains(&g.mainline().len()));
     assert!(n > 0);
     assert_eq!(short.len(), n);
     // The Sicilian after 1. e4 c5, by FEN (the move counters do not matter).

@@ -270,7 +270,7 @@ impl Filter {
     /// Every test but the positions: tags, result and ply count, without a replay.
     #[must_use]
     pub fn passes_tags(&self, record: &GameRecord) -> bool {
-        let plies = record.len();
+        let plies = record.moves.len();
         let result = record
             .tag("Result")
             .or_else(|| record.result.map(|r| r.as_str().as_bytes()));
@@ -321,7 +321,7 @@ impl Filter {
         }
         if error.is_some() {
             let played = usize::try_from(moves).unwrap_or(usize::MAX);
-            for (text, _) in record.moves().skip(played) {
+            for text in record.moves.texts().skip(played) {
                 for h in &mut h {
                     text.hash(h);
                 }

@@ -4,8 +4,11 @@
 //! Lines live in one arena (`Vec<Line>`) and refer to each other by index, so building,
 //! walking, comparing and dropping a tree never recurse, however deep the variations nest.
 
+use crate::annotations::parse_notes;
+use crate::moves::Moves;
 use crate::reader::{GameResult, Nag, ReadError, ReadErrorKind, Skip, Visitor};
 use crate::replay::ErrorCap;
+use crate::replay::GameRecord;
 use crate::tags::Tags;
 
 mod positions;
@@ -24,11 +27,10 @@ impl LineId {
     pub const MAIN: LineId = LineId(0);
 }
 
-/// One move of a line, with what annotates it.
+/// What annotates one move of a [`Line`]: its glyphs, the comments after it, and the
+/// variations that are alternatives to it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Node {
-    /// The move as written (SAN, or whatever the file holds), without `!`/`?` annotations.
-    pub san: Vec<u8>,
     /// Annotation glyphs after the move.
     pub nags: Vec<Nag>,
     /// Comments after the move (whitespace runs collapsed to one space).
@@ -37,15 +39,90 @@ pub struct Node {
     pub variations: Vec<LineId>,
 }
 
-/// A sequence of moves: the mainline or a variation.
+/// A sequence of moves: the mainline or a variation. The moves are a [`Moves`] (the
+/// representation a [`crate::GameRecord`]'s mainline has too), and each has a [`Node`]
+/// with what annotates it: `nodes()[i]` belongs to the `i`-th move.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Line {
     /// Comments before the first move.
     pub comments: Vec<Vec<u8>>,
     /// Variations opened before any move of this line (malformed, but kept).
     pub orphans: Vec<LineId>,
-    /// The moves.
-    pub moves: Vec<Node>,
+    moves: Moves,
+    nodes: Vec<Node>,
+}
+
+impl Line {
+    /// An empty line.
+    #[must_use]
+    pub fn new() -> Line {
+        Line::default()
+    }
+
+    /// The moves as read: text and line of each.
+    #[must_use]
+    pub fn moves(&self) -> &Moves {
+        &self.moves
+    }
+
+    /// What annotates each move, one [`Node`] per move.
+    #[must_use]
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// What annotates each move, to change.
+    pub fn nodes_mut(&mut self) -> &mut [Node] {
+        &mut self.nodes
+    }
+
+    /// The number of moves.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the line has no move.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Each move's text with its [`Node`], in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&[u8], &Node)> + '_ {
+        self.moves.texts().zip(&self.nodes)
+    }
+
+    /// Appends a move (`text` as the file spells it, read on `line`) and returns its
+    /// [`Node`] to annotate.
+    pub fn push(&mut self, text: &[u8], line: u64) -> &mut Node {
+        self.moves.push(text, line);
+        self.nodes.push(Node::default());
+        let last = self.nodes.len() - 1;
+        &mut self.nodes[last]
+    }
+
+    /// The last move's [`Node`].
+    pub fn last_mut(&mut self) -> Option<&mut Node> {
+        self.nodes.last_mut()
+    }
+
+    /// Adds `lines` to every move's line (see [`Moves`]).
+    pub(crate) fn shift(&mut self, lines: u64) {
+        self.moves.shift(lines);
+    }
+
+    /// Bytes held (for batching and memory limits).
+    pub(crate) fn weight(&self) -> usize {
+        let comments = |c: &Vec<Vec<u8>>| c.iter().map(Vec::len).sum::<usize>();
+        self.moves.weight()
+            + comments(&self.comments)
+            + self
+                .nodes
+                .iter()
+                .map(|n| 32 + comments(&n.comments))
+                .sum::<usize>()
+    }
 }
 
 /// A whole game as an owned tree.
@@ -90,7 +167,53 @@ impl Game {
 
     /// The mainline moves as text.
     pub fn mainline_sans(&self) -> impl Iterator<Item = &[u8]> {
-        self.mainline().moves.iter().map(|n| n.san.as_slice())
+        self.mainline().moves.texts()
+    }
+
+    /// The game as a [`GameRecord`], what [`crate::replay`], the bulk jobs, the filters
+    /// and the tables take: every tag, the mainline moves (the same [`Moves`]), the result,
+    /// and each mainline move's `[%clk]` / `[%eval]` from its comments. The record is
+    /// numbered game 0, starting on its first move's line; it has no read errors.
+    ///
+    /// ```
+    /// use chessbits_pgn::{replay, Reader, SanMode};
+    ///
+    /// let pgn = b"1. e4 { [%clk 0:03:00] } e5 2. Qh5 (2. Nf3) Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
+    /// let (game, _errors) = Reader::new(&pgn[..]).games().next().unwrap()?;
+    /// let record = game.to_record();
+    /// assert_eq!(record.notes[0].0, Some(180.0));
+    /// let replayed = replay(&record, SanMode::Strict, |_, _, _| {});
+    /// assert_eq!((replayed.played, replayed.error), (7, None));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn to_record(&self) -> GameRecord {
+        let main = self.mainline();
+        let mut notes = Vec::new();
+        for (i, node) in main.nodes.iter().enumerate() {
+            for comment in &node.comments {
+                let (clock, eval) = parse_notes(comment);
+                if clock.is_none() && eval.is_none() {
+                    continue;
+                }
+                notes.resize(i + 1, (None, None));
+                if let Some(note) = notes.last_mut() {
+                    note.0 = clock.or(note.0);
+                    note.1 = eval.or(note.1);
+                }
+            }
+        }
+        GameRecord {
+            game: 0,
+            line: main.moves.iter().next().map_or(0, |(_, line)| line),
+            fen: self.tag("FEN").map(<[u8]>::to_vec),
+            variant: self.tag("Variant").map(<[u8]>::to_vec),
+            moves: main.moves.clone(),
+            read_errors: Vec::new(),
+            tags: self.tags.clone(),
+            result: self.result,
+            notes,
+        }
     }
 }
 
@@ -180,17 +303,14 @@ impl Visitor for GameBuilder {
         if !self.keep(san.len()) {
             return;
         }
-        self.current().moves.push(Node {
-            san: san.to_vec(),
-            ..Node::default()
-        });
+        self.current().push(san, line);
     }
 
     fn nag(&mut self, nag: Nag) {
         if !self.keep(1) {
             return;
         }
-        if let Some(node) = self.current().moves.last_mut() {
+        if let Some(node) = self.current().last_mut() {
             node.nags.push(nag);
         }
     }
@@ -201,7 +321,7 @@ impl Visitor for GameBuilder {
         }
         let text = normalize_comment(text);
         let line = self.current();
-        match line.moves.last_mut() {
+        match line.last_mut() {
             Some(node) => node.comments.push(text),
             None => line.comments.push(text),
         }
@@ -214,7 +334,7 @@ impl Visitor for GameBuilder {
         let id = LineId(u32::try_from(self.game.lines.len()).unwrap_or(u32::MAX));
         self.game.lines.push(Line::default());
         let line = self.current();
-        match line.moves.last_mut() {
+        match line.last_mut() {
             Some(node) => node.variations.push(id),
             None => line.orphans.push(id),
         }

@@ -19,7 +19,9 @@
 //!   `chessbits_movegen::uci`), so that an engine gets them without this crate, and are re-exported
 //!   here.
 //! - [`Game`] is an owned tree built by [`GameBuilder`]; [`write_game`] prints it as
-//!   export-format PGN that reads back to the same tree.
+//!   export-format PGN that reads back to the same tree. Its lines and a [`GameRecord`]'s
+//!   mainline hold their moves as one type, [`Moves`] (each text with its input line), and
+//!   [`Game::to_record`] gives the record the bulk functions take.
 //! - [`replay`] plays a game's mainline from its `FEN`/`Variant` tags; [`check_games`] and
 //!   [`fens_games`] are the bulk jobs, and [`pipeline::Pipeline`] runs them on every core with the
 //!   output in input order (the games before a damaged part of an input are kept).
@@ -59,6 +61,7 @@ pub mod book;
 pub mod filter;
 mod game;
 pub mod input;
+mod moves;
 mod names;
 pub mod pipeline;
 mod reader;
@@ -71,13 +74,14 @@ pub use chessbits_movegen::san::{suffix_of, San, SanError, SanMode, SanPlus, San
 pub use chessbits_movegen::uci::{move_to_uci, uci_to_move, UciError};
 pub use chessbits_position::Position;
 pub use game::{Game, GameBuilder, Line, LineId, Node, MAX_GAME_BYTES};
+pub use moves::{Moves, MovesIter};
 pub use reader::{
     Both, GameResult, Games, Limits, Nag, ReadError, ReadErrorKind, Reader, Skip, Visitor,
 };
 pub use replay::{
     check_games, fens_games, move_number, replay, replay_packed, replay_texts, start_position,
-    write_fen, GameError, GameErrorKind, GameRecord, RecordCollector, RecordMoves, Replayed,
-    Report, FENS_HEADER, MAX_GAME_ERRORS, MAX_GAME_MOVES,
+    write_fen, GameError, GameErrorKind, GameRecord, RecordCollector, Replayed, Report,
+    FENS_HEADER, MAX_GAME_ERRORS, MAX_GAME_MOVES,
 };
 pub use tags::Tags;
 pub use writer::{write_game, write_game_to, MAX_COLUMNS, SEVEN_TAG_ROSTER};

@@ -28,7 +28,7 @@
 
 use std::io::{self, Read};
 
-use crate::game::Game;
+use crate::game::{Game, Line};
 use crate::reader::{GameResult, ReadError, Reader, Visitor};
 use crate::replay::{GameRecord, RecordCollector};
 
@@ -94,16 +94,15 @@ impl sealed::Sealed for Game {}
 impl Output for Game {
     fn weight(&self) -> usize {
         let tags: usize = self.tags.iter().map(|(n, v)| n.len() + v.len()).sum();
-        let moves: usize = self
-            .lines
-            .iter()
-            .flat_map(|l| &l.moves)
-            .map(|n| 32 + n.san.len() + n.comments.iter().map(Vec::len).sum::<usize>())
-            .sum();
+        let moves: usize = self.lines.iter().map(Line::weight).sum();
         64 + tags + moves
     }
 
-    fn renumber(&mut self, _games: u64, _lines: u64) {}
+    fn renumber(&mut self, _games: u64, lines: u64) {
+        for line in &mut self.lines {
+            line.shift(lines);
+        }
+    }
 }
 
 impl sealed::Sealed for GameResult {}

@@ -23,7 +23,7 @@ mod jobs;
 mod record;
 
 pub use jobs::{check_games, fens_games, write_fen, Report, FENS_HEADER};
-pub use record::{GameRecord, RecordCollector, RecordMoves};
+pub use record::{GameRecord, RecordCollector};
 
 /// The most reader errors a collector keeps for one game; the rest are counted and reported
 /// as one [`ReadErrorKind::MoreErrors`], so memory stays bounded whatever the input.
@@ -223,7 +223,7 @@ pub fn replay(
         }
     };
     let mut played = 0;
-    for (text, line) in record.moves() {
+    for (text, line) in &record.moves {
         let m = match decode_move(&pos, text, mode) {
             Ok(m) => m,
             Err(kind) => {

@@ -5,6 +5,7 @@
 use std::io;
 
 use crate::game::{Game, LineId};
+use crate::moves::MovesIter;
 
 /// The longest movetext line the writer produces (except for single words that are longer).
 pub const MAX_COLUMNS: usize = 80;
@@ -102,8 +103,10 @@ impl Wrap<'_> {
 }
 
 /// One line being written: where it is and what comes next.
-struct Frame {
+struct Frame<'g> {
     line: LineId,
+    /// The texts of the line's moves from move `next` on.
+    texts: MovesIter<'g>,
     /// The next orphan variation to write.
     orphan: usize,
     /// The next move to write.
@@ -116,10 +119,11 @@ struct Frame {
     opened: bool,
 }
 
-impl Frame {
-    fn new(line: LineId, ply: u32) -> Frame {
+impl<'g> Frame<'g> {
+    fn new(game: &'g Game, line: LineId, ply: u32) -> Frame<'g> {
         Frame {
             line,
+            texts: game.line(line).moves().iter(),
             orphan: 0,
             next: 0,
             var: 0,
@@ -192,7 +196,7 @@ pub fn write_game(game: &Game, out: &mut Vec<u8>) {
         col: 0,
         opens: 0,
     };
-    let mut stack = vec![Frame::new(LineId::MAIN, 0)];
+    let mut stack = vec![Frame::new(game, LineId::MAIN, 0)];
     let mut num = Vec::with_capacity(16);
     while let Some(f) = stack.last_mut() {
         let line = game.line(f.line);
@@ -208,22 +212,22 @@ pub fn write_game(game: &Game, out: &mut Vec<u8>) {
             f.need_number = true;
             let ply = f.ply;
             w.opens += 1;
-            stack.push(Frame::new(id, ply));
+            stack.push(Frame::new(game, id, ply));
             continue;
         }
         if f.next > 0 {
-            let node = &line.moves[f.next - 1];
+            let node = &line.nodes()[f.next - 1];
             if f.var < node.variations.len() {
                 let id = node.variations[f.var];
                 f.var += 1;
                 f.need_number = true;
                 let ply = f.ply + f.next as u32 - 1;
                 w.opens += 1;
-                stack.push(Frame::new(id, ply));
+                stack.push(Frame::new(game, id, ply));
                 continue;
             }
         }
-        if let Some(node) = line.moves.get(f.next) {
+        if let (Some(node), Some((text, _))) = (line.nodes().get(f.next), f.texts.next()) {
             let (n, white) = number(f.ply + f.next as u32);
             if white || f.need_number {
                 num.clear();
@@ -231,7 +235,7 @@ pub fn write_game(game: &Game, out: &mut Vec<u8>) {
                 num.extend_from_slice(if white { b"." } else { b"..." });
                 w.token(&num);
             }
-            w.token(&node.san);
+            w.token(text);
             for nag in &node.nags {
                 w.token(format!("${}", nag.0).as_bytes());
             }

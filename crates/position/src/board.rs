@@ -5,6 +5,8 @@ use core::fmt;
 use chessbits_attack_tables::{self as at, OccupancyState, SlidingAttacks};
 use chessbits_bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
 
+use crate::fen_text::FenBuf;
+
 /// Piece placement: one bitboard per colour, one per role, their union, and a 64-entry
 /// mailbox for constant-time "what stands on this square". Knows nothing of whose turn it is.
 ///
@@ -424,28 +426,9 @@ impl Board {
 
     /// Writes the placement field of a FEN (`rnbqkbnr/pppppppp/8/...`).
     pub fn write_fen(&self, f: &mut impl fmt::Write) -> fmt::Result {
-        for rank in Rank::ALL.into_iter().rev() {
-            let mut empty = 0u8;
-            for file in File::ALL {
-                match self.piece_at(Square::from_coords(file, rank)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            f.write_char(char::from(b'0' + empty))?;
-                            empty = 0;
-                        }
-                        f.write_char(p.char())?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                f.write_char(char::from(b'0' + empty))?;
-            }
-            if rank != Rank::First {
-                f.write_char('/')?;
-            }
-        }
-        Ok(())
+        let mut buf = FenBuf::new(f);
+        buf.placement(self)?;
+        buf.flush()
     }
 }
 

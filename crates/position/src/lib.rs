@@ -43,6 +43,7 @@ extern crate alloc;
 mod board;
 mod castling;
 mod epd;
+mod fen_text;
 mod history;
 mod names;
 mod polyglot_keys;

@@ -8,6 +8,7 @@ use chessbits_bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
 
 use crate::board::Board;
 use crate::castling::back_rank;
+use crate::fen_text::FenBuf;
 
 /// The field of a FEN string an error was found in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -194,43 +195,29 @@ pub(crate) struct FenFields<'a> {
 }
 
 impl FenFields<'_> {
-    /// Writes the FEN into `f`, without allocating.
+    /// Writes the FEN into `f`, without allocating, in one `write_str` (see
+    /// [`FenBuf`]).
     pub(crate) fn write(&self, f: &mut impl fmt::Write) -> fmt::Result {
-        self.board.write_fen(f)?;
-        f.write_char(' ')?;
-        f.write_char(self.turn.char())?;
-        f.write_char(' ')?;
-        write_castling(f, self.board, self.castling_rights, self.notation)?;
-        f.write_char(' ')?;
+        let mut buf = FenBuf::new(f);
+        buf.placement(self.board)?;
+        buf.push(b' ')?;
+        buf.push(self.turn.char() as u8)?;
+        buf.push(b' ')?;
+        write_castling(&mut buf, self.board, self.castling_rights, self.notation)?;
+        buf.push(b' ')?;
         match self.ep_square {
             Some(sq) => {
-                f.write_char(sq.file().char())?;
-                f.write_char(sq.rank().char())?;
+                buf.push(sq.file().char() as u8)?;
+                buf.push(sq.rank().char() as u8)?;
             }
-            None => f.write_char('-')?,
+            None => buf.push(b'-')?,
         }
-        f.write_char(' ')?;
-        write_number(f, self.halfmoves)?;
-        f.write_char(' ')?;
-        write_number(f, self.fullmoves)
+        buf.push(b' ')?;
+        buf.number(self.halfmoves)?;
+        buf.push(b' ')?;
+        buf.number(self.fullmoves)?;
+        buf.flush()
     }
-}
-
-/// Writes `n` in decimal (faster than `core::fmt` for the clocks of bulk FEN output).
-fn write_number(f: &mut impl fmt::Write, mut n: u32) -> fmt::Result {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    digits[i..]
-        .iter()
-        .try_for_each(|&d| f.write_char(char::from(d)))
 }
 
 impl FromStr for Setup {

@@ -341,7 +341,7 @@ fn games(
     let mut tag_offsets: Vec<i32> = Vec::with_capacity(n + 1);
     tag_offsets.push(0);
     let mut plies = Int32Builder::with_capacity(n);
-    let moves_hint = records.iter().map(GameRecord::len).sum::<usize>();
+    let moves_hint = records.iter().map(|r| r.moves.len()).sum::<usize>();
     let mut uci = MoveList::new(n, moves_hint);
     let mut san = MoveList::new(n, moves_hint);
     let (mut san_words, mut uci_words) = (Vec::new(), Vec::new());
@@ -478,7 +478,7 @@ fn moves(
     options: &RowOptions,
 ) -> Result<(RecordBatch, Report, Vec<u32>), ArrowError> {
     let mut counts = Vec::with_capacity(records.len());
-    let hint = records.iter().map(GameRecord::len).sum::<usize>();
+    let hint = records.iter().map(|r| r.moves.len()).sum::<usize>();
     let mut report = Report::default();
     let mut file_col = StringBuilder::with_capacity(hint, hint * file.len());
     let mut game = Int64Builder::with_capacity(hint);
@@ -596,7 +596,7 @@ fn lichess_games(
         } = replay(record, options.mode, |_, _, _| {});
         let (mut number, mut white) = first_move(record);
         let mut after_comment = false;
-        for (i, (san, _)) in record.moves().take(played as usize).enumerate() {
+        for (i, san) in record.moves.texts().take(played as usize).enumerate() {
             if !text.is_empty() {
                 text.push(' ');
             }

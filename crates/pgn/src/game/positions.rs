@@ -34,13 +34,13 @@ impl Game {
     /// ```
     pub fn mainline_positions(&self) -> impl Iterator<Item = Result<Position, GameErrorKind>> + '_ {
         let mut state = Some(self.start_position());
-        let mut moves = self.mainline().moves.iter();
+        let mut moves = self.mainline().moves().texts();
         std::iter::from_fn(move || {
             let current = state.take()?;
             if let Ok(pos) = &current {
-                if let Some(node) = moves.next() {
+                if let Some(text) = moves.next() {
                     let mut next = pos.clone();
-                    state = Some(decode_move(pos, &node.san, SanMode::Lenient).map(|m| {
+                    state = Some(decode_move(pos, text, SanMode::Lenient).map(|m| {
                         play_decoded(&mut next, m);
                         next
                     }));
@@ -60,7 +60,7 @@ impl Game {
     ///
     /// let pgn = b"1. e4 e5 2. Nf3 (2. Bc4 Nf6) Nc6 *";
     /// let (game, _errors) = Reader::new(&pgn[..]).games().next().unwrap()?;
-    /// let variation = game.mainline().moves[2].variations[0];
+    /// let variation = game.mainline().nodes()[2].variations[0];
     /// let pos = game.position_before(variation, 2).unwrap()?;
     /// assert_eq!(pos.fen(), "rnbqkb1r/pppp1ppp/5n2/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -75,7 +75,7 @@ impl Game {
         // opened before any move, the start of its line).
         let mut parents = vec![None; self.lines.len()];
         for (id, l) in self.lines.iter().enumerate() {
-            for (i, node) in l.moves.iter().enumerate() {
+            for (i, node) in l.nodes().iter().enumerate() {
                 for v in &node.variations {
                     *parents.get_mut(v.0 as usize)? = Some((LineId(id as u32), i));
                 }
@@ -84,7 +84,7 @@ impl Game {
                 *parents.get_mut(v.0 as usize)? = Some((LineId(id as u32), 0));
             }
         }
-        if index > self.lines.get(line.0 as usize)?.moves.len() {
+        if index > self.lines.get(line.0 as usize)?.len() {
             return None;
         }
         let mut path = vec![(line, index)];
@@ -103,8 +103,8 @@ impl Game {
             Err(e) => return Some(Err(e)),
         };
         for &(id, count) in path.iter().rev() {
-            for node in self.lines.get(id.0 as usize)?.moves.get(..count)? {
-                match decode_move(&pos, &node.san, SanMode::Lenient) {
+            for text in self.lines.get(id.0 as usize)?.moves().texts().take(count) {
+                match decode_move(&pos, text, SanMode::Lenient) {
                     Ok(m) => play_decoded(&mut pos, m),
                     Err(e) => return Some(Err(e)),
                 }
@@ -135,10 +135,10 @@ mod tests {
         let fens: Vec<_> = g.mainline_positions().map(|p| p.map(|p| p.fen())).collect();
         assert_eq!(fens.len(), 3);
         assert_eq!(fens[1].as_deref(), Ok("8/8/8/8/8/4k3/8/2KR4 b - - 1 1"));
-        let ra8 = g.mainline().moves[0].variations[0];
+        let ra8 = g.mainline().nodes()[0].variations[0];
         let after_ra8 = g.position_before(ra8, 1).expect("a node").expect("legal");
         assert_eq!(after_ra8.fen(), "R7/8/8/8/8/4k3/8/4K3 b - - 1 1");
-        let kf3 = g.line(ra8).moves[1].variations[0];
+        let kf3 = g.line(ra8).nodes()[1].variations[0];
         let after_kf3 = g.position_before(kf3, 1).expect("a node").expect("legal");
         assert_eq!(after_kf3.fen(), "R7/8/8/8/8/5k2/8/4K3 w - - 2 2");
         assert_eq!(g.position_before(kf3, 2), None, "past the line's end");

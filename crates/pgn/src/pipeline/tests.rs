@@ -83,6 +83,22 @@ fn assert_same(input: &[u8], what: &str) -> Cuts {
                     g == e,
                     "{what}: {threads} threads, chunk {chunk}, game {i}:\n{g:?}\n{e:?}"
                 );
+                // Equality leaves the moves' lines out: they must agree too.
+                let lines = |o: &Out| {
+                    let record: Vec<_> = o.0.moves.iter().collect();
+                    let game: Vec<Vec<_>> =
+                        o.1 .0
+                            .lines
+                            .iter()
+                            .map(|l| l.moves().iter().collect())
+                            .collect();
+                    format!("{record:?} {game:?}")
+                };
+                assert_eq!(
+                    lines(g),
+                    lines(e),
+                    "{what}: {threads} threads, chunk {chunk}, game {i}: lines"
+                );
             }
         }
     }

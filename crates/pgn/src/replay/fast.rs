@@ -22,7 +22,7 @@ use super::GameRecord;
 pub(super) fn check(record: &GameRecord, mode: SanMode) -> Option<u64> {
     let mut board = start(record, mode)?;
     let mut played = 0;
-    for (text, _) in record.moves() {
+    for text in record.moves.texts() {
         if !board.play_san(text) {
             return None;
         }
@@ -74,7 +74,7 @@ pub(super) fn texts(
     let Some(mut board) = start(record, mode) else {
         return false;
     };
-    for (text, _) in record.moves() {
+    for text in record.moves.texts() {
         match board.play_san_texts(text) {
             Some((s, u)) => {
                 san.push(s.to_bits());

@@ -3,6 +3,7 @@
 //! compact, and [`RecordCollector`], the [`Visitor`] that reads it.
 
 use super::*;
+use crate::moves::Moves;
 use crate::tags::Tags;
 
 /// What replay needs of a game: its number and first line, the `FEN` and `Variant` tags,
@@ -20,16 +21,8 @@ pub struct GameRecord {
     pub fen: Option<Vec<u8>>,
     /// The `Variant` tag.
     pub variant: Option<Vec<u8>>,
-    /// The mainline moves, packed one after the other in one allocation: per move, the
-    /// lines since the previous move (or the game's first line) in one byte (255: the
-    /// difference follows as 8 bytes), the text's length in one byte (255: the length follows as 4
-    /// bytes), then the text. About 5 bytes a move, where a vector of texts and a vector of
-    /// lines took 20.
-    pub(super) packed: Vec<u8>,
-    /// How many moves `packed` holds.
-    pub(super) count: usize,
-    /// The line of the last move packed (the base of the next one's delta).
-    pub(super) last_line: u64,
+    /// The mainline moves as read: each move's text and line.
+    pub moves: Moves,
     /// Malformed input the reader reported in this game.
     pub read_errors: Vec<ReadError>,
     /// Every tag pair in input order (only with [`RecordCollector::with_tags`] or
@@ -45,35 +38,12 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// The number of mainline move tokens.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.count
-    }
-
-    /// Whether the mainline is empty.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.count == 0
-    }
-
-    /// The mainline moves: (text, line).
-    #[must_use]
-    pub fn moves(&self) -> RecordMoves<'_> {
-        RecordMoves {
-            rest: &self.packed,
-            line: self.line,
-        }
-    }
-
     /// Adds `games` to the game number and `lines` to every line: a record read from a
     /// chunk of an input, numbered from the chunk's start, gets its numbers in the input.
     pub(crate) fn shift(&mut self, games: u64, lines: u64) {
         self.game += games;
         self.line += lines;
-        if self.count > 0 {
-            self.last_line += lines;
-        }
+        self.moves.shift(lines);
         for e in &mut self.read_errors {
             e.game += games;
             e.line += lines;
@@ -83,7 +53,7 @@ impl GameRecord {
     /// Bytes the record holds (for batching).
     #[must_use]
     pub fn weight(&self) -> usize {
-        self.packed.len()
+        self.moves.weight()
             + 24 * self.notes.len()
             + self.tags.weight()
             + std::mem::size_of::<GameRecord>()
@@ -95,95 +65,7 @@ impl GameRecord {
     pub fn tag(&self, name: &str) -> Option<&[u8]> {
         self.tags.value(name)
     }
-
-    #[inline(always)]
-    pub(crate) fn push_move(&mut self, san: &[u8], line: u64) {
-        let base = if self.count == 0 {
-            self.line
-        } else {
-            self.last_line
-        };
-        self.last_line = line;
-        self.count += 1;
-        let packed = &mut self.packed;
-        let delta = line.wrapping_sub(base);
-        if delta < 255 && san.len() <= 6 {
-            // Nearly every move: one 8-byte write, cut to length. The text is read with
-            // loads of its exact size (a byte loop, or bytes stored one by one and read
-            // back as a word, cost several times more).
-            let text = match *san {
-                [] => 0,
-                [a] => u64::from(a),
-                [a, b] => u64::from(u16::from_le_bytes([a, b])),
-                [a, b, c] => u64::from(u16::from_le_bytes([a, b])) | u64::from(c) << 16,
-                [a, b, c, d] => u64::from(u32::from_le_bytes([a, b, c, d])),
-                [a, b, c, d, e] => u64::from(u32::from_le_bytes([a, b, c, d])) | u64::from(e) << 32,
-                [a, b, c, d, e, f] => {
-                    u64::from(u32::from_le_bytes([a, b, c, d]))
-                        | u64::from(u16::from_le_bytes([e, f])) << 32
-                }
-                _ => unreachable!("at most 6 bytes"),
-            };
-            let end = packed.len() + 2 + san.len();
-            packed.extend_from_slice(&(delta | (san.len() as u64) << 8 | text << 16).to_le_bytes());
-            packed.truncate(end);
-            return;
-        }
-        if delta < 255 {
-            packed.push(delta as u8);
-        } else {
-            // The difference, not the line, so that renumbering a record leaves its moves
-            // as they are.
-            packed.push(255);
-            packed.extend_from_slice(&delta.to_le_bytes());
-        }
-        match u8::try_from(san.len()) {
-            Ok(len) if len < 255 => packed.push(len),
-            _ => {
-                packed.push(255);
-                let len = u32::try_from(san.len()).unwrap_or(u32::MAX);
-                packed.extend_from_slice(&len.to_le_bytes());
-            }
-        }
-        packed.extend_from_slice(&san[..san.len().min(u32::MAX as usize)]);
-    }
 }
-
-/// The mainline moves of a [`GameRecord`]: (text, line); see [`GameRecord::moves`].
-#[derive(Clone, Debug)]
-pub struct RecordMoves<'a> {
-    rest: &'a [u8],
-    line: u64,
-}
-
-impl<'a> Iterator for RecordMoves<'a> {
-    type Item = (&'a [u8], u64);
-
-    #[inline]
-    fn next(&mut self) -> Option<(&'a [u8], u64)> {
-        let (&delta, rest) = self.rest.split_first()?;
-        let rest = if delta < 255 {
-            self.line += u64::from(delta);
-            rest
-        } else {
-            let (delta, rest) = rest.split_first_chunk::<8>()?;
-            self.line = self.line.wrapping_add(u64::from_le_bytes(*delta));
-            rest
-        };
-        let (&len, rest) = rest.split_first()?;
-        let (len, rest) = if len < 255 {
-            (usize::from(len), rest)
-        } else {
-            let (len, rest) = rest.split_first_chunk::<4>()?;
-            (u32::from_le_bytes(*len) as usize, rest)
-        };
-        let (text, rest) = rest.split_at_checked(len)?;
-        self.rest = rest;
-        Some((text, self.line))
-    }
-}
-
-impl core::iter::FusedIterator for RecordMoves<'_> {}
 
 /// A [`Visitor`] that collects [`GameRecord`]s: tags other than `FEN` and `Variant`,
 /// comments, NAGs and variations are skipped (unless made by
@@ -263,7 +145,7 @@ impl Visitor for RecordCollector {
 
     #[inline(always)]
     fn san(&mut self, san: &[u8], line: u64) {
-        if self.record.count >= MAX_GAME_MOVES {
+        if self.record.moves.len() >= MAX_GAME_MOVES {
             if !self.too_long {
                 self.too_long = true;
                 let error = ReadError {
@@ -275,17 +157,15 @@ impl Visitor for RecordCollector {
             }
             return;
         }
-        if self.record.packed.capacity() == 0 {
-            // One allocation per game, sized by the last game.
-            self.record.packed.reserve(self.packed_hint.max(256));
-        }
-        self.record.push_move(san, line);
+        // One allocation per game, sized by the last game.
+        self.record.moves.reserve_once(self.packed_hint.max(256));
+        self.record.moves.push(san, line);
     }
 
     #[inline]
     fn comment(&mut self, text: &[u8]) {
         // A comment before the first move has no move to annotate.
-        if !self.notes || self.too_long || self.record.count == 0 {
+        if !self.notes || self.too_long || self.record.moves.is_empty() {
             return;
         }
         let (clock, eval) = parse_notes(text);
@@ -294,7 +174,7 @@ impl Visitor for RecordCollector {
         }
         // The notes reach the last move (the one commented) only now: a game without
         // clocks or evals keeps none.
-        let moves = self.record.count;
+        let moves = self.record.moves.len();
         self.record.notes.resize(moves, (None, None));
         if let Some(note) = self.record.notes.last_mut() {
             if clock.is_some() {
@@ -321,7 +201,7 @@ impl Visitor for RecordCollector {
     fn end_game(&mut self) -> GameRecord {
         self.errors
             .finish(&mut self.record.read_errors, self.record.game);
-        self.packed_hint = (self.record.packed.len() + 32).clamp(256, 1 << 16);
+        self.packed_hint = (self.record.moves.weight() + 32).clamp(256, 1 << 16);
         let tags = &self.record.tags;
         self.tags_hint = (
             (tags.bytes.len() + 64).min(1 << 16),

@@ -27,7 +27,7 @@ fn fast_steps(record: &GameRecord) -> (Vec<SanReplayer>, bool) {
             Err(_) => return (Vec::new(), false),
         };
     let mut out = Vec::new();
-    for (text, _) in record.moves() {
+    for text in record.moves.texts() {
         let before = board.clone();
         if !board.play_san(text) {
             assert_eq!(board, before, "a move given up on changed the board");
@@ -167,8 +167,9 @@ fn compare(record: &GameRecord, what: &str) -> bool {
         assert_eq!(accepted, Some(played), "{what}");
     } else if error.is_none() {
         // Given up without an error: only on a move it leaves to the full replay.
-        let (text, _) = record
-            .moves()
+        let text = record
+            .moves
+            .texts()
             .nth(steps.len())
             .unwrap_or_else(|| panic!("{what}: gave up past the end"));
         assert!(
@@ -555,7 +556,7 @@ fn random_game(seed: u64) -> GameRecord {
             record.fen = Some(pos.fen().into_bytes());
         }
         if ply >= setup_plies {
-            record.push_move(&text, 1 + ply as u64 / 8);
+            record.moves.push(&text, 1 + ply as u64 / 8);
         }
         let _ = pos.make_unchecked(m);
     }
