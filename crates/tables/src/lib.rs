@@ -27,9 +27,32 @@ pub mod rows;
 pub mod schema;
 pub mod stream;
 pub mod tags;
+/// The writers (present with at least one of the features `parquet`, `ipc`, `csv`,
+/// `json`).
+#[cfg(any(
+    feature = "parquet",
+    feature = "ipc",
+    feature = "csv",
+    feature = "json"
+))]
+#[cfg_attr(
+    docsrs,
+    doc(cfg(any(
+        feature = "parquet",
+        feature = "ipc",
+        feature = "csv",
+        feature = "json"
+    )))
+)]
 pub mod write;
 
 pub use rows::{batch, RowOptions};
 pub use schema::{schema, Layout, Table};
 pub use stream::{BatchOptions, Batches, Limiter, Piece, Selection};
+#[cfg(any(
+    feature = "parquet",
+    feature = "ipc",
+    feature = "csv",
+    feature = "json"
+))]
 pub use write::{Format, Partitioned, TableWriter, WriteOptions};

@@ -11,8 +11,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, RecordBatch, StringArray, UInt32Array};
-use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef, TimeUnit};
+use arrow_array::{Array, RecordBatch, StringArray, UInt32Array};
+use arrow_schema::{ArrowError, SchemaRef};
+#[cfg(any(feature = "csv", feature = "parquet"))]
+use arrow_schema::{DataType, Field, Schema};
 
 use crate::tags;
 
@@ -186,6 +188,8 @@ impl<W: Write + Send> TableWriter<W> {
         format: Format,
         options: &WriteOptions,
     ) -> io::Result<TableWriter<W>> {
+        // Not every writer reads the schema and the options (NDJSON alone reads neither).
+        let _ = (&schema, options);
         let error = Arc::new(Mutex::new(None));
         let out = Tracked {
             inner: out,
@@ -215,7 +219,6 @@ impl<W: Write + Send> TableWriter<W> {
                 out, schema, options,
             )?)),
         };
-        let _ = options;
         Ok(TableWriter { inner, error })
     }
 
@@ -280,6 +283,8 @@ impl<W: Write + Send> TableWriter<W> {
 /// writes them; a null stays an empty cell).
 #[cfg(feature = "csv")]
 pub fn csv_cells(batch: &RecordBatch) -> io::Result<RecordBatch> {
+    use arrow_array::ArrayRef;
+
     let schema = batch.schema();
     if !schema.fields().iter().any(|f| f.data_type().is_nested()) {
         return Ok(batch.clone());
@@ -323,6 +328,8 @@ mod parquet_out {
     //! column chunks appended to the file's row group by the writer.
 
     use super::*;
+    use arrow_array::ArrayRef;
+    use arrow_schema::TimeUnit;
     use parquet::arrow::arrow_writer::{
         compute_leaves, ArrowColumnChunk, ArrowColumnWriter, ArrowRowGroupWriterFactory,
         ArrowWriterOptions,
