@@ -424,6 +424,12 @@ impl Board {
 
     /// Writes the placement field of a FEN (`rnbqkbnr/pppppppp/8/...`).
     pub fn write_fen(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        self.write_fen_promoted(f, Bitboard::EMPTY)
+    }
+
+    /// [`Board::write_fen`] with `~` after each piece on a square of `promoted` (the
+    /// crazyhouse mark of a promoted piece): the one placement writer.
+    pub fn write_fen_promoted(&self, f: &mut impl fmt::Write, promoted: Bitboard) -> fmt::Result {
         for rank in Rank::ALL.into_iter().rev() {
             let mut empty = 0u8;
             for file in File::ALL {
@@ -434,6 +440,9 @@ impl Board {
                             empty = 0;
                         }
                         f.write_char(p.char())?;
+                        if promoted.contains(Square::from_coords(file, rank)) {
+                            f.write_char('~')?;
+                        }
                     }
                     None => empty += 1,
                 }

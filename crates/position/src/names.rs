@@ -40,6 +40,8 @@ text_names!(FenField, "FEN field", {
     FenField::EnPassant => "en-passant",
     FenField::Halfmoves => "halfmove-clock",
     FenField::Fullmoves => "fullmove-number",
+    FenField::Pockets => "pockets",
+    FenField::Checks => "three-check",
 });
 
 text_names!(Validation, "validation", {

@@ -8,6 +8,7 @@ use chessbits_bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
 
 use crate::board::Board;
 use crate::castling::back_rank;
+use crate::variant::{Pockets, RemainingChecks};
 
 /// The field of a FEN string an error was found in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -26,6 +27,10 @@ pub enum FenField {
     Halfmoves,
     /// Field 6: fullmove number.
     Fullmoves,
+    /// The crazyhouse pockets (`[QNqp]` after the placement, or a ninth rank).
+    Pockets,
+    /// The three-check counters (`3+3` before the clocks or `+0+0` after them).
+    Checks,
 }
 
 /// A FEN string could not be read. Says which field, where (byte column from 0), the
@@ -69,6 +74,15 @@ pub struct Setup {
     /// Chess960, so that castling is written king-takes-rook (`e1h1`), as a Chess960 GUI
     /// expects.
     pub chess960: bool,
+    /// The crazyhouse pockets, when the FEN has them (`[...]` or a ninth rank); written back
+    /// in brackets.
+    pub pockets: Option<Pockets>,
+    /// The pieces marked promoted (`Q~`: crazyhouse, where they return to the pocket as
+    /// pawns when captured).
+    pub promoted: Bitboard,
+    /// The three-check counters, when the FEN has them; written back as python-chess does
+    /// (`3+3`, checks remaining, before the clocks).
+    pub remaining_checks: Option<RemainingChecks>,
 }
 
 impl Default for Setup {
@@ -89,6 +103,9 @@ impl Setup {
             halfmoves: 0,
             fullmoves: 1,
             chess960: false,
+            pockets: None,
+            promoted: Bitboard::EMPTY,
+            remaining_checks: None,
         }
     }
 
@@ -103,15 +120,34 @@ impl Setup {
             halfmoves: 0,
             fullmoves: 1,
             chess960: false,
+            pockets: None,
+            promoted: Bitboard::EMPTY,
+            remaining_checks: None,
         }
     }
 
-    /// Parses FEN, X-FEN or Shredder-FEN from ASCII bytes.
+    /// Parses FEN, X-FEN or Shredder-FEN from ASCII bytes, with the variants' additions.
     ///
     /// Fields may be separated by any run of ASCII whitespace. Only the placement is required:
     /// missing fields default to `w - - 0 1` (EPD lines have four fields). Castling accepts
     /// `KQkq` (the outermost rook on that side, as X-FEN reads it), file letters `A`-`H`/`a`-`h`
     /// (Shredder-FEN) and any mix. A fullmove number of 0 is read as 1.
+    ///
+    /// The variants (as Lichess and python-chess write them): crazyhouse pockets in
+    /// brackets after the placement (`.../RNBQKBNR[Qn]`) or as a ninth rank
+    /// (`.../RNBQKBNR/Qn`), `~` after a promoted piece (`Q~`); the three-check counters as
+    /// a field after the en-passant square (`3+3`, checks remaining) or after the fullmove
+    /// number (`+1+0`, checks given).
+    ///
+    /// ```
+    /// use chessbits_bitboard_core::{Color, Role};
+    /// use chessbits_position::Setup;
+    /// let zh: Setup = "4k3/8/8/8/8/8/8/4K2Q~[Nb] w - - 0 1".parse().unwrap();
+    /// assert_eq!(zh.pockets.unwrap().count(Color::Black, Role::Bishop), 1);
+    /// assert_eq!(zh.fen(), "4k3/8/8/8/8/8/8/4K2Q~[Nb] w - - 0 1");
+    /// let lichess: Setup = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +2+0".parse().unwrap();
+    /// assert_eq!(lichess.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 1+3 0 1");
+    /// ```
     pub fn from_ascii(fen: &[u8]) -> Result<Setup, ParseFenError> {
         let mut fields = Fields::new(fen);
         let (col, placement) = fields.next().ok_or_else(|| ParseFenError {
@@ -120,9 +156,11 @@ impl Setup {
             text: String::new(),
             reason: "empty FEN",
         })?;
-        let board = parse_placement(placement, col)?;
+        let (board, promoted, pockets) = parse_placement_and_pockets(placement, col)?;
         let mut setup = Setup {
             board,
+            promoted,
+            pockets,
             ..Setup::empty()
         };
         if let Some((col, turn)) = fields.next() {
@@ -147,7 +185,12 @@ impl Setup {
                 ),
             };
         }
-        if let Some((col, half)) = fields.next() {
+        let mut next = fields.next();
+        if let Some((col, checks)) = next.filter(|(_, f)| f.contains(&b'+') && f[0] != b'+') {
+            setup.remaining_checks = Some(parse_checks(checks, col, false)?);
+            next = fields.next();
+        }
+        if let Some((col, half)) = next {
             setup.halfmoves = parse_number(half)
                 .ok_or_else(|| err(FenField::Halfmoves, col, half, "expected a number"))?;
         }
@@ -157,7 +200,14 @@ impl Setup {
                 .max(1);
         }
         if let Some((col, extra)) = fields.next() {
-            return Err(err(FenField::Whole, col, extra, "more than six fields"));
+            if extra.first() == Some(&b'+') && setup.remaining_checks.is_none() {
+                setup.remaining_checks = Some(parse_checks(extra, col, true)?);
+            } else {
+                return Err(err(FenField::Whole, col, extra, "more than six fields"));
+            }
+        }
+        if let Some((col, extra)) = fields.next() {
+            return Err(err(FenField::Whole, col, extra, "more than seven fields"));
         }
         Ok(setup)
     }
@@ -175,6 +225,9 @@ impl Setup {
             ep_square: self.ep_square,
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
+            promoted: self.promoted,
+            pockets: self.pockets.as_ref(),
+            remaining_checks: self.remaining_checks,
         }
         .write(&mut s);
         s
@@ -191,12 +244,21 @@ pub(crate) struct FenFields<'a> {
     pub(crate) ep_square: Option<Square>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
+    /// The variants' fields (empty and `None` for standard chess).
+    pub(crate) promoted: Bitboard,
+    pub(crate) pockets: Option<&'a Pockets>,
+    pub(crate) remaining_checks: Option<RemainingChecks>,
 }
 
 impl FenFields<'_> {
     /// Writes the FEN into `f`, without allocating.
     pub(crate) fn write(&self, f: &mut impl fmt::Write) -> fmt::Result {
-        self.board.write_fen(f)?;
+        self.board.write_fen_promoted(f, self.promoted)?;
+        if let Some(pockets) = self.pockets {
+            f.write_char('[')?;
+            pockets.write_fen(f)?;
+            f.write_char(']')?;
+        }
         f.write_char(' ')?;
         f.write_char(self.turn.char())?;
         f.write_char(' ')?;
@@ -210,6 +272,12 @@ impl FenFields<'_> {
             None => f.write_char('-')?,
         }
         f.write_char(' ')?;
+        if let Some(checks) = self.remaining_checks {
+            write_number(f, u32::from(checks.white))?;
+            f.write_char('+')?;
+            write_number(f, u32::from(checks.black))?;
+            f.write_char(' ')?;
+        }
         write_number(f, self.halfmoves)?;
         f.write_char(' ')?;
         write_number(f, self.fullmoves)
@@ -304,7 +372,87 @@ impl<'a> Iterator for Fields<'a> {
     }
 }
 
-fn parse_placement(s: &[u8], col: usize) -> Result<Board, ParseFenError> {
+/// The three-check field at `col`: `3+3` (remaining) or, with `given`, `+0+0`.
+fn parse_checks(s: &[u8], col: usize, given: bool) -> Result<RemainingChecks, ParseFenError> {
+    let body = if given { &s[1..] } else { s };
+    let bad = || {
+        err(
+            FenField::Checks,
+            col,
+            s,
+            "expected 3+3 (remaining) or +0+0 (given)",
+        )
+    };
+    let plus = body.iter().position(|&b| b == b'+').ok_or_else(bad)?;
+    let (w, b) = (&body[..plus], &body[plus + 1..]);
+    let (w, b) = (
+        parse_number(w).ok_or_else(bad)?,
+        parse_number(b).ok_or_else(bad)?,
+    );
+    if w > 3 || b > 3 {
+        return Err(err(FenField::Checks, col, s, "more than 3 checks"));
+    }
+    // Both at most 3: the casts cannot truncate.
+    let (w, b) = (w as u8, b as u8);
+    Ok(if given {
+        RemainingChecks::new(3 - w, 3 - b)
+    } else {
+        RemainingChecks::new(w, b)
+    })
+}
+
+/// The placement field with the variants' additions: `~` marks, and pockets in brackets
+/// or as a ninth rank.
+fn parse_placement_and_pockets(
+    s: &[u8],
+    col: usize,
+) -> Result<(Board, Bitboard, Option<Pockets>), ParseFenError> {
+    let (board_part, pocket_part) = if let Some(open) = s.iter().position(|&b| b == b'[') {
+        if s.last() != Some(&b']') {
+            return Err(err(
+                FenField::Pockets,
+                col + open,
+                &s[open..],
+                "expected ] at the end",
+            ));
+        }
+        (
+            &s[..open],
+            Some((col + open + 1, &s[open + 1..s.len() - 1])),
+        )
+    } else if s.iter().filter(|&&b| b == b'/').count() == 8 {
+        let last = s.iter().rposition(|&b| b == b'/').unwrap_or(s.len());
+        (&s[..last], Some((col + last + 1, &s[last + 1..])))
+    } else {
+        (s, None)
+    };
+    let (board, promoted) = parse_placement(board_part, col)?;
+    let pockets = match pocket_part {
+        None => None,
+        Some((pcol, text)) => {
+            let mut pockets = Pockets::new();
+            for (i, &c) in text.iter().enumerate() {
+                match Piece::from_char(char::from(c)) {
+                    Some(p) if p.role != Role::King => pockets.add(p.color, p.role),
+                    _ => {
+                        return Err(err(
+                            FenField::Pockets,
+                            pcol + i,
+                            &text[i..=i],
+                            "not a pawn, knight, bishop, rook or queen letter",
+                        ))
+                    }
+                }
+            }
+            Some(pockets)
+        }
+    };
+    Ok((board, promoted, pockets))
+}
+
+fn parse_placement(s: &[u8], col: usize) -> Result<(Board, Bitboard), ParseFenError> {
+    let mut promoted = Bitboard::EMPTY;
+    let mut last: Option<Square> = None;
     let mut board = Board::empty();
     let mut rank = 7i32;
     let mut file = 0i32;
@@ -322,11 +470,24 @@ fn parse_placement(s: &[u8], col: usize) -> Result<Board, ParseFenError> {
                 }
                 rank -= 1;
                 file = 0;
+                last = None;
                 if rank < 0 {
                     return Err(err(FenField::Placement, at, &s[i..=i], "more than 8 ranks"));
                 }
             }
+            b'~' => match last.take() {
+                Some(sq) => promoted.insert(sq),
+                None => {
+                    return Err(err(
+                        FenField::Placement,
+                        at,
+                        &s[i..=i],
+                        "~ not after a piece letter",
+                    ))
+                }
+            },
             b'1'..=b'8' => {
+                last = None;
                 file += i32::from(c - b'0');
                 if file > 8 {
                     return Err(err(
@@ -359,6 +520,7 @@ fn parse_placement(s: &[u8], col: usize) -> Result<Board, ParseFenError> {
                     Rank::new_masked(rank as u32),
                 );
                 board.put(sq, piece);
+                last = Some(sq);
                 file += 1;
             }
         }
@@ -371,7 +533,7 @@ fn parse_placement(s: &[u8], col: usize) -> Result<Board, ParseFenError> {
             "expected 8 ranks of 8 squares",
         ));
     }
-    Ok(board)
+    Ok((board, promoted))
 }
 
 fn parse_castling(board: &Board, s: &[u8], col: usize) -> Result<Bitboard, ParseFenError> {

@@ -194,8 +194,8 @@ impl Position {
         }
         let kind = m.kind();
         match kind {
-            MoveKind::Normal => {
-                debug_assert!(false, "make_special: a normal move");
+            MoveKind::Normal | MoveKind::Drop(_) => {
+                debug_assert!(false, "make_special: {m:?} is not a move of standard chess");
                 return Undo(undo);
             }
             MoveKind::Promotion(role) => {
@@ -277,6 +277,9 @@ impl Position {
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Normal => self.board.unplay_normal(from, to, captured, us),
+            MoveKind::Drop(_) => {
+                debug_assert!(false, "unmake: {m:?} is not a move of standard chess")
+            }
             MoveKind::Promotion(_) => {
                 self.board.discard(to);
                 self.board.put_on_empty(from, Role::Pawn.of(us));
