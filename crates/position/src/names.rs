@@ -50,7 +50,7 @@ text_names!(Validation, "validation", {
     Validation::Playable => "playable",
 });
 
-const TERMINATIONS: [Termination; 7] = [
+const TERMINATIONS: [Termination; 13] = [
     Termination::Checkmate,
     Termination::Stalemate,
     Termination::InsufficientMaterial,
@@ -58,6 +58,12 @@ const TERMINATIONS: [Termination; 7] = [
     Termination::SeventyFiveMoves,
     Termination::ThreefoldRepetition,
     Termination::FivefoldRepetition,
+    Termination::KingExploded,
+    Termination::AllPiecesLost,
+    Termination::KingOnTheHill,
+    Termination::ThreeChecks,
+    Termination::KingOnEighthRank,
+    Termination::HordeGone,
 ];
 
 /// Reads what `Display` writes (`checkmate`, `the fifty-move rule`, ...).
@@ -78,7 +84,8 @@ impl FromStr for Termination {
                     "termination",
                     s,
                     "checkmate, stalemate, insufficient material, the fifty-move rule, the \
-                     seventy-five-move rule, threefold repetition or fivefold repetition",
+                     seventy-five-move rule, threefold repetition, fivefold repetition or a \
+                     variant's ending",
                 )
             })
     }

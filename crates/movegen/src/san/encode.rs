@@ -57,6 +57,7 @@ impl San {
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Castle => San::Castle(CastlingSide::of_rook(from, to)),
+            MoveKind::Drop(role) => San::Drop { role, to },
             kind => {
                 let role = pos.board().role_at(from).unwrap_or(Role::Pawn);
                 let capture = kind == MoveKind::EnPassant
@@ -96,6 +97,14 @@ impl San {
             San::Null => out.put_all(b"--"),
             San::Castle(CastlingSide::KingSide) => out.put_all(b"O-O"),
             San::Castle(CastlingSide::QueenSide) => out.put_all(b"O-O-O"),
+            San::Drop { role, to } => {
+                if role != Role::Pawn {
+                    out.put(role.upper_char() as u8);
+                }
+                out.put(b'@');
+                out.put(to.file().char() as u8);
+                out.put(to.rank().char() as u8);
+            }
             San::Normal {
                 role,
                 file,
