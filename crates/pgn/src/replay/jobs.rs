@@ -58,7 +58,7 @@ pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
                 played,
                 error: None,
             },
-            None => replay(record, mode, |_, _, _| {}),
+            None => replay_any(record, mode),
         };
         report.add_game(record, moves, error);
     }
@@ -68,11 +68,36 @@ pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
 /// Replays every record and appends one `before_fen,san,after_fen` row per mainline move
 /// to `out` (the job of `chessbits pgn fens`; the header is not written). `san` is the
 /// canonical SAN; FENs write the en-passant square only when a legal capture exists.
+/// Variant games are replayed by [`replay_variant`], their FENs with the variant's fields
+/// (pockets, check counters) as python-chess writes them.
 pub fn fens_games(records: &[GameRecord], mode: SanMode, out: &mut Vec<u8>) -> Report {
     let mut report = Report::default();
     let mut after_fen = Vec::with_capacity(96);
     for record in records {
         let mut first = true;
+        if let Ok(Some(variant)) = game_variant(record.variant.as_deref()) {
+            let Replayed {
+                played: moves,
+                error,
+                ..
+            } = replay_variant(record, mode, variant, |before, m, after| {
+                if first {
+                    first = false;
+                    after_fen.clear();
+                    write_variant_fen(before, &mut after_fen);
+                }
+                out.extend_from_slice(&after_fen);
+                out.push(b',');
+                before.san_plus(m).write_to(out);
+                out.push(b',');
+                after_fen.clear();
+                write_variant_fen(after, &mut after_fen);
+                out.extend_from_slice(&after_fen);
+                out.push(b'\n');
+            });
+            report.add_game(record, moves, error);
+            continue;
+        }
         let Replayed {
             played: moves,
             error,
