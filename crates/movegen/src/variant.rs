@@ -502,6 +502,13 @@ impl VariantPosition {
         self.to_setup().fen()
     }
 
+    /// [`VariantPosition::fen`] with the three-check counters as `notation` says (Lichess
+    /// writes the checks given after the clocks: `+1+0`).
+    #[must_use]
+    pub fn fen_with_checks(&self, notation: chessbits_position::ChecksNotation) -> String {
+        self.to_setup().fen_with_checks(notation)
+    }
+
     /// The outcome by the rules of the variant, if the game is over (see
     /// [`end`](self) for each variant's rule).
     #[must_use]

@@ -216,3 +216,36 @@ fn racing_kings() {
 fn standard() {
     run(Variant::Chess);
 }
+
+/// Perft speed of each variant's start against shakmaty's (`cargo test --release --test
+/// variant_differential -- --ignored --nocapture`): prints nodes per second, asserts only
+/// that the counts agree.
+#[test]
+#[ignore = "a measurement, not a test; run it with --ignored --nocapture"]
+fn perft_speed_against_shakmaty() {
+    for (variant, depth) in [
+        (Variant::Chess, 5),
+        (Variant::Atomic, 5),
+        (Variant::Antichess, 5),
+        (Variant::Crazyhouse, 5),
+        (Variant::KingOfTheHill, 5),
+        (Variant::ThreeCheck, 5),
+        (Variant::Horde, 5),
+        (Variant::RacingKings, 5),
+    ] {
+        let ours = VariantPosition::new(variant);
+        let theirs = TheirPosition::new(theirs_of(variant));
+        let t = std::time::Instant::now();
+        let n = ours.perft(depth);
+        let our_secs = t.elapsed().as_secs_f64();
+        let t = std::time::Instant::now();
+        let m = shakmaty::perft(&theirs, depth);
+        let their_secs = t.elapsed().as_secs_f64();
+        assert_eq!(n, m, "{variant}");
+        eprintln!(
+            "{variant:>16} perft {depth} = {n:>10}: chessbits {:>6.1} M nodes/s, shakmaty {:>6.1} M nodes/s",
+            n as f64 / our_secs / 1e6,
+            m as f64 / their_secs / 1e6
+        );
+    }
+}

@@ -60,7 +60,7 @@ pub use board::Board;
 pub use castling::{Castles, CastlingMode, CastlingSide};
 pub use epd::{parse_suite, Epd, EpdError, Operation, SuiteEntry};
 pub use history::{History, Outcome, Termination};
-pub use setup::{CastlingNotation, FenField, ParseFenError, Setup};
+pub use setup::{CastlingNotation, ChecksNotation, FenField, ParseFenError, Setup};
 pub use variant::{Pockets, RemainingChecks, Variant};
 
 /// The README's examples, compiled and run as doctests.

@@ -353,6 +353,7 @@ impl Position {
             promoted: Bitboard::EMPTY,
             pockets: None,
             remaining_checks: None,
+            checks_notation: crate::setup::ChecksNotation::Remaining,
         }
         .write(f)
     }

@@ -216,6 +216,18 @@ impl Setup {
     /// unambiguously, a file letter otherwise) and the en-passant square as stored.
     #[must_use]
     pub fn fen(&self) -> String {
+        self.fen_with_checks(ChecksNotation::Remaining)
+    }
+
+    /// [`Setup::fen`] with the three-check counters written as `notation` says.
+    ///
+    /// ```
+    /// use chessbits_position::{ChecksNotation, Setup};
+    /// let s: Setup = "4k3/8/8/8/8/8/8/4K3 w - - 2+3 0 1".parse().unwrap();
+    /// assert_eq!(s.fen_with_checks(ChecksNotation::Given), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+0");
+    /// ```
+    #[must_use]
+    pub fn fen_with_checks(&self, notation: ChecksNotation) -> String {
         let mut s = String::with_capacity(90);
         let _ = FenFields {
             board: &self.board,
@@ -228,10 +240,22 @@ impl Setup {
             promoted: self.promoted,
             pockets: self.pockets.as_ref(),
             remaining_checks: self.remaining_checks,
+            checks_notation: notation,
         }
         .write(&mut s);
         s
     }
+}
+
+/// How FEN writes the three-check counters.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ChecksNotation {
+    /// The checks each side still has to give, before the clocks: `3+3` (python-chess).
+    #[default]
+    Remaining,
+    /// The checks each side has given, after the clocks: `+0+0` (Lichess's X-FEN).
+    Given,
 }
 
 /// The six fields of a FEN, borrowed from a [`Setup`] or a [`crate::Position`]: the one
@@ -248,6 +272,7 @@ pub(crate) struct FenFields<'a> {
     pub(crate) promoted: Bitboard,
     pub(crate) pockets: Option<&'a Pockets>,
     pub(crate) remaining_checks: Option<RemainingChecks>,
+    pub(crate) checks_notation: ChecksNotation,
 }
 
 impl FenFields<'_> {
@@ -272,15 +297,23 @@ impl FenFields<'_> {
             None => f.write_char('-')?,
         }
         f.write_char(' ')?;
-        if let Some(checks) = self.remaining_checks {
-            write_number(f, u32::from(checks.white))?;
+        let checks = self.remaining_checks;
+        if let (Some(c), ChecksNotation::Remaining) = (checks, self.checks_notation) {
+            write_number(f, u32::from(c.white))?;
             f.write_char('+')?;
-            write_number(f, u32::from(checks.black))?;
+            write_number(f, u32::from(c.black))?;
             f.write_char(' ')?;
         }
         write_number(f, self.halfmoves)?;
         f.write_char(' ')?;
-        write_number(f, self.fullmoves)
+        write_number(f, self.fullmoves)?;
+        if let (Some(c), ChecksNotation::Given) = (checks, self.checks_notation) {
+            f.write_str(" +")?;
+            write_number(f, u32::from(3u8.saturating_sub(c.white)))?;
+            f.write_char('+')?;
+            write_number(f, u32::from(3u8.saturating_sub(c.black)))?;
+        }
+        Ok(())
     }
 }
 
