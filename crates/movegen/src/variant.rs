@@ -327,7 +327,6 @@ impl VariantPosition {
     }
 
     /// The squares of the rooks that keep a castling right.
-    #[must_use]
     pub fn castling_rights(&self) -> Bitboard {
         self.castling
     }
@@ -345,7 +344,6 @@ impl VariantPosition {
     }
 
     /// The promoted pieces (crazyhouse; empty in the other variants).
-    #[must_use]
     pub fn promoted(&self) -> Bitboard {
         self.promoted
     }
@@ -398,7 +396,6 @@ impl VariantPosition {
 
     /// The pieces giving check to the side to move: none in antichess, none in atomic when
     /// the kings touch, none for a side without a king (horde, an exploded king).
-    #[must_use]
     pub fn checkers(&self) -> Bitboard {
         if self.variant == Variant::Antichess
             || (self.variant == Variant::Atomic && generate::kings_connected(&self.board))

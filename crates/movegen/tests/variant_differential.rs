@@ -94,7 +94,7 @@ fn compare(ours: &VariantPosition, theirs: &TheirPosition, context: &str) -> Vec
     let their_moves: BTreeSet<String> = theirs
         .legal_moves()
         .iter()
-        .map(|m| UciMove::from_move(m.clone(), mode).to_string())
+        .map(|m| UciMove::from_move(*m, mode).to_string())
         .collect();
     assert_eq!(our_moves, their_moves, "legal moves in {}", ours.fen());
     // Outcome: shakmaty also calls insufficient material a draw, which we do not decide.
@@ -118,7 +118,7 @@ fn compare(ours: &VariantPosition, theirs: &TheirPosition, context: &str) -> Vec
             .expect("our UCI parses")
             .to_move(theirs)
             .unwrap_or_else(|e| panic!("shakmaty refuses our UCI {uci} in {}: {e}", ours.fen()));
-        let their_uci = UciMove::from_move(their_m.clone(), mode).to_string();
+        let their_uci = UciMove::from_move(their_m, mode).to_string();
         assert_eq!(
             ours.parse_uci(their_uci.as_bytes()),
             Some(m),
@@ -126,9 +126,9 @@ fn compare(ours: &VariantPosition, theirs: &TheirPosition, context: &str) -> Vec
         );
         // SAN: ours equals theirs (without suffix), and each reads the other's.
         let our_san = ours.san(m).to_string();
-        let their_san = San::from_move(theirs, their_m.clone()).to_string();
+        let their_san = San::from_move(theirs, their_m).to_string();
         assert_eq!(our_san, their_san, "SAN of {uci} in {}", ours.fen());
-        let their_plus = SanPlus::from_move(theirs.clone(), their_m.clone()).to_string();
+        let their_plus = SanPlus::from_move(theirs.clone(), their_m).to_string();
         assert_eq!(
             ours.parse_san(their_plus.as_bytes(), SanMode::Strict),
             Ok(m),

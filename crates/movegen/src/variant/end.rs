@@ -48,7 +48,7 @@ fn race_over(pos: &VariantPosition) -> bool {
     let Some(black_king) = black_kings.msb() else {
         return true;
     };
-    let targets = at::king_attacks(black_king) & goal - board.by_color(Color::Black);
+    let targets = at::king_attacks(black_king) & (goal - board.by_color(Color::Black));
     targets
         .into_iter()
         .all(|sq| board.attackers_by(sq, Color::White, board.occupied()).any())

@@ -97,7 +97,7 @@ fn attacked_for_king(pos: &VariantPosition, path: Bitboard, occ: Bitboard) -> bo
         Variant::Antichess => return false,
         Variant::Atomic => {
             for k in pos.board.by_piece(Role::King.of(them)) {
-                path = path - at::king_attacks(k);
+                path -= at::king_attacks(k);
             }
         }
         _ => {}
@@ -152,7 +152,7 @@ fn drops(pos: &VariantPosition, targets: Bitboard, list: &mut Vec<Move>) {
         }
         let mut squares = targets - pos.board.occupied();
         if role == Role::Pawn {
-            squares = squares - Bitboard::BACKRANKS;
+            squares -= Bitboard::BACKRANKS;
         }
         for to in squares {
             list.push(Move::drop(role, to));

@@ -33,10 +33,10 @@ pub(crate) fn play(pos: &mut VariantPosition, m: Move) {
             let (king_to, rook_to) = (m.king_to(), m.rook_to().unwrap_or(to));
             pos.board.discard(king);
             pos.board.discard(to);
-            pos.promoted = pos.promoted - king - to;
+            pos.promoted = pos.promoted.without(king).without(to);
             pos.board.put(king_to, Role::King.of(us));
             pos.board.put(rook_to, Role::Rook.of(us));
-            pos.castling = pos.castling - Bitboard::rank(back_rank(us));
+            pos.castling -= Bitboard::rank(back_rank(us));
         }
         kind => play_piece(pos, m, kind, ep_before),
     }
@@ -61,11 +61,11 @@ fn play_piece(pos: &mut VariantPosition, m: Move, kind: MoveKind, ep_before: Opt
         pos.halfmoves = 0;
     }
     // Rights of a rook or king that moves or is taken.
-    pos.castling = pos.castling - from - to;
+    pos.castling = pos.castling.without(from).without(to);
     if moved.role == Role::King && !mover_promoted {
-        pos.castling = pos.castling - Bitboard::rank(back_rank(us));
+        pos.castling -= Bitboard::rank(back_rank(us));
     } else if captured.is_some_and(|p| p.role == Role::King) && !pos.promoted.contains(to) {
-        pos.castling = pos.castling - Bitboard::rank(back_rank(us.other()));
+        pos.castling -= Bitboard::rank(back_rank(us.other()));
     }
     if moved.role == Role::Pawn {
         let diff = to as i32 - from as i32;
@@ -113,11 +113,11 @@ fn play_piece(pos: &mut VariantPosition, m: Move, kind: MoveKind, ep_before: Opt
 /// the squares around go, with their castling rights.
 fn explode(pos: &mut VariantPosition, to: Square) {
     let radius = at::king_attacks(to) - pos.board.pawns();
-    pos.castling = pos.castling - radius;
+    pos.castling -= radius;
     for color in Color::ALL {
         let kings = pos.board.by_piece(Role::King.of(color)) - pos.promoted;
         if (radius & kings).any() {
-            pos.castling = pos.castling - Bitboard::rank(back_rank(color));
+            pos.castling -= Bitboard::rank(back_rank(color));
         }
     }
     pos.board.discard(to);
@@ -125,5 +125,5 @@ fn explode(pos: &mut VariantPosition, to: Square) {
     for sq in radius {
         pos.board.discard(sq);
     }
-    pos.promoted = pos.promoted - radius;
+    pos.promoted -= radius;
 }

@@ -105,7 +105,6 @@ fn variant_move_number(pos: &VariantPosition) -> String {
 
 /// Replays any game, standard or of a variant, without a callback: what [`check_games`]
 /// counts.
-#[must_use]
 pub fn replay_any(record: &GameRecord, mode: SanMode) -> Replayed {
     match game_variant(record.variant.as_deref()) {
         Ok(Some(variant)) => replay_variant(record, mode, variant, |_, _, _| {}),
