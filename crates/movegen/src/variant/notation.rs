@@ -7,11 +7,11 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use chessbits_bitboard_core::{Bitboard, Move, MoveKind, Role};
+use chessbits_bitboard_core::{Bitboard, Move, Role};
 use chessbits_position::{CastlingSide, Variant};
 
 use super::{is_capture, VariantPlayError, VariantPosition};
-use crate::san::{disambiguation, San, SanError, SanMode, SanPlus, Suffix};
+use crate::san::{San, SanError, SanMode, SanPlus, Suffix};
 
 impl VariantPosition {
     /// The canonical SAN of the legal move `m` (without suffix): disambiguation among
@@ -24,41 +24,17 @@ impl VariantPosition {
             return San::Null;
         }
         let (from, to) = (m.from(), m.to());
-        match m.kind() {
-            MoveKind::Castle => San::Castle(CastlingSide::of_rook(from, to)),
-            MoveKind::Drop(role) => San::Drop { role, to },
-            kind => {
-                let role = self.board.role_at(from).unwrap_or(Role::Pawn);
-                let capture = is_capture(self, m);
-                let (file, rank) = if role == Role::Pawn {
-                    (capture.then(|| from.file()), None)
-                } else {
-                    let mut others = Bitboard::EMPTY;
-                    for o in self.legal_moves().iter() {
-                        if o.to() == to
-                            && o.from() != from
-                            && !o.is_castle()
-                            && !o.is_drop()
-                            && self.board.role_at(o.from()) == Some(role)
-                        {
-                            others.insert(o.from());
-                        }
-                    }
-                    disambiguation(from, others)
-                };
-                San::Normal {
-                    role,
-                    file,
-                    rank,
-                    capture,
-                    to,
-                    promotion: match kind {
-                        MoveKind::Promotion(r) => Some(r),
-                        _ => None,
-                    },
+        let role = self.board.role_at(from).unwrap_or(Role::Pawn);
+        San::of_move(m, role, is_capture(self, m), || {
+            let mut others = Bitboard::EMPTY;
+            for o in self.legal_moves() {
+                let same = o.to() == to && !o.is_castle() && !o.is_drop();
+                if same && o.from() != from && self.board.role_at(o.from()) == Some(role) {
+                    others.insert(o.from());
                 }
             }
-        }
+            others
+        })
     }
 
     /// The canonical SAN of the legal move `m` with its suffix, as python-chess writes it:
