@@ -506,8 +506,11 @@ impl VariantPosition {
         self.to_setup().fen_with_checks(notation)
     }
 
-    /// The outcome by the rules of the variant, if the game is over (see
-    /// [`end`](self) for each variant's rule).
+    /// The outcome by the rules of the variant, if the game is over: the variant's own
+    /// end (a king exploded, on the hill or on the eighth rank, the third check, a side
+    /// without pieces), checkmate, or a stalemate (won by the stalemated side in
+    /// antichess). Draws by insufficient material, repetition or the move-count rules are
+    /// not decided for the variants.
     #[must_use]
     pub fn outcome(&self) -> Option<chessbits_position::Outcome> {
         end::outcome(self)

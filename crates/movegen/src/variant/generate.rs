@@ -165,6 +165,46 @@ fn king_attacked_after(after: &VariantPosition, color: Color) -> bool {
     after.king_attacked(color)
 }
 
+/// What deciding the king's safety after a move needs, computed once per position: the
+/// checkers and the pinned pieces of the side to move (its one king on `king`).
+struct KingSafety {
+    checkers: Bitboard,
+    pinned: Bitboard,
+}
+
+impl KingSafety {
+    fn new(pos: &VariantPosition, king: Option<Square>) -> KingSafety {
+        let board = &pos.board;
+        let us = pos.turn;
+        match king {
+            Some(k) => KingSafety {
+                checkers: board.attackers_by(k, us.other(), board.occupied()),
+                pinned: board.blockers_of(k, us) & board.by_color(us),
+            },
+            None => KingSafety {
+                checkers: Bitboard::EMPTY,
+                pinned: Bitboard::EMPTY,
+            },
+        }
+    }
+
+    /// Whether the pseudo-legal move `m` (not castling) leaves the king on `king` safe: a
+    /// king step to a square no enemy attacks; out of check, a piece that is not pinned or
+    /// stays on its pin line; anything else (evasions, en passant) by playing it.
+    fn allows(&self, pos: &VariantPosition, king: Square, m: Move) -> bool {
+        let board = &pos.board;
+        let (from, to) = (m.from(), m.to());
+        if from == king {
+            let occ = board.occupied().without(king);
+            return board.attackers_by(to, pos.turn.other(), occ).is_empty();
+        }
+        if self.checkers.is_empty() && !m.is_en_passant() {
+            return !self.pinned.contains(from) || at::aligned(king, from, to);
+        }
+        !king_attacked_after(&pos.play_unchecked(m), pos.turn)
+    }
+}
+
 /// The legal moves of `pos`, by its variant's rule.
 pub(crate) fn legal_moves(pos: &VariantPosition, list: &mut Vec<Move>) {
     if end::is_variant_end(pos) {
@@ -202,20 +242,21 @@ pub(crate) fn legal_moves(pos: &VariantPosition, list: &mut Vec<Move>) {
         _ => {
             let mut all = Vec::new();
             pseudo_legal(pos, &mut all);
-            let has_king = pos.board.by_piece(Role::King.of(us)).any();
+            let king = pos.board.king_of(us);
+            let safe = KingSafety::new(pos, king);
             for &m in all.iter() {
-                if !has_king && pos.variant != Variant::RacingKings {
+                let legal = match king {
+                    // The horde: no king to keep safe.
+                    None => true,
+                    Some(k) => safe.allows(pos, k, m),
+                };
+                // Racing kings: no check may be given.
+                if legal
+                    && (pos.variant != Variant::RacingKings
+                        || !pos.play_unchecked(m).king_attacked(us.other()))
+                {
                     list.push(m);
-                    continue;
                 }
-                let after = pos.play_unchecked(m);
-                if king_attacked_after(&after, us) {
-                    continue;
-                }
-                if pos.variant == Variant::RacingKings && after.king_attacked(us.other()) {
-                    continue;
-                }
-                list.push(m);
             }
             if pos.variant != Variant::RacingKings {
                 castling(pos, list);
