@@ -710,6 +710,38 @@ mod tests {
     }
 
     #[test]
+    fn variant_fields() {
+        // Pockets in brackets or as a ninth rank, promoted pieces, both check counters.
+        let zh: Setup = "4k3/1Q~6/8/8/4b3/8/Kpp5/8/ b - - 0 1".parse().unwrap();
+        assert_eq!(zh.pockets, Some(Pockets::new()));
+        assert_eq!(zh.promoted, Bitboard::from_square(Square::B7));
+        assert_eq!(zh.fen(), "4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1");
+        let zh: Setup = "4k3/8/8/8/8/8/8/4K3/QqPp w - - 0 1".parse().unwrap();
+        assert_eq!(zh.fen(), "4k3/8/8/8/8/8/8/4K3[QPqp] w - - 0 1");
+        let three: Setup = "4k3/8/8/8/8/8/8/4K3 w - - 1+2 5 9".parse().unwrap();
+        assert_eq!(three.remaining_checks, Some(RemainingChecks::new(1, 2)));
+        assert_eq!((three.halfmoves, three.fullmoves), (5, 9));
+        assert_eq!(three.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 1+2 5 9");
+        let lichess: Setup = "4k3/8/8/8/8/8/8/4K3 w - - 5 9 +2+1".parse().unwrap();
+        assert_eq!(lichess, three);
+        assert_eq!(
+            lichess.fen_with_checks(ChecksNotation::Given),
+            "4k3/8/8/8/8/8/8/4K3 w - - 5 9 +2+1"
+        );
+        for (bad, field) in [
+            ("4k3/8/8/8/8/8/8/4K3[Qk] w - - 0 1", FenField::Pockets),
+            ("4k3/8/8/8/8/8/8/4K3[Q w - - 0 1", FenField::Pockets),
+            ("~4k3/8/8/8/8/8/8/4K3 w - - 0 1", FenField::Placement),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 4+1 0 1", FenField::Checks),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 1+x 0 1", FenField::Checks),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+9", FenField::Checks),
+        ] {
+            let e = bad.parse::<Setup>().unwrap_err();
+            assert_eq!(e.field, field, "{bad}: {e}");
+        }
+    }
+
+    #[test]
     fn shredder_and_xfen_castling() {
         // Chess960 start with the king on b1: rooks a1 and h1.
         let s: Setup = "rk4r1/8/8/8/8/8/8/RK4R1 w GAga - 0 1".parse().unwrap();
