@@ -155,8 +155,11 @@ fn run<S: SlidingAttacks>(opts: &SuiteOptions) -> ExitCode {
         out,
         "{positions} positions, {checks} counts checked, {wrong} wrong, {skipped} skipped \
          (--max-nodes/--max-depth), {unreadable} unreadable; {nodes} nodes in {secs:.2} s \
-         ({} method)",
-        S::NAME
+         ({})",
+        match opts.variant {
+            Some(v) => format!("{v} rules"),
+            None => format!("{} method", S::NAME),
+        }
     );
     if wrong == 0 && unreadable == 0 {
         ExitCode::SUCCESS
