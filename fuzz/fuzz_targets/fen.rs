@@ -1,10 +1,13 @@
 //! FEN and `Setup`: any bytes parse or give a typed error; whatever validates at any level
 //! writes FEN that reads back to the same position, and its hash is the one computed from
-//! scratch.
+//! scratch. The same for the variants: a setup that validates as a position of a variant
+//! (pockets, `~`, check counters) writes FEN that reads back to the same position, whose
+//! legal moves can be generated and played.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use chessbits_position::{CastlingMode, Position, Setup, Validation};
+use chessbits_movegen::variant::VariantPosition;
+use chessbits_position::{CastlingMode, Position, Setup, Validation, Variant};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(setup) = Setup::from_ascii(data) else {
@@ -27,6 +30,20 @@ fuzz_target!(|data: &[u8]| {
                 .expect("our FEN validates at the level it came from");
             assert_eq!(back.fen(), fen);
             let _ = chessbits_movegen::legal_moves(&pos);
+        }
+    }
+    for variant in Variant::ALL {
+        let mode = CastlingMode::detect(&setup);
+        let Ok(pos) = VariantPosition::from_setup(variant, &setup, mode) else {
+            continue;
+        };
+        let fen = pos.fen();
+        let back = VariantPosition::from_fen(variant, &fen).expect("our variant FEN validates");
+        assert_eq!(back.fen(), fen, "{variant}");
+        let _ = pos.outcome();
+        for &m in pos.legal_moves().iter().take(8) {
+            let after = pos.play_unchecked(m);
+            let _ = after.fen();
         }
     }
 });

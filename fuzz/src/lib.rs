@@ -2,7 +2,8 @@
 //! (castling both ways and in Chess960, en passant legal and pinned, promotions, check,
 //! double check), chosen by the input's first byte.
 
-use chessbits_position::{CastlingMode, Position};
+use chessbits_movegen::variant::VariantPosition;
+use chessbits_position::{CastlingMode, Position, Variant};
 
 const POOL: [(&str, CastlingMode); 12] = [
     (
@@ -57,5 +58,34 @@ pub fn position_and_rest(data: &[u8]) -> (Position, &[u8]) {
     };
     let (fen, mode) = POOL[usize::from(first) % POOL.len()];
     let pos = Position::from_fen_with(fen, mode).expect("the pool's FENs are valid");
+    (pos, rest)
+}
+
+/// Variant positions with each variant's rules in reach (explosions next to kings,
+/// forced captures and king promotions, drops with full pockets and promoted pieces, the
+/// hill, a last check, the horde's first-rank pawns, the race's last rank).
+const VARIANT_POOL: [(Variant, &str); 12] = [
+    (Variant::Atomic, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    (Variant::Atomic, "8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1"),
+    (Variant::Antichess, "8/1P6/8/8/8/8/6p1/8 w - - 0 1"),
+    (Variant::Antichess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"),
+    (Variant::Crazyhouse, "2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1"),
+    (Variant::Crazyhouse, "4k3/1Q~6/8/8/4b3/8/Kpp5/8[Nn] b - - 0 1"),
+    (Variant::KingOfTheHill, "8/8/8/4k3/8/3K4/8/8 w - - 0 1"),
+    (Variant::ThreeCheck, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 1+1 0 1"),
+    (Variant::Horde, "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"),
+    (Variant::Horde, "4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - - 0 1"),
+    (Variant::RacingKings, "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"),
+    (Variant::RacingKings, "4brn1/2K2k2/8/8/8/8/8/8 w - - 0 1"),
+];
+
+/// The variant position the first byte of `data` picks, and the rest of the input.
+pub fn variant_position_and_rest(data: &[u8]) -> (VariantPosition, &[u8]) {
+    let (first, rest) = match data.split_first() {
+        Some((&b, rest)) => (b, rest),
+        None => (0, data),
+    };
+    let (variant, fen) = VARIANT_POOL[usize::from(first) % VARIANT_POOL.len()];
+    let pos = VariantPosition::from_fen(variant, fen).expect("the pool's FENs are valid");
     (pos, rest)
 }

@@ -25,6 +25,8 @@ pub enum ParseMoveErrorKind {
     Promotion,
     /// Origin and destination are the same square.
     SameSquare,
+    /// A drop (`N@f3`) names no piece that can be dropped (`P N B R Q`).
+    Drop,
 }
 
 impl core::fmt::Display for ParseMoveErrorKind {
@@ -35,6 +37,7 @@ impl core::fmt::Display for ParseMoveErrorKind {
             ParseMoveErrorKind::To => "the destination square is not a1-h8",
             ParseMoveErrorKind::Promotion => "the promotion piece is not one of n, b, r, q",
             ParseMoveErrorKind::SameSquare => "origin and destination are the same square",
+            ParseMoveErrorKind::Drop => "the dropped piece is not one of P, N, B, R, Q",
         })
     }
 }

@@ -18,6 +18,9 @@ pub enum MoveKind {
     EnPassant,
     /// Castling, stored as king-takes-rook: `from` is the king, `to` the rook.
     Castle,
+    /// A piece of the given role put from the pocket onto the empty square `to`
+    /// (crazyhouse); `from` means nothing and reads as `to`.
+    Drop(Role),
 }
 
 /// A move in two bytes: origin, destination, kind and promotion piece.
@@ -52,6 +55,11 @@ const KIND_NORMAL: u16 = 0;
 const KIND_PROMOTION: u16 = 1;
 const KIND_EN_PASSANT: u16 = 2;
 const KIND_CASTLE: u16 = 3;
+/// The spare encodings of the castle kind (promotion bits not zero, which no castling
+/// move has): bits 12-15 of a drop (the role in the `from` bits) and of a promotion to a
+/// king (antichess). The moves of standard chess never have them.
+const CODE_DROP: u16 = KIND_CASTLE | 1 << 2;
+const CODE_KING_PROMOTION: u16 = KIND_CASTLE | 2 << 2;
 
 impl Move {
     /// The null move (`0000` in UCI): passes the turn. It has `from == to == a1`.
@@ -68,17 +76,37 @@ impl Move {
         Move::pack(from, to, KIND_NORMAL, 0)
     }
 
-    /// A promotion to `role`, which should be a knight, bishop, rook or queen (a pawn or king
-    /// is stored as a queen).
+    /// A promotion to `role`: a knight, bishop, rook or queen, or a king (antichess, where
+    /// the king is an ordinary piece). A pawn is stored as a queen.
     #[inline]
     pub const fn promote(from: Square, to: Square, role: Role) -> Move {
         let promo = match role {
             Role::Knight => 0,
             Role::Bishop => 1,
             Role::Rook => 2,
+            Role::King => return Move(from as u16 | (to as u16) << 6 | CODE_KING_PROMOTION << 12),
             _ => 3,
         };
         Move::pack(from, to, KIND_PROMOTION, promo)
+    }
+
+    /// A drop (crazyhouse): a piece of `role` from the pocket onto `to`. A king is stored
+    /// as a queen (no variant drops kings). Its [`Move::from`] means nothing.
+    ///
+    /// ```
+    /// use chessbits_bitboard_core::{Move, MoveKind, Role, Square};
+    /// let m = Move::drop(Role::Knight, Square::F3);
+    /// assert_eq!(m.kind(), MoveKind::Drop(Role::Knight));
+    /// assert_eq!(m.to_string(), "N@f3");
+    /// assert_eq!("N@f3".parse::<Move>(), Ok(m));
+    /// ```
+    #[inline]
+    pub const fn drop(role: Role, to: Square) -> Move {
+        let role = match role {
+            Role::King => Role::Queen,
+            r => r,
+        };
+        Move(role as u16 | (to as u16) << 6 | CODE_DROP << 12)
     }
 
     /// An en-passant capture; `to` is the empty square the pawn moves to.
@@ -93,7 +121,8 @@ impl Move {
         Move::pack(king, rook, KIND_CASTLE, 0)
     }
 
-    /// The origin square (the king's square for castling).
+    /// The origin square (the king's square for castling; meaningless for a drop, whose
+    /// bits there hold the dropped role: ask [`Move::is_drop`] first).
     #[inline]
     #[must_use]
     pub const fn from(self) -> Square {
@@ -114,11 +143,16 @@ impl Move {
         match self.0 >> 12 & 3 {
             KIND_NORMAL => MoveKind::Normal,
             KIND_EN_PASSANT => MoveKind::EnPassant,
-            KIND_CASTLE => MoveKind::Castle,
-            _ => MoveKind::Promotion(self.promotion_role()),
+            KIND_PROMOTION => MoveKind::Promotion(self.promotion_role()),
+            _ => match self.0 >> 12 {
+                CODE_DROP => MoveKind::Drop(self.drop_role()),
+                CODE_KING_PROMOTION => MoveKind::Promotion(Role::King),
+                _ => MoveKind::Castle,
+            },
         }
     }
 
+    /// The role of the promotion bits of a knight, bishop, rook or queen promotion.
     #[inline]
     const fn promotion_role(self) -> Role {
         match self.0 >> 14 {
@@ -129,12 +163,43 @@ impl Move {
         }
     }
 
+    #[inline]
+    const fn drop_role(self) -> Role {
+        match self.0 & 7 {
+            0 => Role::Pawn,
+            1 => Role::Knight,
+            2 => Role::Bishop,
+            3 => Role::Rook,
+            _ => Role::Queen,
+        }
+    }
+
+    /// The dropped piece, if this is a drop.
+    #[inline]
+    #[must_use]
+    pub const fn drop_role_of(self) -> Option<Role> {
+        if self.is_drop() {
+            Some(self.drop_role())
+        } else {
+            None
+        }
+    }
+
+    /// Whether this is a drop (crazyhouse).
+    #[inline]
+    #[must_use]
+    pub const fn is_drop(self) -> bool {
+        self.0 >> 12 == CODE_DROP
+    }
+
     /// The promotion piece, if this is a promotion.
     #[inline]
     #[must_use]
     pub const fn promotion(self) -> Option<Role> {
-        if self.is_promotion() {
+        if self.0 >> 12 & 3 == KIND_PROMOTION {
             Some(self.promotion_role())
+        } else if self.0 >> 12 == CODE_KING_PROMOTION {
+            Some(Role::King)
         } else {
             None
         }
@@ -144,7 +209,7 @@ impl Move {
     #[inline]
     #[must_use]
     pub const fn is_promotion(self) -> bool {
-        self.0 >> 12 & 3 == KIND_PROMOTION
+        self.0 >> 12 & 3 == KIND_PROMOTION || self.0 >> 12 == CODE_KING_PROMOTION
     }
 
     /// Whether this is an en-passant capture.
@@ -158,7 +223,7 @@ impl Move {
     #[inline]
     #[must_use]
     pub const fn is_castle(self) -> bool {
-        self.0 >> 12 & 3 == KIND_CASTLE
+        self.0 >> 12 == KIND_CASTLE
     }
 
     /// Whether this is the null move.
@@ -234,7 +299,11 @@ impl Move {
     #[inline]
     #[must_use]
     pub const fn is_canonical(self) -> bool {
-        self.is_promotion() || self.0 >> 14 == 0
+        match self.0 >> 12 {
+            CODE_DROP => self.0 & 63 <= Role::Queen as u16,
+            CODE_KING_PROMOTION => true,
+            _ => self.0 >> 12 & 3 == KIND_PROMOTION || self.0 >> 14 == 0,
+        }
     }
 
     /// The move in UCI notation: castling as king to its destination (`e1g1`) in standard
@@ -264,6 +333,13 @@ impl Move {
             out.put_all(b"0000");
             return;
         }
+        if let Some(role) = self.drop_role_of() {
+            out.put(role.upper_char() as u8);
+            out.put(b'@');
+            out.put(self.to().file().char() as u8);
+            out.put(self.to().rank().char() as u8);
+            return;
+        }
         let to = if self.is_castle() && !chess960 {
             self.king_to()
         } else {
@@ -278,8 +354,9 @@ impl Move {
         }
     }
 
-    /// Parses UCI (`e2e4`, `e7e8q`, `0000`) from ASCII bytes. The result is a normal or
-    /// promotion move (or [`Move::NULL`]); see the type's documentation.
+    /// Parses UCI (`e2e4`, `e7e8q`, `0000`, and the variants' `N@f3` drops and `e7e8k`
+    /// king promotions) from ASCII bytes. The result is a normal, promotion or drop move (or
+    /// [`Move::NULL`]); see the type's documentation.
     pub fn from_uci_ascii(s: &[u8]) -> Result<Move, ParseMoveError> {
         let err = |kind| ParseMoveError {
             text: String::from_utf8_lossy(s).into_owned(),
@@ -287,6 +364,13 @@ impl Move {
         };
         if s == b"0000" {
             return Ok(Move::NULL);
+        }
+        if s.len() == 4 && s[1] == b'@' {
+            let role = Role::from_char(char::from(s[0].to_ascii_lowercase()))
+                .filter(|r| *r != Role::King)
+                .ok_or_else(|| err(ParseMoveErrorKind::Drop))?;
+            let to = Square::from_ascii(&s[2..4]).map_err(|_| err(ParseMoveErrorKind::To))?;
+            return Ok(Move::drop(role, to));
         }
         if s.len() != 4 && s.len() != 5 {
             return Err(err(ParseMoveErrorKind::Length));
@@ -299,11 +383,9 @@ impl Move {
         match s.get(4) {
             None => Ok(Move::normal(from, to)),
             Some(&c) => match Role::from_char(char::from(c)) {
-                Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen))
-                    if c.is_ascii_lowercase() =>
-                {
-                    Ok(Move::promote(from, to, role))
-                }
+                Some(
+                    role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen | Role::King),
+                ) if c.is_ascii_lowercase() => Ok(Move::promote(from, to, role)),
                 _ => Err(err(ParseMoveErrorKind::Promotion)),
             },
         }
@@ -332,6 +414,7 @@ impl fmt::Debug for Move {
             MoveKind::Promotion(r) => write!(f, "Move({}{}={})", self.from(), self.to(), r.char()),
             MoveKind::EnPassant => write!(f, "Move({}{} e.p.)", self.from(), self.to()),
             MoveKind::Castle => write!(f, "Move({} castles with {})", self.from(), self.to()),
+            MoveKind::Drop(r) => write!(f, "Move({}@{})", r.upper_char(), self.to()),
         }
     }
 }
@@ -397,7 +480,8 @@ mod tests {
             ("", Length),
             ("e2e9q", To),
             ("i2e4", From),
-            ("e2e4k", Promotion),
+            ("e2e4p", Promotion),
+            ("K@e4", Drop),
             ("e7e8Q", Promotion),
             ("e2e2", SameSquare),
             ("e2e4qq", Length),

@@ -47,7 +47,8 @@ text_names!(Direction, "direction", {
     Direction::NorthWest => "north-west",
 });
 
-/// `normal`, `en-passant`, `castle`, or `promotion-` and the piece letter (`promotion-q`).
+/// `normal`, `en-passant`, `castle`, `promotion-` and the piece letter (`promotion-q`), or
+/// `drop-` and the piece letter (`drop-n`).
 impl fmt::Display for MoveKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -55,6 +56,7 @@ impl fmt::Display for MoveKind {
             MoveKind::EnPassant => f.write_str("en-passant"),
             MoveKind::Castle => f.write_str("castle"),
             MoveKind::Promotion(role) => write!(f, "promotion-{}", role.char()),
+            MoveKind::Drop(role) => write!(f, "drop-{}", role.char()),
         }
     }
 }
@@ -67,7 +69,7 @@ impl FromStr for MoveKind {
             ParseError::new(
                 "move kind",
                 s,
-                "normal, en-passant, castle or promotion-<n|b|r|q>",
+                "normal, en-passant, castle, promotion-<n|b|r|q|k> or drop-<p|n|b|r|q>",
             )
         };
         match s {
@@ -75,16 +77,21 @@ impl FromStr for MoveKind {
             "en-passant" => Ok(MoveKind::EnPassant),
             "castle" => Ok(MoveKind::Castle),
             _ => {
+                if let Some(role) = s.strip_prefix("drop-") {
+                    let role: Role = role.parse().map_err(|_| err())?;
+                    return match role {
+                        Role::King => Err(err()),
+                        _ => Ok(MoveKind::Drop(role)),
+                    };
+                }
                 let role: Role = s
                     .strip_prefix("promotion-")
                     .ok_or_else(err)?
                     .parse()
                     .map_err(|_| err())?;
                 match role {
-                    Role::Knight | Role::Bishop | Role::Rook | Role::Queen => {
-                        Ok(MoveKind::Promotion(role))
-                    }
-                    _ => Err(err()),
+                    Role::Pawn => Err(err()),
+                    _ => Ok(MoveKind::Promotion(role)),
                 }
             }
         }
@@ -107,6 +114,8 @@ mod tests {
             MoveKind::Castle,
             MoveKind::Promotion(Role::Knight),
             MoveKind::Promotion(Role::Queen),
+            MoveKind::Promotion(Role::King),
+            MoveKind::Drop(Role::Pawn),
         ];
         for k in kinds {
             assert_eq!(k.to_string().parse::<MoveKind>(), Ok(k));
@@ -114,7 +123,7 @@ mod tests {
         for bad in [
             "",
             "North",
-            "promotion-k",
+            "drop-k",
             "promotion-",
             "promotion-p",
             "castles",

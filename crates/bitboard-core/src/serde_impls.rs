@@ -83,7 +83,7 @@ impl Serialize for Move {
             MoveKind::Castle | MoveKind::EnPassant => {
                 s.collect_str(&format_args!("{} {}", self.uci(true), self.kind()))
             }
-            MoveKind::Normal | MoveKind::Promotion(_) => s.collect_str(self),
+            MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::Drop(_) => s.collect_str(self),
         }
     }
 }

@@ -6,7 +6,32 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use chessbits_attack_tables::SlidingAttacks;
-use chessbits_position::{parse_suite, CastlingMode, Position, PositionError, Setup, Validation};
+use chessbits_movegen::variant::VariantPosition;
+use chessbits_position::{
+    parse_suite, CastlingMode, Position, PositionError, Setup, Validation, Variant,
+};
+
+/// A suite's position: standard (perft with the method `S`) or of a variant.
+enum SuitePosition {
+    Standard(Position),
+    Variant(VariantPosition),
+}
+
+impl SuitePosition {
+    fn perft<S: SlidingAttacks>(&self, depth: u32) -> u64 {
+        match self {
+            SuitePosition::Standard(pos) => chessbits_movegen::perft_with::<S>(pos, depth),
+            SuitePosition::Variant(pos) => pos.perft(depth),
+        }
+    }
+
+    fn fen(&self) -> String {
+        match self {
+            SuitePosition::Standard(pos) => pos.fen(),
+            SuitePosition::Variant(pos) => pos.fen(),
+        }
+    }
+}
 
 /// What `perft --epd` was asked.
 pub(crate) struct SuiteOptions {
@@ -17,6 +42,8 @@ pub(crate) struct SuiteOptions {
     pub(crate) max_depth: Option<u32>,
     /// Read every FEN as Chess960.
     pub(crate) chess960: bool,
+    /// Play the positions as this variant (not standard chess).
+    pub(crate) variant: Option<Variant>,
 }
 
 /// Runs the suite with slider attacks from the method `--method` names; the exit status
@@ -32,16 +59,23 @@ impl chessbits_attack_tables::MethodVisitor for SuiteRun {
     }
 }
 
-fn position(setup: &Setup, chess960: bool) -> Result<Position, PositionError> {
+fn position(setup: &Setup, opts: &SuiteOptions) -> Result<SuitePosition, String> {
     // The suites hold positions that cannot arise in a game (impossible checkers, too many
     // pieces); their counts are still defined, so only what perft needs is validated.
     // Chess960 where a castling right needs it (Shredder-FEN letters, rooks off the corners).
-    let mode = if chess960 {
+    let mode = if opts.chess960 {
         CastlingMode::Chess960
     } else {
         CastlingMode::detect(setup)
     };
-    Position::from_setup_with(setup, mode, Validation::Playable)
+    match opts.variant {
+        Some(variant) => VariantPosition::from_setup(variant, setup, mode)
+            .map(SuitePosition::Variant)
+            .map_err(|e| e.to_string()),
+        None => Position::from_setup_with(setup, mode, Validation::Playable)
+            .map(SuitePosition::Standard)
+            .map_err(|e: PositionError| e.to_string()),
+    }
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {
@@ -70,7 +104,7 @@ fn run<S: SlidingAttacks>(opts: &SuiteOptions) -> ExitCode {
                 continue;
             }
         };
-        let pos = match position(&entry.epd.setup, opts.chess960) {
+        let pos = match position(&entry.epd.setup, opts) {
             Ok(pos) => pos,
             Err(e) => {
                 unreadable += 1;
@@ -102,7 +136,7 @@ fn run<S: SlidingAttacks>(opts: &SuiteOptions) -> ExitCode {
                 );
                 continue;
             }
-            let got = chessbits_movegen::perft_with::<S>(&pos, depth);
+            let got = pos.perft::<S>(depth);
             nodes = nodes.saturating_add(got);
             checks += 1;
             if got != expected {
@@ -121,8 +155,11 @@ fn run<S: SlidingAttacks>(opts: &SuiteOptions) -> ExitCode {
         out,
         "{positions} positions, {checks} counts checked, {wrong} wrong, {skipped} skipped \
          (--max-nodes/--max-depth), {unreadable} unreadable; {nodes} nodes in {secs:.2} s \
-         ({} method)",
-        S::NAME
+         ({})",
+        match opts.variant {
+            Some(v) => format!("{v} rules"),
+            None => format!("{} method", S::NAME),
+        }
     );
     if wrong == 0 && unreadable == 0 {
         ExitCode::SUCCESS

@@ -12,6 +12,10 @@
 //!   and exits with status 2.
 //! - `chessbits perft --epd FILE [--max-nodes N] [--max-depth D]` runs a perft suite and
 //!   prints each disagreeing count and a summary; exit status 1 if any disagrees (`epd_cmd`).
+//! - Both take `--variant NAME` (a Lichess variant: `atomic`, `antichess`, `crazyhouse`,
+//!   `kingofthehill`, `3check`, `horde`, `racingkings`, or their Lichess names): the
+//!   positions are then played by `chessbits_movegen::variant` (`--fen` and `--epd` read
+//!   the variants' FEN: pockets, `~`, check counters; the start is the variant's).
 //! - `chessbits methods` lists the sliding-attack methods, one per line, marking the default.
 //! - `chessbits moves [--fen FEN] [--chess960] [--tactical] [--checks]` writes `move,see,check` CSV rows.
 //! - `chessbits book build|show|choose` builds, lists and picks from Polyglot books (`book_cmd`).
@@ -25,7 +29,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use chessbits_attack_tables::{MethodError, MethodVisitor, SlidingAttacks, METHODS};
-use chessbits_position::{CastlingMode, Position, PositionError, Setup};
+use chessbits_movegen::variant::{VariantError, VariantPosition};
+use chessbits_position::{CastlingMode, Position, PositionError, Setup, Variant};
 use clap::{Parser, Subcommand};
 
 mod book_cmd;
@@ -82,6 +87,11 @@ enum Command {
         /// Play every leaf instead of counting the last ply in bulk.
         #[arg(long)]
         no_bulk: bool,
+        /// A Lichess variant (atomic, antichess, crazyhouse, kingofthehill, 3check, horde,
+        /// racingkings; Lichess's names too): the start, --fen and --epd positions are of
+        /// that variant (--method and --no-bulk do not apply).
+        #[arg(long, value_name = "NAME", value_parser = parse_variant)]
+        variant: Option<Variant>,
     },
     /// List the sliding-attack methods, one per line; the default is marked.
     Methods,
@@ -161,13 +171,16 @@ fn main() -> ExitCode {
             divide,
             method,
             no_bulk,
+            variant,
         } => {
+            let variant = variant.filter(|v| !v.is_standard());
             if let Some(file) = epd {
                 let opts = epd_cmd::SuiteOptions {
                     file,
                     max_nodes,
                     max_depth,
                     chess960: position.chess960,
+                    variant,
                 };
                 let mut run = epd_cmd::SuiteRun {
                     opts,
@@ -179,6 +192,15 @@ fn main() -> ExitCode {
                 };
             }
             let depth = depth.unwrap_or(0);
+            if let Some(variant) = variant {
+                return match position.read_variant(variant) {
+                    Ok(pos) => run_variant_perft(&pos, depth, divide),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        ExitCode::from(2)
+                    }
+                };
+            }
             let pos = match position.read() {
                 Ok(pos) => pos,
                 Err(e) => {
@@ -251,6 +273,53 @@ impl PositionArgs {
         };
         Position::from_setup(&setup, mode)
     }
+
+    /// The validated position of `variant` (its start by default).
+    pub(crate) fn read_variant(&self, variant: Variant) -> Result<VariantPosition, VariantError> {
+        let fen = self.fen.as_deref().unwrap_or(variant.starting_fen());
+        let setup: Setup = fen.parse()?;
+        let mode = if self.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::detect(&setup)
+        };
+        VariantPosition::from_setup(variant, &setup, mode)
+    }
+}
+
+/// `--variant`'s value: any name `Variant::from_name` reads.
+fn parse_variant(s: &str) -> Result<Variant, String> {
+    Variant::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.uci_name()).collect();
+        format!(
+            "unknown variant {s:?}; expected one of {}",
+            names.join(", ")
+        )
+    })
+}
+
+/// `perft` for a variant position: the same output as the standard one.
+fn run_variant_perft(pos: &VariantPosition, depth: u32, divide: bool) -> ExitCode {
+    let start = Instant::now();
+    let mut out = std::io::stdout().lock();
+    let nodes = if divide && depth > 0 {
+        let rows = pos.divide(depth);
+        for (m, n) in &rows {
+            let _ = writeln!(out, "{}: {n}", pos.uci(*m));
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        pos.perft(depth)
+    };
+    let _ = writeln!(out, "\nNodes searched: {nodes}");
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "{}, {:.3} s, {:.1} M nodes/s",
+        pos.variant(),
+        secs,
+        nodes as f64 / secs.max(1e-9) / 1e6
+    );
+    ExitCode::SUCCESS
 }
 
 #[derive(Copy, Clone)]

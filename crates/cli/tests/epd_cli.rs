@@ -188,3 +188,34 @@ fn a_depth_beyond_the_limit_is_a_line_error() {
         "{summary}"
     );
 }
+
+#[test]
+fn variants_by_depth_and_by_suite() {
+    let o = chessbits(&[
+        "perft",
+        "2",
+        "--variant",
+        "crazyhouse",
+        "--fen",
+        "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1",
+    ]);
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).ends_with("Nodes searched: 3083\n"));
+    // The start of the variant when no FEN is given; Lichess's names are read too.
+    let o = chessbits(&["perft", "3", "--variant", "Racing Kings"]);
+    assert!(String::from_utf8_lossy(&o.stdout).ends_with("Nodes searched: 11264\n"));
+    let o = chessbits(&["perft", "1", "--variant", "shogi"]);
+    assert_eq!(o.status.code(), Some(2));
+    // python-chess's .perft format, three-check counters in the EPD.
+    let file = temp_file(
+        "3check.perft",
+        b"id 3check-castling\nepd r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 1+1\nperft 1 26\nperft 2 562\n",
+    );
+    let o = chessbits(&["perft", "--epd", &file, "--variant", "3check"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("2 counts checked, 0 wrong"), "{out}");
+    // The same suite as standard chess disagrees (the third check ends the game).
+    let o = chessbits(&["perft", "--epd", &file]);
+    assert_eq!(o.status.code(), Some(1));
+}

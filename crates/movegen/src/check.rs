@@ -58,6 +58,8 @@ pub fn gives_check(pos: &Position, m: Move) -> bool {
             occupied = occupied.with(to);
             Some(mover.role)
         }
+        // Not a move of standard chess (`crate::variant` decides a drop's checks).
+        MoveKind::Drop(_) => return false,
     };
     match landing_role {
         Some(Role::Pawn) => pawns.insert(to),

@@ -47,6 +47,8 @@ pub fn is_pseudo_legal(pos: &Position, m: Move) -> bool {
                 && pos.ep_square() == Some(to)
                 && at::pawn_attacks(us, from).contains(to)
         }
+        // Drops and promotions to a king belong to variants (`crate::variant`).
+        MoveKind::Drop(_) | MoveKind::Promotion(Role::King) => false,
         MoveKind::Promotion(_) => {
             piece.role == Role::Pawn
                 && Bitboard::BACKRANKS.contains(to)

@@ -63,6 +63,7 @@ mod replayer;
 pub mod san;
 mod see;
 pub mod uci;
+pub mod variant;
 
 use chessbits_attack_tables::SlidingAttacks;
 use chessbits_bitboard_core::{Bitboard, Move};

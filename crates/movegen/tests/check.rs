@@ -31,6 +31,7 @@ fn gives_check_equals_make_and_test() {
                     MoveKind::Promotion(_) => 1,
                     MoveKind::EnPassant => 2,
                     MoveKind::Castle => 3,
+                    MoveKind::Drop(_) => unreachable!("no drops in standard chess"),
                 }] += 1;
             }
             moves += 1;

@@ -83,6 +83,10 @@ pub use replay::{
     write_fen, GameError, GameErrorKind, GameRecord, RecordCollector, Replayed, Report,
     FENS_HEADER, MAX_GAME_ERRORS, MAX_GAME_MOVES,
 };
+pub use replay::{
+    game_variant, replay_any, replay_variant, variant_start_position, write_variant_fen,
+    write_variant_texts,
+};
 pub use tags::Tags;
 pub use writer::{write_game, write_game_to, MAX_COLUMNS, SEVEN_TAG_ROSTER};
 

@@ -21,9 +21,14 @@ use chessbits_movegen::san::{suffix_of, San, SanError, SanMode, SanPlus};
 mod fast;
 mod jobs;
 mod record;
+mod variants;
 
 pub use jobs::{check_games, fens_games, write_fen, Report, FENS_HEADER};
 pub use record::{GameRecord, RecordCollector};
+pub use variants::{
+    game_variant, replay_any, replay_variant, variant_start_position, write_variant_fen,
+    write_variant_texts,
+};
 
 /// The most reader errors a collector keeps for one game; the rest are counted and reported
 /// as one [`ReadErrorKind::MoreErrors`], so memory stays bounded whatever the input.
@@ -78,9 +83,18 @@ pub enum GameErrorKind {
         /// Why it is not legal.
         error: PositionError,
     },
-    /// A `Variant` this crate does not play.
+    /// A `Variant` this crate does not play, or (from [`replay`] and [`start_position`],
+    /// whose positions are standard) a Lichess variant, which [`replay_variant`] plays.
     #[error("unsupported variant {0:?}")]
     Variant(String),
+    /// The `FEN` tag of a variant game is not a position of that variant.
+    #[error("bad FEN tag {fen:?}: {error}")]
+    VariantSetup {
+        /// The tag value (lossily decoded).
+        fen: String,
+        /// Why it is not a position of the variant.
+        error: chessbits_movegen::variant::VariantError,
+    },
     /// A move that cannot be played: illegal, ambiguous or not a move at all.
     #[error("move {number} {san:?}: {error}; position {fen}")]
     Move {
@@ -282,7 +296,8 @@ pub(crate) fn play_decoded(pos: &mut Position, m: Move) {
 /// [`move_to_uci`](chessbits_movegen::uci::move_to_uci) writes). Returns what [`replay`]
 /// returns.
 ///
-/// The texts are [`replay_packed`]'s, unpacked: see there for which path replays a game.
+/// The texts are [`replay_packed`]'s, unpacked: see there for which path replays a game
+/// (variant games too, through [`replay_variant`]).
 pub fn replay_texts(
     record: &GameRecord,
     mode: SanMode,
@@ -338,6 +353,14 @@ pub fn replay_packed(
     }
     san.truncate(san_start);
     uci.truncate(uci_start);
+    if let Ok(Some(variant)) = game_variant(record.variant.as_deref()) {
+        return replay_variant(record, mode, variant, |before, m, _| {
+            let (mut s, mut u) = (MoveText::new(), MoveText::new());
+            write_variant_texts(before, m, &mut s, &mut u);
+            san.push(s.to_bits());
+            uci.push(u.to_bits());
+        });
+    }
     replay(record, mode, |before, m, after| {
         let mut text = MoveText::new();
         SanPlus {

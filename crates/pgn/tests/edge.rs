@@ -124,8 +124,17 @@ fn chess960_games_replay() {
 fn setup_errors() {
     let r = check(b"[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *");
     assert!(matches!(r.errors[0].kind, GameErrorKind::Setup { .. }));
-    let r = check(b"[Variant \"Crazyhouse\"]\n\n1. e4 *");
+    let r = check(b"[Variant \"Shogi\"]\n\n1. e4 *");
     assert!(matches!(r.errors[0].kind, GameErrorKind::Variant(_)));
+    // The Lichess variants are played (see tests/variants.rs).
+    let r = check(b"[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e4 *");
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.moves, 5);
+    let r = check(b"[Variant \"Crazyhouse\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *");
+    assert!(matches!(
+        r.errors[0].kind,
+        GameErrorKind::VariantSetup { .. }
+    ));
 }
 
 /// The shared data set (its `pgn/` directory), when `CHESSBITS_DATA` names it: tests read

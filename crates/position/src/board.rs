@@ -430,6 +430,14 @@ impl Board {
         buf.placement(self)?;
         buf.flush()
     }
+
+    /// [`Board::write_fen`] with `~` after each piece on a square of `promoted` (the
+    /// crazyhouse mark of a promoted piece).
+    pub fn write_fen_promoted(&self, f: &mut impl fmt::Write, promoted: Bitboard) -> fmt::Result {
+        let mut buf = FenBuf::new(f);
+        buf.placement_promoted(self, promoted)?;
+        buf.flush()
+    }
 }
 
 impl fmt::Debug for Board {

@@ -282,8 +282,17 @@ fn parse_line(raw: &str, line: usize) -> Result<Epd, EpdError> {
     }
     let mut position_fields = 4;
     let is_number = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
-    if fields.len() >= 6 && is_number(fields[4].1) && is_number(fields[5].1) {
-        position_fields = 6;
+    // Three-check's counters (`3+3`) may follow the en-passant square.
+    let is_checks = |w: &str| {
+        w.len() == 3 && w.as_bytes()[1] == b'+' && w.bytes().filter(u8::is_ascii_digit).count() == 2
+    };
+    if fields.len() >= 5 && is_checks(fields[4].1) {
+        position_fields = 5;
+    }
+    let clocks = position_fields;
+    if fields.len() >= clocks + 2 && is_number(fields[clocks].1) && is_number(fields[clocks + 1].1)
+    {
+        position_fields = clocks + 2;
     }
     let fen_end = {
         let (start, word) = fields[position_fields - 1];
@@ -307,7 +316,7 @@ fn parse_line(raw: &str, line: usize) -> Result<Epd, EpdError> {
             }
         }
     }
-    if position_fields == 4 {
+    if position_fields == clocks {
         if let Some(h) = epd.hmvc() {
             epd.setup.halfmoves = h;
         }

@@ -10,7 +10,7 @@
 
 use core::fmt;
 
-use chessbits_bitboard_core::Square;
+use chessbits_bitboard_core::{Bitboard, File, Rank, Square};
 
 use crate::board::{piece_of_code, Board};
 
@@ -92,6 +92,41 @@ impl<'f, W: fmt::Write> FenBuf<'f, W> {
             n /= 10;
         }
         self.len += digits;
+        Ok(())
+    }
+
+    /// Appends the placement field of `board` with `~` after each piece on a square of
+    /// `promoted` (crazyhouse): [`FenBuf::placement`] when there is none, else square by
+    /// square.
+    pub(crate) fn placement_promoted(&mut self, board: &Board, promoted: Bitboard) -> fmt::Result {
+        if promoted.is_empty() {
+            return self.placement(board);
+        }
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0u8;
+            for file in File::ALL {
+                let sq = Square::from_coords(file, rank);
+                match board.piece_at(sq) {
+                    Some(p) => {
+                        if empty > 0 {
+                            self.push(b'0' + empty)?;
+                            empty = 0;
+                        }
+                        self.push(p.char() as u8)?;
+                        if promoted.contains(sq) {
+                            self.push(b'~')?;
+                        }
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                self.push(b'0' + empty)?;
+            }
+            if rank != Rank::First {
+                self.push(b'/')?;
+            }
+        }
         Ok(())
     }
 

@@ -69,6 +69,18 @@ pub enum Termination {
     ThreefoldRepetition,
     /// The same position for the fifth time: drawn automatically.
     FivefoldRepetition,
+    /// Atomic: a king exploded.
+    KingExploded,
+    /// Antichess: a side lost all its pieces (and so won).
+    AllPiecesLost,
+    /// King of the hill: a king reached d4, e4, d5 or e5.
+    KingOnTheHill,
+    /// Three-check: the third check was given.
+    ThreeChecks,
+    /// Racing kings: a king reached the eighth rank (both at once: a draw).
+    KingOnEighthRank,
+    /// Horde: the horde was captured, or Black lost all its pieces.
+    HordeGone,
 }
 
 impl fmt::Display for Termination {
@@ -81,6 +93,12 @@ impl fmt::Display for Termination {
             Termination::SeventyFiveMoves => "the seventy-five-move rule",
             Termination::ThreefoldRepetition => "threefold repetition",
             Termination::FivefoldRepetition => "fivefold repetition",
+            Termination::KingExploded => "explosion of the king",
+            Termination::AllPiecesLost => "losing all pieces",
+            Termination::KingOnTheHill => "a king on the hill",
+            Termination::ThreeChecks => "three checks",
+            Termination::KingOnEighthRank => "a king on the eighth rank",
+            Termination::HordeGone => "capturing every piece",
         })
     }
 }

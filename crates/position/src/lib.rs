@@ -10,6 +10,9 @@
 //! - [`History`]: repetitions by hash, the 50- and 75-move rules, insufficient material, and
 //!   the [`Outcome`] of a game.
 //! - [`Epd`]: EPD records with their operations, and [`parse_suite`] for test and perft suites.
+//! - [`Variant`], [`Pockets`], [`RemainingChecks`]: the state the Lichess variants add,
+//!   read and written with the rest of the FEN by [`Setup`]; their rules are
+//!   `chessbits-movegen`'s `variant` module.
 //!
 //! It sits on `bitboard-core` (the types) and `attack-tables` (check and pin detection), and
 //! knows nothing of move generation: `movegen` generates the legal moves of a `Position` (and
@@ -50,6 +53,7 @@ mod polyglot_keys;
 #[allow(clippy::module_inception)]
 mod position;
 mod setup;
+mod variant;
 mod zobrist;
 
 pub use crate::position::{EnPassantMode, Position, PositionError, Undo, Validation};
@@ -57,7 +61,8 @@ pub use board::Board;
 pub use castling::{Castles, CastlingMode, CastlingSide};
 pub use epd::{parse_suite, Epd, EpdError, Operation, SuiteEntry};
 pub use history::{History, Outcome, Termination};
-pub use setup::{CastlingNotation, FenField, ParseFenError, Setup};
+pub use setup::{CastlingNotation, ChecksNotation, FenField, ParseFenError, Setup};
+pub use variant::{Pockets, RemainingChecks, Variant};
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

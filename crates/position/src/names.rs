@@ -40,6 +40,8 @@ text_names!(FenField, "FEN field", {
     FenField::EnPassant => "en-passant",
     FenField::Halfmoves => "halfmove-clock",
     FenField::Fullmoves => "fullmove-number",
+    FenField::Pockets => "pockets",
+    FenField::Checks => "three-check",
 });
 
 text_names!(Validation, "validation", {
@@ -48,7 +50,7 @@ text_names!(Validation, "validation", {
     Validation::Playable => "playable",
 });
 
-const TERMINATIONS: [Termination; 7] = [
+const TERMINATIONS: [Termination; 13] = [
     Termination::Checkmate,
     Termination::Stalemate,
     Termination::InsufficientMaterial,
@@ -56,6 +58,12 @@ const TERMINATIONS: [Termination; 7] = [
     Termination::SeventyFiveMoves,
     Termination::ThreefoldRepetition,
     Termination::FivefoldRepetition,
+    Termination::KingExploded,
+    Termination::AllPiecesLost,
+    Termination::KingOnTheHill,
+    Termination::ThreeChecks,
+    Termination::KingOnEighthRank,
+    Termination::HordeGone,
 ];
 
 /// Reads what `Display` writes (`checkmate`, `the fifty-move rule`, ...).
@@ -76,7 +84,8 @@ impl FromStr for Termination {
                     "termination",
                     s,
                     "checkmate, stalemate, insufficient material, the fifty-move rule, the \
-                     seventy-five-move rule, threefold repetition or fivefold repetition",
+                     seventy-five-move rule, threefold repetition, fivefold repetition or a \
+                     variant's ending",
                 )
             })
     }

@@ -350,6 +350,10 @@ impl Position {
             },
             halfmoves: self.st.halfmoves,
             fullmoves: self.st.fullmoves,
+            promoted: Bitboard::EMPTY,
+            pockets: None,
+            remaining_checks: None,
+            checks_notation: crate::setup::ChecksNotation::Remaining,
         }
         .write(f)
     }
@@ -365,6 +369,9 @@ impl Position {
             halfmoves: self.st.halfmoves,
             fullmoves: self.st.fullmoves,
             chess960: self.castles.mode().is_chess960(),
+            pockets: None,
+            promoted: Bitboard::EMPTY,
+            remaining_checks: None,
         }
     }
 

@@ -9,6 +9,7 @@ use chessbits_bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
 use crate::board::Board;
 use crate::castling::back_rank;
 use crate::fen_text::FenBuf;
+use crate::variant::{Pockets, RemainingChecks};
 
 /// The field of a FEN string an error was found in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -27,6 +28,10 @@ pub enum FenField {
     Halfmoves,
     /// Field 6: fullmove number.
     Fullmoves,
+    /// The crazyhouse pockets (`[QNqp]` after the placement, or a ninth rank).
+    Pockets,
+    /// The three-check counters (`3+3` before the clocks or `+0+0` after them).
+    Checks,
 }
 
 /// A FEN string could not be read. Says which field, where (byte column from 0), the
@@ -70,6 +75,15 @@ pub struct Setup {
     /// Chess960, so that castling is written king-takes-rook (`e1h1`), as a Chess960 GUI
     /// expects.
     pub chess960: bool,
+    /// The crazyhouse pockets, when the FEN has them (`[...]` or a ninth rank); written back
+    /// in brackets.
+    pub pockets: Option<Pockets>,
+    /// The pieces marked promoted (`Q~`: crazyhouse, where they return to the pocket as
+    /// pawns when captured).
+    pub promoted: Bitboard,
+    /// The three-check counters, when the FEN has them; written back as python-chess does
+    /// (`3+3`, checks remaining, before the clocks).
+    pub remaining_checks: Option<RemainingChecks>,
 }
 
 impl Default for Setup {
@@ -90,6 +104,9 @@ impl Setup {
             halfmoves: 0,
             fullmoves: 1,
             chess960: false,
+            pockets: None,
+            promoted: Bitboard::EMPTY,
+            remaining_checks: None,
         }
     }
 
@@ -104,15 +121,34 @@ impl Setup {
             halfmoves: 0,
             fullmoves: 1,
             chess960: false,
+            pockets: None,
+            promoted: Bitboard::EMPTY,
+            remaining_checks: None,
         }
     }
 
-    /// Parses FEN, X-FEN or Shredder-FEN from ASCII bytes.
+    /// Parses FEN, X-FEN or Shredder-FEN from ASCII bytes, with the variants' additions.
     ///
     /// Fields may be separated by any run of ASCII whitespace. Only the placement is required:
     /// missing fields default to `w - - 0 1` (EPD lines have four fields). Castling accepts
     /// `KQkq` (the outermost rook on that side, as X-FEN reads it), file letters `A`-`H`/`a`-`h`
     /// (Shredder-FEN) and any mix. A fullmove number of 0 is read as 1.
+    ///
+    /// The variants (as Lichess and python-chess write them): crazyhouse pockets in
+    /// brackets after the placement (`.../RNBQKBNR[Qn]`) or as a ninth rank
+    /// (`.../RNBQKBNR/Qn`), `~` after a promoted piece (`Q~`); the three-check counters as
+    /// a field after the en-passant square (`3+3`, checks remaining) or after the fullmove
+    /// number (`+1+0`, checks given).
+    ///
+    /// ```
+    /// use chessbits_bitboard_core::{Color, Role};
+    /// use chessbits_position::Setup;
+    /// let zh: Setup = "4k3/8/8/8/8/8/8/4K2Q~[Nb] w - - 0 1".parse().unwrap();
+    /// assert_eq!(zh.pockets.unwrap().count(Color::Black, Role::Bishop), 1);
+    /// assert_eq!(zh.fen(), "4k3/8/8/8/8/8/8/4K2Q~[Nb] w - - 0 1");
+    /// let lichess: Setup = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +2+0".parse().unwrap();
+    /// assert_eq!(lichess.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 1+3 0 1");
+    /// ```
     pub fn from_ascii(fen: &[u8]) -> Result<Setup, ParseFenError> {
         let mut fields = Fields::new(fen);
         let (col, placement) = fields.next().ok_or_else(|| ParseFenError {
@@ -121,9 +157,11 @@ impl Setup {
             text: String::new(),
             reason: "empty FEN",
         })?;
-        let board = parse_placement(placement, col)?;
+        let (board, promoted, pockets) = parse_placement_and_pockets(placement, col)?;
         let mut setup = Setup {
             board,
+            promoted,
+            pockets,
             ..Setup::empty()
         };
         if let Some((col, turn)) = fields.next() {
@@ -148,7 +186,12 @@ impl Setup {
                 ),
             };
         }
-        if let Some((col, half)) = fields.next() {
+        let mut next = fields.next();
+        if let Some((col, checks)) = next.filter(|(_, f)| f.contains(&b'+') && f[0] != b'+') {
+            setup.remaining_checks = Some(parse_checks(checks, col, false)?);
+            next = fields.next();
+        }
+        if let Some((col, half)) = next {
             setup.halfmoves = parse_number(half)
                 .ok_or_else(|| err(FenField::Halfmoves, col, half, "expected a number"))?;
         }
@@ -158,7 +201,14 @@ impl Setup {
                 .max(1);
         }
         if let Some((col, extra)) = fields.next() {
-            return Err(err(FenField::Whole, col, extra, "more than six fields"));
+            if extra.first() == Some(&b'+') && setup.remaining_checks.is_none() {
+                setup.remaining_checks = Some(parse_checks(extra, col, true)?);
+            } else {
+                return Err(err(FenField::Whole, col, extra, "more than six fields"));
+            }
+        }
+        if let Some((col, extra)) = fields.next() {
+            return Err(err(FenField::Whole, col, extra, "more than seven fields"));
         }
         Ok(setup)
     }
@@ -167,6 +217,18 @@ impl Setup {
     /// unambiguously, a file letter otherwise) and the en-passant square as stored.
     #[must_use]
     pub fn fen(&self) -> String {
+        self.fen_with_checks(ChecksNotation::Remaining)
+    }
+
+    /// [`Setup::fen`] with the three-check counters written as `notation` says.
+    ///
+    /// ```
+    /// use chessbits_position::{ChecksNotation, Setup};
+    /// let s: Setup = "4k3/8/8/8/8/8/8/4K3 w - - 2+3 0 1".parse().unwrap();
+    /// assert_eq!(s.fen_with_checks(ChecksNotation::Given), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+0");
+    /// ```
+    #[must_use]
+    pub fn fen_with_checks(&self, notation: ChecksNotation) -> String {
         let mut s = String::with_capacity(90);
         let _ = FenFields {
             board: &self.board,
@@ -176,10 +238,25 @@ impl Setup {
             ep_square: self.ep_square,
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
+            promoted: self.promoted,
+            pockets: self.pockets.as_ref(),
+            remaining_checks: self.remaining_checks,
+            checks_notation: notation,
         }
         .write(&mut s);
         s
     }
+}
+
+/// How FEN writes the three-check counters.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ChecksNotation {
+    /// The checks each side still has to give, before the clocks: `3+3` (python-chess).
+    #[default]
+    Remaining,
+    /// The checks each side has given, after the clocks: `+0+0` (Lichess's X-FEN).
+    Given,
 }
 
 /// The six fields of a FEN, borrowed from a [`Setup`] or a [`crate::Position`]: the one
@@ -192,6 +269,11 @@ pub(crate) struct FenFields<'a> {
     pub(crate) ep_square: Option<Square>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
+    /// The variants' fields (empty and `None` for standard chess).
+    pub(crate) promoted: Bitboard,
+    pub(crate) pockets: Option<&'a Pockets>,
+    pub(crate) remaining_checks: Option<RemainingChecks>,
+    pub(crate) checks_notation: ChecksNotation,
 }
 
 impl FenFields<'_> {
@@ -199,7 +281,12 @@ impl FenFields<'_> {
     /// [`FenBuf`]).
     pub(crate) fn write(&self, f: &mut impl fmt::Write) -> fmt::Result {
         let mut buf = FenBuf::new(f);
-        buf.placement(self.board)?;
+        buf.placement_promoted(self.board, self.promoted)?;
+        if let Some(pockets) = self.pockets {
+            buf.push(b'[')?;
+            pockets.write_fen(&mut buf)?;
+            buf.push(b']')?;
+        }
         buf.push(b' ')?;
         buf.push(self.turn.char() as u8)?;
         buf.push(b' ')?;
@@ -213,9 +300,23 @@ impl FenFields<'_> {
             None => buf.push(b'-')?,
         }
         buf.push(b' ')?;
+        let checks = self.remaining_checks;
+        if let (Some(c), ChecksNotation::Remaining) = (checks, self.checks_notation) {
+            buf.number(u32::from(c.white))?;
+            buf.push(b'+')?;
+            buf.number(u32::from(c.black))?;
+            buf.push(b' ')?;
+        }
         buf.number(self.halfmoves)?;
         buf.push(b' ')?;
         buf.number(self.fullmoves)?;
+        if let (Some(c), ChecksNotation::Given) = (checks, self.checks_notation) {
+            buf.push(b' ')?;
+            buf.push(b'+')?;
+            buf.number(u32::from(3u8.saturating_sub(c.white)))?;
+            buf.push(b'+')?;
+            buf.number(u32::from(3u8.saturating_sub(c.black)))?;
+        }
         buf.flush()
     }
 }
@@ -291,7 +392,87 @@ impl<'a> Iterator for Fields<'a> {
     }
 }
 
-fn parse_placement(s: &[u8], col: usize) -> Result<Board, ParseFenError> {
+/// The three-check field at `col`: `3+3` (remaining) or, with `given`, `+0+0`.
+fn parse_checks(s: &[u8], col: usize, given: bool) -> Result<RemainingChecks, ParseFenError> {
+    let body = if given { &s[1..] } else { s };
+    let bad = || {
+        err(
+            FenField::Checks,
+            col,
+            s,
+            "expected 3+3 (remaining) or +0+0 (given)",
+        )
+    };
+    let plus = body.iter().position(|&b| b == b'+').ok_or_else(bad)?;
+    let (w, b) = (&body[..plus], &body[plus + 1..]);
+    let (w, b) = (
+        parse_number(w).ok_or_else(bad)?,
+        parse_number(b).ok_or_else(bad)?,
+    );
+    if w > 3 || b > 3 {
+        return Err(err(FenField::Checks, col, s, "more than 3 checks"));
+    }
+    // Both at most 3: the casts cannot truncate.
+    let (w, b) = (w as u8, b as u8);
+    Ok(if given {
+        RemainingChecks::new(3 - w, 3 - b)
+    } else {
+        RemainingChecks::new(w, b)
+    })
+}
+
+/// The placement field with the variants' additions: `~` marks, and pockets in brackets
+/// or as a ninth rank.
+fn parse_placement_and_pockets(
+    s: &[u8],
+    col: usize,
+) -> Result<(Board, Bitboard, Option<Pockets>), ParseFenError> {
+    let (board_part, pocket_part) = if let Some(open) = s.iter().position(|&b| b == b'[') {
+        if s.last() != Some(&b']') {
+            return Err(err(
+                FenField::Pockets,
+                col + open,
+                &s[open..],
+                "expected ] at the end",
+            ));
+        }
+        (
+            &s[..open],
+            Some((col + open + 1, &s[open + 1..s.len() - 1])),
+        )
+    } else if s.iter().filter(|&&b| b == b'/').count() == 8 {
+        let last = s.iter().rposition(|&b| b == b'/').unwrap_or(s.len());
+        (&s[..last], Some((col + last + 1, &s[last + 1..])))
+    } else {
+        (s, None)
+    };
+    let (board, promoted) = parse_placement(board_part, col)?;
+    let pockets = match pocket_part {
+        None => None,
+        Some((pcol, text)) => {
+            let mut pockets = Pockets::new();
+            for (i, &c) in text.iter().enumerate() {
+                match Piece::from_char(char::from(c)) {
+                    Some(p) if p.role != Role::King => pockets.add(p.color, p.role),
+                    _ => {
+                        return Err(err(
+                            FenField::Pockets,
+                            pcol + i,
+                            &text[i..=i],
+                            "not a pawn, knight, bishop, rook or queen letter",
+                        ))
+                    }
+                }
+            }
+            Some(pockets)
+        }
+    };
+    Ok((board, promoted, pockets))
+}
+
+fn parse_placement(s: &[u8], col: usize) -> Result<(Board, Bitboard), ParseFenError> {
+    let mut promoted = Bitboard::EMPTY;
+    let mut last: Option<Square> = None;
     let mut board = Board::empty();
     let mut rank = 7i32;
     let mut file = 0i32;
@@ -309,11 +490,24 @@ fn parse_placement(s: &[u8], col: usize) -> Result<Board, ParseFenError> {
                 }
                 rank -= 1;
                 file = 0;
+                last = None;
                 if rank < 0 {
                     return Err(err(FenField::Placement, at, &s[i..=i], "more than 8 ranks"));
                 }
             }
+            b'~' => match last.take() {
+                Some(sq) => promoted.insert(sq),
+                None => {
+                    return Err(err(
+                        FenField::Placement,
+                        at,
+                        &s[i..=i],
+                        "~ not after a piece letter",
+                    ))
+                }
+            },
             b'1'..=b'8' => {
+                last = None;
                 file += i32::from(c - b'0');
                 if file > 8 {
                     return Err(err(
@@ -346,6 +540,7 @@ fn parse_placement(s: &[u8], col: usize) -> Result<Board, ParseFenError> {
                     Rank::new_masked(rank as u32),
                 );
                 board.put(sq, piece);
+                last = Some(sq);
                 file += 1;
             }
         }
@@ -358,7 +553,7 @@ fn parse_placement(s: &[u8], col: usize) -> Result<Board, ParseFenError> {
             "expected 8 ranks of 8 squares",
         ));
     }
-    Ok(board)
+    Ok((board, promoted))
 }
 
 fn parse_castling(board: &Board, s: &[u8], col: usize) -> Result<Bitboard, ParseFenError> {
@@ -498,6 +693,38 @@ mod tests {
             "é",
         ] {
             assert!(bad.parse::<Setup>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn variant_fields() {
+        // Pockets in brackets or as a ninth rank, promoted pieces, both check counters.
+        let zh: Setup = "4k3/1Q~6/8/8/4b3/8/Kpp5/8/ b - - 0 1".parse().unwrap();
+        assert_eq!(zh.pockets, Some(Pockets::new()));
+        assert_eq!(zh.promoted, Bitboard::from_square(Square::B7));
+        assert_eq!(zh.fen(), "4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1");
+        let zh: Setup = "4k3/8/8/8/8/8/8/4K3/QqPp w - - 0 1".parse().unwrap();
+        assert_eq!(zh.fen(), "4k3/8/8/8/8/8/8/4K3[QPqp] w - - 0 1");
+        let three: Setup = "4k3/8/8/8/8/8/8/4K3 w - - 1+2 5 9".parse().unwrap();
+        assert_eq!(three.remaining_checks, Some(RemainingChecks::new(1, 2)));
+        assert_eq!((three.halfmoves, three.fullmoves), (5, 9));
+        assert_eq!(three.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 1+2 5 9");
+        let lichess: Setup = "4k3/8/8/8/8/8/8/4K3 w - - 5 9 +2+1".parse().unwrap();
+        assert_eq!(lichess, three);
+        assert_eq!(
+            lichess.fen_with_checks(ChecksNotation::Given),
+            "4k3/8/8/8/8/8/8/4K3 w - - 5 9 +2+1"
+        );
+        for (bad, field) in [
+            ("4k3/8/8/8/8/8/8/4K3[Qk] w - - 0 1", FenField::Pockets),
+            ("4k3/8/8/8/8/8/8/4K3[Q w - - 0 1", FenField::Pockets),
+            ("~4k3/8/8/8/8/8/8/4K3 w - - 0 1", FenField::Placement),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 4+1 0 1", FenField::Checks),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 1+x 0 1", FenField::Checks),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+9", FenField::Checks),
+        ] {
+            let e = bad.parse::<Setup>().unwrap_err();
+            assert_eq!(e.field, field, "{bad}: {e}");
         }
     }
 

@@ -23,8 +23,8 @@ use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use chessbits_pgn::table::{error_text, played_notes, Eval};
 use chessbits_pgn::{
-    move_to_uci, replay, replay_packed, suffix_of, write_fen, GameRecord, Replayed, Report, San,
-    SanMode, SanPlus,
+    game_variant, move_to_uci, replay, replay_any, replay_packed, replay_variant, suffix_of,
+    write_fen, GameRecord, Replayed, Report, San, SanMode, SanPlus,
 };
 use encoding_rs::Encoding;
 
@@ -472,6 +472,77 @@ fn games(
     Ok((batch, report))
 }
 
+/// The column builders of the moves table, one row per move played.
+struct MoveRows {
+    file: StringBuilder,
+    game: Int64Builder,
+    ply: Int32Builder,
+    before: StringBuilder,
+    san: StringBuilder,
+    uci: StringBuilder,
+    after: StringBuilder,
+    clock: Float64Builder,
+    eval: StructBuilder,
+}
+
+impl MoveRows {
+    fn with_capacity(hint: usize, file: &str) -> MoveRows {
+        MoveRows {
+            file: StringBuilder::with_capacity(hint, hint * file.len()),
+            game: Int64Builder::with_capacity(hint),
+            ply: Int32Builder::with_capacity(hint),
+            before: StringBuilder::with_capacity(hint, hint * 60),
+            san: StringBuilder::with_capacity(hint, hint * 4),
+            uci: StringBuilder::with_capacity(hint, hint * 4),
+            after: StringBuilder::with_capacity(hint, hint * 60),
+            clock: Float64Builder::with_capacity(hint),
+            eval: eval_builder(),
+        }
+    }
+
+    /// One move's row: `ply` from 1, the texts as written, the move's notes.
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        file: &str,
+        record: &GameRecord,
+        ply: usize,
+        before: &[u8],
+        san: &[u8],
+        uci: &str,
+        after: &[u8],
+    ) {
+        let (c, e) = record.notes.get(ply - 1).copied().unwrap_or((None, None));
+        self.file.append_value(file);
+        self.game.append_value(record.game as i64);
+        self.ply
+            .append_value(i32::try_from(ply).unwrap_or(i32::MAX));
+        self.before
+            .append_value(std::str::from_utf8(before).unwrap_or_default());
+        self.san
+            .append_value(std::str::from_utf8(san).unwrap_or_default());
+        self.uci.append_value(uci);
+        self.after
+            .append_value(std::str::from_utf8(after).unwrap_or_default());
+        self.clock.append_option(c);
+        push_eval(&mut self.eval, e);
+    }
+
+    fn finish(mut self) -> Vec<ArrayRef> {
+        vec![
+            Arc::new(self.file.finish()),
+            Arc::new(self.game.finish()),
+            Arc::new(self.ply.finish()),
+            Arc::new(self.before.finish()),
+            Arc::new(self.san.finish()),
+            Arc::new(self.uci.finish()),
+            Arc::new(self.after.finish()),
+            Arc::new(self.clock.finish()),
+            Arc::new(self.eval.finish()),
+        ]
+    }
+}
+
 fn moves(
     file: &str,
     records: &[GameRecord],
@@ -480,64 +551,56 @@ fn moves(
     let mut counts = Vec::with_capacity(records.len());
     let hint = records.iter().map(|r| r.moves.len()).sum::<usize>();
     let mut report = Report::default();
-    let mut file_col = StringBuilder::with_capacity(hint, hint * file.len());
-    let mut game = Int64Builder::with_capacity(hint);
-    let mut ply_col = Int32Builder::with_capacity(hint);
-    let mut before_col = StringBuilder::with_capacity(hint, hint * 60);
-    let mut san_col = StringBuilder::with_capacity(hint, hint * 4);
-    let mut uci_col = StringBuilder::with_capacity(hint, hint * 4);
-    let mut after_col = StringBuilder::with_capacity(hint, hint * 60);
-    let mut clock = Float64Builder::with_capacity(hint);
-    let mut eval = eval_builder();
+    let mut rows = MoveRows::with_capacity(hint, file);
     let mut before = Vec::with_capacity(96);
     let mut after = Vec::with_capacity(96);
     let mut san = Vec::with_capacity(8);
     for record in records {
         let mut ply = 0usize;
+        let replayed = match game_variant(record.variant.as_deref()) {
+            // A variant game (atomic, crazyhouse, ...): its positions are movegen's.
+            Ok(Some(variant)) => replay_variant(record, options.mode, variant, |b, m, a| {
+                ply += 1;
+                let (b_fen, a_fen) = (b.fen(), a.fen());
+                san.clear();
+                b.san_plus(m).write_to(&mut san);
+                let uci = b.uci(m);
+                rows.push(
+                    file,
+                    record,
+                    ply,
+                    b_fen.as_bytes(),
+                    &san,
+                    &uci,
+                    a_fen.as_bytes(),
+                );
+            }),
+            _ => replay(record, options.mode, |b, m, a| {
+                if ply == 0 {
+                    before.clear();
+                    write_fen(b, &mut before);
+                } else {
+                    std::mem::swap(&mut before, &mut after);
+                }
+                after.clear();
+                write_fen(a, &mut after);
+                san.clear();
+                SanPlus {
+                    san: San::from_move(b, m),
+                    suffix: suffix_of(a),
+                }
+                .write_to(&mut san);
+                ply += 1;
+                rows.push(file, record, ply, &before, &san, &move_to_uci(b, m), &after);
+            }),
+        };
         let Replayed {
             played, error: err, ..
-        } = replay(record, options.mode, |b, m, a| {
-            if ply == 0 {
-                before.clear();
-                write_fen(b, &mut before);
-            } else {
-                std::mem::swap(&mut before, &mut after);
-            }
-            after.clear();
-            write_fen(a, &mut after);
-            san.clear();
-            SanPlus {
-                san: San::from_move(b, m),
-                suffix: suffix_of(a),
-            }
-            .write_to(&mut san);
-            let (c, e) = record.notes.get(ply).copied().unwrap_or((None, None));
-            ply += 1;
-            file_col.append_value(file);
-            game.append_value(record.game as i64);
-            ply_col.append_value(i32::try_from(ply).unwrap_or(i32::MAX));
-            before_col.append_value(std::str::from_utf8(&before).unwrap_or_default());
-            san_col.append_value(std::str::from_utf8(&san).unwrap_or_default());
-            uci_col.append_value(move_to_uci(b, m));
-            after_col.append_value(std::str::from_utf8(&after).unwrap_or_default());
-            clock.append_option(c);
-            push_eval(&mut eval, e);
-        });
+        } = replayed;
         counts.push(u32::try_from(played).unwrap_or(u32::MAX));
         report.add_game(record, played, err);
     }
-    let columns: Vec<ArrayRef> = vec![
-        Arc::new(file_col.finish()),
-        Arc::new(game.finish()),
-        Arc::new(ply_col.finish()),
-        Arc::new(before_col.finish()),
-        Arc::new(san_col.finish()),
-        Arc::new(uci_col.finish()),
-        Arc::new(after_col.finish()),
-        Arc::new(clock.finish()),
-        Arc::new(eval.finish()),
-    ];
-    let batch = RecordBatch::try_new(schema(Table::Moves, Layout::Default), columns)?;
+    let batch = RecordBatch::try_new(schema(Table::Moves, Layout::Default), rows.finish())?;
     Ok((batch, report, counts))
 }
 
@@ -593,7 +656,7 @@ fn lichess_games(
         text.clear();
         let Replayed {
             played, error: err, ..
-        } = replay(record, options.mode, |_, _, _| {});
+        } = replay_any(record, options.mode);
         let (mut number, mut white) = first_move(record);
         let mut after_comment = false;
         for (i, san) in record.moves.texts().take(played as usize).enumerate() {

@@ -18,6 +18,8 @@ impl San {
                     Ok(Move::NULL)
                 }
             }
+            // No drops in standard chess (see `crate::variant`).
+            San::Drop { .. } => Err(SanError::Illegal),
             San::Castle(side) => {
                 let rook = pos
                     .castles()

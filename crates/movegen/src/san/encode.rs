@@ -55,24 +55,41 @@ impl San {
             return San::Null;
         }
         let (from, to) = (m.from(), m.to());
+        let role = pos.board().role_at(from).unwrap_or(Role::Pawn);
+        let theirs = pos.board().by_color(pos.turn().other());
+        let capture = m.is_en_passant() || (!m.is_castle() && theirs.contains(to));
+        San::of_move(m, role, capture, || {
+            if role == Role::King {
+                return Bitboard::EMPTY;
+            }
+            let candidates = reaching(pos, role, to, false);
+            if (candidates - from).any() {
+                legal_others(pos, &Checks::new(pos), role, from, to, candidates)
+            } else {
+                Bitboard::EMPTY
+            }
+        })
+    }
+
+    /// The SAN of the move `m` (not null) of a piece of `role` that captures or not, where
+    /// `others` gives the origins of the other pieces of that role that legally reach the
+    /// same square (asked only for pieces other than pawns): the one place a move is put
+    /// into SAN, for [`San::from_move`] and for the variants' positions.
+    pub(crate) fn of_move(
+        m: Move,
+        role: Role,
+        capture: bool,
+        others: impl FnOnce() -> Bitboard,
+    ) -> San {
+        let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Castle => San::Castle(CastlingSide::of_rook(from, to)),
-            kind => {
-                let role = pos.board().role_at(from).unwrap_or(Role::Pawn);
-                let capture = kind == MoveKind::EnPassant
-                    || pos.board().by_color(pos.turn().other()).contains(to);
+            MoveKind::Drop(role) => San::Drop { role, to },
+            _ => {
                 let (file, rank) = if role == Role::Pawn {
                     (capture.then(|| from.file()), None)
-                } else if role == Role::King {
-                    (None, None)
                 } else {
-                    let candidates = reaching(pos, role, to, false);
-                    let others = if (candidates - from).any() {
-                        legal_others(pos, &Checks::new(pos), role, from, to, candidates)
-                    } else {
-                        Bitboard::EMPTY
-                    };
-                    disambiguation(from, others)
+                    disambiguation(from, others())
                 };
                 San::Normal {
                     role,
@@ -96,6 +113,14 @@ impl San {
             San::Null => out.put_all(b"--"),
             San::Castle(CastlingSide::KingSide) => out.put_all(b"O-O"),
             San::Castle(CastlingSide::QueenSide) => out.put_all(b"O-O-O"),
+            San::Drop { role, to } => {
+                if role != Role::Pawn {
+                    out.put(role.upper_char() as u8);
+                }
+                out.put(b'@');
+                out.put(to.file().char() as u8);
+                out.put(to.rank().char() as u8);
+            }
             San::Normal {
                 role,
                 file,

@@ -139,6 +139,13 @@ pub enum San {
     },
     /// Castling: `O-O` (king side) or `O-O-O` (queen side).
     Castle(CastlingSide),
+    /// A drop (crazyhouse): `N@f3`, and for a pawn `@e4` (also read: `P@e4`).
+    Drop {
+        /// The dropped piece.
+        role: Role,
+        /// Where it is dropped.
+        to: Square,
+    },
     /// A null move: `--` (also read: `Z0`, `0000`, `@@@@`).
     Null,
 }

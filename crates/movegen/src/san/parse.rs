@@ -128,9 +128,22 @@ impl San {
         })
     }
 
+    /// Parses SAN as [`San::from_ascii_with`] does, and also a promotion to a king
+    /// (`e8=K`), which only antichess has: the form `crate::variant` reads.
+    pub fn from_ascii_king_promotion(s: &[u8], mode: SanMode) -> Result<San, SanError> {
+        San::parse_general_with(s, mode, true)
+    }
+
     #[inline(never)]
     pub(super) fn parse_general(s: &[u8], mode: SanMode) -> Result<San, SanError> {
+        San::parse_general_with(s, mode, false)
+    }
+
+    fn parse_general_with(s: &[u8], mode: SanMode, king_promotion: bool) -> Result<San, SanError> {
         let lenient = mode == SanMode::Lenient;
+        if let Some(at) = s.iter().position(|&b| b == b'@') {
+            return parse_drop(&s[..at], &s[at + 1..]);
+        }
         match s {
             b"--" | b"Z0" | b"0000" | b"@@@@" => return Ok(San::Null),
             b"O-O" | b"0-0" => return Ok(San::Castle(CastlingSide::KingSide)),
@@ -164,7 +177,7 @@ impl San {
                 if let [head @ .., b'='] = rest {
                     rest = head;
                 }
-                if matches!(r, Role::King) {
+                if matches!(r, Role::King) && !king_promotion {
                     return Err(SanError::Syntax(SanSyntax::PromotionToKing));
                 }
                 promotion = Some(r);
@@ -223,5 +236,27 @@ impl San {
             to,
             promotion,
         })
+    }
+}
+
+/// A drop: `N@f3`, `@e4` or `P@e4` (the piece before the `@`, the square after it).
+fn parse_drop(piece: &[u8], square: &[u8]) -> Result<San, SanError> {
+    let role = match *piece {
+        [] | [b'P'] => Role::Pawn,
+        [c] => match Role::from_san_letter(c) {
+            Some(Role::King) | None => return Err(SanError::Syntax(SanSyntax::UnknownPiece)),
+            Some(role) => role,
+        },
+        _ => return Err(SanError::Syntax(SanSyntax::UnknownPiece)),
+    };
+    match *square {
+        [f, r] => match (file_of(f), rank_of(r)) {
+            (Some(f), Some(r)) => Ok(San::Drop {
+                role,
+                to: Square::from_coords(f, r),
+            }),
+            _ => Err(SanError::Syntax(SanSyntax::NoDestination)),
+        },
+        _ => Err(SanError::Syntax(SanSyntax::NoDestination)),
     }
 }

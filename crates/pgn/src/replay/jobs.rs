@@ -58,7 +58,7 @@ pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
                 played,
                 error: None,
             },
-            None => replay(record, mode, |_, _, _| {}),
+            None => replay_any(record, mode),
         };
         report.add_game(record, moves, error);
     }
@@ -68,38 +68,80 @@ pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
 /// Replays every record and appends one `before_fen,san,after_fen` row per mainline move
 /// to `out` (the job of `chessbits pgn fens`; the header is not written). `san` is the
 /// canonical SAN; FENs write the en-passant square only when a legal capture exists.
+/// Variant games are replayed by [`replay_variant`], their FENs with the variant's fields
+/// (pockets, check counters) as python-chess writes them.
 pub fn fens_games(records: &[GameRecord], mode: SanMode, out: &mut Vec<u8>) -> Report {
     let mut report = Report::default();
-    let mut after_fen = Vec::with_capacity(96);
+    let mut row = FensRow {
+        fen: Vec::with_capacity(96),
+        first: true,
+    };
     for record in records {
-        let mut first = true;
+        row.first = true;
         let Replayed {
             played: moves,
             error,
             ..
-        } = replay(record, mode, |before, m, after| {
-            if first {
-                first = false;
-                after_fen.clear();
-                write_fen(before, &mut after_fen);
-            }
-            out.extend_from_slice(&after_fen);
-            out.push(b',');
-            let san = San::from_move(before, m);
-            SanPlus {
-                san,
-                suffix: suffix_of(after),
-            }
-            .write_to(out);
-            out.push(b',');
-            after_fen.clear();
-            write_fen(after, &mut after_fen);
-            out.extend_from_slice(&after_fen);
-            out.push(b'\n');
-        });
+        } = match game_variant(record.variant.as_deref()) {
+            Ok(Some(variant)) => replay_variant(record, mode, variant, |before, m, after| {
+                row.push(
+                    out,
+                    |f| write_variant_fen(before, f),
+                    |o| before.san_plus(m).write_to(o),
+                    |f| write_variant_fen(after, f),
+                );
+            }),
+            _ => replay(record, mode, |before, m, after| {
+                row.push(
+                    out,
+                    |f| write_fen(before, f),
+                    |o| {
+                        SanPlus {
+                            san: San::from_move(before, m),
+                            suffix: suffix_of(after),
+                        }
+                        .write_to(o);
+                    },
+                    |f| write_fen(after, f),
+                );
+            }),
+        };
         report.add_game(record, moves, error);
     }
     report
+}
+
+/// The rows of one game for [`fens_games`]: the FEN after the last move (the next row's
+/// `before_fen`), and whether the game's first row is still to come.
+struct FensRow {
+    fen: Vec<u8>,
+    first: bool,
+}
+
+impl FensRow {
+    /// Appends one `before_fen,san,after_fen` row, each part written by its function (the
+    /// position before is written only for a game's first move).
+    fn push(
+        &mut self,
+        out: &mut Vec<u8>,
+        before: impl FnOnce(&mut Vec<u8>),
+        san: impl FnOnce(&mut Vec<u8>),
+        after: impl FnOnce(&mut Vec<u8>),
+    ) {
+        if self.first {
+            self.first = false;
+            self.fen.clear();
+            before(&mut self.fen);
+        }
+        out.extend_from_slice(&self.fen);
+        out.push(b',');
+        san(out);
+        out.push(b',');
+        self.fen.clear();
+        after(&mut self.fen);
+        out.extend_from_slice(&self.fen);
+        out.push(b'\n');
+    }
 }
 
 /// The CSV header [`fens_games`] rows go under.

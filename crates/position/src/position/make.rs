@@ -192,10 +192,10 @@ impl Position {
         if let Some(ep) = self.st.ep_square.take() {
             hash ^= zobrist::ep_key(ep);
         }
-        let kind = m.kind();
+        let kind = standard_kind(m);
         match kind {
-            MoveKind::Normal => {
-                debug_assert!(false, "make_special: a normal move");
+            MoveKind::Normal | MoveKind::Drop(_) => {
+                debug_assert!(false, "make_special: {m:?} is not a move of standard chess");
                 return Undo(undo);
             }
             MoveKind::Promotion(role) => {
@@ -275,8 +275,11 @@ impl Position {
         let us = self.st.turn;
         let them = us.other();
         let (from, to) = (m.from(), m.to());
-        match m.kind() {
+        match standard_kind(m) {
             MoveKind::Normal => self.board.unplay_normal(from, to, captured, us),
+            MoveKind::Drop(_) => {
+                debug_assert!(false, "unmake: {m:?} is not a move of standard chess")
+            }
             MoveKind::Promotion(_) => {
                 self.board.discard(to);
                 self.board.put_on_empty(from, Role::Pawn.of(us));
@@ -334,6 +337,20 @@ impl Position {
             castling: 0,
             ..undo.0
         };
+    }
+}
+
+/// The kind of a move of standard chess from its kind bits alone, as before the variants'
+/// spare encodings: a drop or a promotion to a king (which no standard position plays, see
+/// `make_unchecked`'s preconditions) reads as castling here, so that make and unmake of
+/// standard moves decode no more than they did.
+#[inline(always)]
+fn standard_kind(m: Move) -> MoveKind {
+    match m.to_bits() >> 12 & 3 {
+        0 => MoveKind::Normal,
+        1 => MoveKind::Promotion(m.promotion().unwrap_or(Role::Queen)),
+        2 => MoveKind::EnPassant,
+        _ => MoveKind::Castle,
     }
 }
 

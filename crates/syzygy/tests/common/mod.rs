@@ -141,6 +141,7 @@ pub(crate) fn random_position(rng: &mut Rng, pieces: &[Piece]) -> Position {
             halfmoves: 0,
             fullmoves: 1,
             chess960: false,
+            ..Setup::empty()
         };
         if let Ok(pos) = Position::from_setup(&setup, CastlingMode::Standard) {
             return pos;

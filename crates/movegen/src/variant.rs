@@ -1,0 +1,548 @@
+//! The Lichess variants: atomic, antichess, crazyhouse, king of the hill, three-check,
+//! horde and racing kings (and standard chess through the same door), as python-chess and
+//! Lichess play them.
+//!
+//! [`VariantPosition`] is one type for every variant: a [`Board`] and the state the
+//! variants add ([`Pockets`], promoted pieces, [`RemainingChecks`]), with the variant it
+//! plays. It is kept apart from [`Position`] on purpose: a `Position` keeps invariants no
+//! variant shares (exactly one king each, a hash and checkers kept by make/unmake), and the
+//! standard generator's inner loops stay free of any test of the variant. Here moves are
+//! generated pseudo-legally and then filtered by each variant's rule, which is short and
+//! easy to check against python-chess; speed is secondary (perft figures in the README).
+//!
+//! The rules live one module per concern: `generate` (pseudo-legal moves, castling, drops
+//! and the legality filter of each variant), `make` (playing a move: explosions, pockets,
+//! promoted pieces, check counters), `end` (each variant's end of game and
+//! [`VariantPosition::outcome`]), `notation` (SAN and UCI of a variant position, through
+//! the crate's one SAN writer/parser and one UCI writer/parser).
+//!
+//! ```
+//! use chessbits_movegen::variant::VariantPosition;
+//! use chessbits_position::Variant;
+//!
+//! let pos = VariantPosition::new(Variant::Crazyhouse);
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! let pos: VariantPosition = VariantPosition::from_fen(
+//!     Variant::Crazyhouse,
+//!     "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1",
+//! ).unwrap();
+//! assert_eq!(pos.perft(2), 3_083);
+//! ```
+
+use alloc::string::String;
+use core::fmt;
+
+use chessbits_bitboard_core::{Bitboard, Color, File, Move, MoveKind, Rank, Role, Square};
+use chessbits_position::{
+    Board, CastlingMode, ParseFenError, Pockets, Position, RemainingChecks, Setup, Variant,
+};
+
+use alloc::vec::Vec;
+
+mod end;
+mod generate;
+mod make;
+mod notation;
+
+/// A position of any [`Variant`]: placement, side to move, castling rights, en-passant
+/// square, clocks, and what the variant adds (pockets and promoted pieces in crazyhouse,
+/// the remaining checks in three-check).
+///
+/// Build one with [`VariantPosition::new`] (the variant's start), [`VariantPosition::from_fen`]
+/// or [`VariantPosition::from_setup`] (both validate); play with
+/// [`VariantPosition::play_unchecked`] (copy-make) after choosing among
+/// [`VariantPosition::legal_moves`], or with the checked [`VariantPosition::play_uci`] /
+/// [`VariantPosition::play_san`].
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct VariantPosition {
+    variant: Variant,
+    board: Board,
+    turn: Color,
+    /// The squares of the rooks that keep a castling right.
+    castling: Bitboard,
+    chess960: bool,
+    /// Set after every double push (as python-chess keeps it); FEN writes it only when an
+    /// en-passant capture is legal.
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+    pockets: Pockets,
+    promoted: Bitboard,
+    checks: RemainingChecks,
+}
+
+/// Why a setup is not a position of its variant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum VariantError {
+    /// The FEN could not be read.
+    #[error(transparent)]
+    Fen(#[from] ParseFenError),
+    /// A side has no king where the variant needs one.
+    #[error("{variant}: {color} has no king")]
+    MissingKing {
+        /// The variant.
+        variant: Variant,
+        /// The side without a king.
+        color: Color,
+    },
+    /// A side has a king, or more than one, where the variant allows none or one.
+    #[error("{variant}: {color} has {count} kings")]
+    Kings {
+        /// The variant.
+        variant: Variant,
+        /// The side.
+        color: Color,
+        /// How many kings it has.
+        count: u32,
+    },
+    /// A pawn stands where no pawn can be.
+    #[error("{variant}: a pawn on {square}")]
+    PawnOnBackRank {
+        /// The variant.
+        variant: Variant,
+        /// The pawn's square.
+        square: Square,
+    },
+    /// The side that just moved is in check (or, in racing kings, anyone is).
+    #[error("{variant}: {color} is in check but not to move")]
+    OppositeCheck {
+        /// The variant.
+        variant: Variant,
+        /// The side in check.
+        color: Color,
+    },
+    /// Racing kings is played without pawns.
+    #[error("racing kings: pawns on the board")]
+    RacingKingsPawns,
+}
+
+/// A move that is not legal in a variant position (or text that is not a move); names the
+/// move and the FEN.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{what} {text:?} in {variant} position {fen}")]
+#[non_exhaustive]
+pub struct VariantPlayError {
+    /// What is wrong (`illegal move`, `ambiguous move`, `not a move`, ...).
+    pub what: &'static str,
+    /// The move as given.
+    pub text: String,
+    /// The variant.
+    pub variant: Variant,
+    /// The position's FEN.
+    pub fen: String,
+}
+
+const fn back_rank(color: Color) -> Rank {
+    match color {
+        Color::White => Rank::First,
+        Color::Black => Rank::Eighth,
+    }
+}
+
+impl VariantPosition {
+    /// The starting position of `variant`.
+    #[must_use]
+    pub fn new(variant: Variant) -> VariantPosition {
+        match VariantPosition::from_fen(variant, variant.starting_fen()) {
+            Ok(pos) => pos,
+            // The starting FENs are constants that the tests read.
+            Err(_) => unreachable!("starting FEN of {variant} is valid"),
+        }
+    }
+
+    /// Reads and validates `fen` as a position of `variant`. Castling in Chess960 form is
+    /// detected as [`CastlingMode::detect`] does.
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<VariantPosition, VariantError> {
+        let setup = Setup::from_ascii(fen.as_bytes())?;
+        let mode = CastlingMode::detect(&setup);
+        VariantPosition::from_setup(variant, &setup, mode)
+    }
+
+    /// Validates `setup` as a position of `variant`: the kings the variant needs, no pawn
+    /// on a back rank (White's horde may stand on the first), no check on the side that
+    /// just moved (no check at all in racing kings). Castling rights without their rook and
+    /// king on the back rank are dropped (antichess has none), and an en-passant square is
+    /// kept only where a double push can have made it. Pockets and promoted pieces are kept
+    /// in crazyhouse only, the check counters in three-check only (`3+3` if the FEN has
+    /// none).
+    pub fn from_setup(
+        variant: Variant,
+        setup: &Setup,
+        mode: CastlingMode,
+    ) -> Result<VariantPosition, VariantError> {
+        let board = setup.board.clone();
+        let kings = |c: Color| board.by_piece(Role::King.of(c)).count();
+        for color in Color::ALL {
+            let count = kings(color);
+            let allowed = match (variant, color) {
+                (Variant::Antichess, _) => true,
+                (Variant::Horde, Color::White) => count == 0,
+                // The side to move may have lost its king (the game is over).
+                (Variant::Atomic, c) if c == setup.turn => count <= 1,
+                _ => count == 1,
+            };
+            if !allowed {
+                return Err(if count == 0 {
+                    VariantError::MissingKing { variant, color }
+                } else {
+                    VariantError::Kings {
+                        variant,
+                        color,
+                        count,
+                    }
+                });
+            }
+        }
+        let bad_pawns = match variant {
+            Variant::Horde => {
+                board.pawns() & Bitboard::rank(Rank::Eighth)
+                    | board.by_piece(Role::Pawn.of(Color::Black)) & Bitboard::rank(Rank::First)
+            }
+            _ => board.pawns() & Bitboard::BACKRANKS,
+        };
+        if let Some(square) = bad_pawns.lsb() {
+            return Err(VariantError::PawnOnBackRank { variant, square });
+        }
+        if variant == Variant::RacingKings && board.pawns().any() {
+            return Err(VariantError::RacingKingsPawns);
+        }
+        let crazyhouse = variant == Variant::Crazyhouse;
+        let mut pos = VariantPosition {
+            variant,
+            board,
+            turn: setup.turn,
+            castling: Bitboard::EMPTY,
+            chess960: mode.is_chess960(),
+            ep_square: None,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+            pockets: if crazyhouse {
+                setup.pockets.unwrap_or_default()
+            } else {
+                Pockets::new()
+            },
+            promoted: if crazyhouse {
+                setup.promoted & setup.board.occupied()
+            } else {
+                Bitboard::EMPTY
+            },
+            checks: if variant == Variant::ThreeCheck {
+                setup.remaining_checks.unwrap_or_default()
+            } else {
+                RemainingChecks::default()
+            },
+        };
+        pos.castling = pos.clean_castling(setup.castling_rights);
+        pos.ep_square = setup.ep_square.filter(|&ep| pos.ep_is_possible(ep));
+        let them = pos.turn.other();
+        let opposite_check = match variant {
+            Variant::Antichess => false,
+            Variant::RacingKings => {
+                pos.king_attacked(Color::White) || pos.king_attacked(Color::Black)
+            }
+            Variant::Atomic => !generate::kings_connected(&pos.board) && pos.king_attacked(them),
+            _ => pos.king_attacked(them),
+        };
+        if opposite_check {
+            let color = if variant == Variant::RacingKings && !pos.king_attacked(them) {
+                pos.turn
+            } else {
+                them
+            };
+            return Err(VariantError::OppositeCheck { variant, color });
+        }
+        Ok(pos)
+    }
+
+    /// The castling rights of `rights` that a rook and an unpromoted king on their back
+    /// rank make possible (in standard mode: the king on e1/e8, the rooks in the corners).
+    fn clean_castling(&self, rights: Bitboard) -> Bitboard {
+        if matches!(self.variant, Variant::Antichess | Variant::RacingKings) {
+            return Bitboard::EMPTY;
+        }
+        let mut clean = Bitboard::EMPTY;
+        for color in Color::ALL {
+            let back = Bitboard::rank(back_rank(color));
+            let kings = self.board.by_piece(Role::King.of(color)) & back & !self.promoted;
+            let Some(king) = kings.lsb() else { continue };
+            let rooks = self.board.by_piece(Role::Rook.of(color)) & back;
+            for rook in rights & rooks {
+                let standard = king.file() == File::E && matches!(rook.file(), File::A | File::H);
+                if self.chess960 || standard {
+                    clean.insert(rook);
+                }
+            }
+        }
+        clean
+    }
+
+    /// Whether a double push can have left `ep` (python-chess's test: the square on the
+    /// right rank, empty, the pushed pawn in front of it and the square it came from empty).
+    fn ep_is_possible(&self, ep: Square) -> bool {
+        let us = self.turn;
+        let (rank, dir) = match us {
+            Color::White => (Rank::Sixth, -1),
+            Color::Black => (Rank::Third, 1),
+        };
+        if ep.rank() != rank || self.board.occupied().contains(ep) {
+            return false;
+        }
+        let (Some(pawn), Some(origin)) = (ep.offset(0, dir), ep.offset(0, -dir)) else {
+            return false;
+        };
+        self.board.piece_at(pawn) == Some(Role::Pawn.of(us.other()))
+            && !self.board.occupied().contains(origin)
+    }
+
+    /// A standard [`Position`] as a variant position ([`Variant::Chess`]).
+    #[must_use]
+    pub fn from_position(pos: &Position) -> VariantPosition {
+        let setup = pos.to_setup();
+        match VariantPosition::from_setup(Variant::Chess, &setup, pos.mode()) {
+            Ok(v) => v,
+            // A validated Position passes every test of standard chess above.
+            Err(_) => unreachable!("a Position is a valid standard position"),
+        }
+    }
+
+    // ----- accessors -----
+
+    /// The variant.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The piece placement.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The squares of the rooks that keep a castling right.
+    pub fn castling_rights(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// Whether castling is written as in Chess960 (king takes rook).
+    #[must_use]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The crazyhouse pockets (empty in the other variants).
+    #[must_use]
+    pub fn pockets(&self) -> &Pockets {
+        &self.pockets
+    }
+
+    /// The promoted pieces (crazyhouse; empty in the other variants).
+    pub fn promoted(&self) -> Bitboard {
+        self.promoted
+    }
+
+    /// The checks each side still has to give (three-check; `3+3` elsewhere).
+    #[must_use]
+    pub fn remaining_checks(&self) -> RemainingChecks {
+        self.checks
+    }
+
+    /// The en-passant square, if a legal en-passant capture exists.
+    #[must_use]
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        self.legal_moves()
+            .iter()
+            .any(|m| m.is_en_passant())
+            .then_some(ep)
+    }
+
+    /// Halfmoves since the last capture or pawn move.
+    #[must_use]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The fullmove number.
+    #[must_use]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The king of `color`, if it has exactly one.
+    #[must_use]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        self.board.king_of(color)
+    }
+
+    /// Whether the king of `color` (if it has one) is attacked by the other side, as the
+    /// board stands (no variant rule).
+    fn king_attacked(&self, color: Color) -> bool {
+        self.board
+            .by_piece(Role::King.of(color))
+            .into_iter()
+            .any(|k| {
+                self.board
+                    .is_attacked_by(k, color.other(), self.board.occupied())
+            })
+    }
+
+    /// The pieces giving check to the side to move: none in antichess, none in atomic when
+    /// the kings touch, none for a side without a king (horde, an exploded king).
+    pub fn checkers(&self) -> Bitboard {
+        if self.variant == Variant::Antichess
+            || (self.variant == Variant::Atomic && generate::kings_connected(&self.board))
+        {
+            return Bitboard::EMPTY;
+        }
+        match self.board.king_of(self.turn) {
+            Some(k) => self
+                .board
+                .attackers_by(k, self.turn.other(), self.board.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    // ----- moves -----
+
+    /// Every legal move (none once the variant's own end is reached: a king exploded, on
+    /// the hill, ...).
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut list = Vec::new();
+        generate::legal_moves(self, &mut list);
+        list
+    }
+
+    /// Whether `m` is legal here.
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// The position after `m`, which must be legal here (from
+    /// [`VariantPosition::legal_moves`]); another move leaves a position no game reaches.
+    #[must_use]
+    pub fn play_unchecked(&self, m: Move) -> VariantPosition {
+        let mut next = self.clone();
+        make::play(&mut next, m);
+        next
+    }
+
+    /// The number of leaf nodes `depth` plies deep (bulk-counted at the last ply).
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|&m| self.play_unchecked(m).perft(depth - 1))
+            .sum()
+    }
+
+    /// Each legal move with its perft count at `depth - 1` (`depth` at least 1).
+    #[must_use]
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        self.legal_moves()
+            .iter()
+            .map(|&m| (m, self.play_unchecked(m).perft(depth.saturating_sub(1))))
+            .collect()
+    }
+
+    // ----- FEN -----
+
+    /// The position as an unvalidated [`Setup`] (pockets only in crazyhouse, counters only
+    /// in three-check; the en-passant square only when a capture is legal).
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        setup.board = self.board.clone();
+        setup.turn = self.turn;
+        setup.castling_rights = self.castling;
+        setup.ep_square = self.legal_ep_square();
+        setup.halfmoves = self.halfmoves;
+        setup.fullmoves = self.fullmoves;
+        setup.chess960 = self.chess960;
+        if self.variant == Variant::Crazyhouse {
+            setup.pockets = Some(self.pockets);
+            setup.promoted = self.promoted;
+        }
+        if self.variant == Variant::ThreeCheck {
+            setup.remaining_checks = Some(self.checks);
+        }
+        setup
+    }
+
+    /// The FEN as python-chess writes it for the variant: pockets in brackets and `~`
+    /// after promoted pieces (crazyhouse), the remaining checks before the clocks
+    /// (three-check, `3+3`), the en-passant square only when a capture is legal.
+    #[must_use]
+    pub fn fen(&self) -> String {
+        self.to_setup().fen()
+    }
+
+    /// [`VariantPosition::fen`] with the three-check counters as `notation` says (Lichess
+    /// writes the checks given after the clocks: `+1+0`).
+    #[must_use]
+    pub fn fen_with_checks(&self, notation: chessbits_position::ChecksNotation) -> String {
+        self.to_setup().fen_with_checks(notation)
+    }
+
+    /// The outcome by the rules of the variant, if the game is over: the variant's own
+    /// end (a king exploded, on the hill or on the eighth rank, the third check, a side
+    /// without pieces), checkmate, or a stalemate (won by the stalemated side in
+    /// antichess). Draws by insufficient material, repetition or the move-count rules are
+    /// not decided for the variants.
+    #[must_use]
+    pub fn outcome(&self) -> Option<chessbits_position::Outcome> {
+        end::outcome(self)
+    }
+
+    /// Whether the variant's own end is reached (a king exploded or on the hill, three
+    /// checks given, a side without pieces, the race over): no move is legal then.
+    #[must_use]
+    pub fn is_variant_end(&self) -> bool {
+        end::is_variant_end(self)
+    }
+}
+
+impl fmt::Debug for VariantPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}{} ({})", self.board, self.fen(), self.variant)
+    }
+}
+
+impl fmt::Display for VariantPosition {
+    /// The FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
+
+/// Whether `m` is a capture in `pos` (en passant included; the king-takes-rook of castling
+/// is not).
+pub(crate) fn is_capture(pos: &VariantPosition, m: Move) -> bool {
+    match m.kind() {
+        MoveKind::EnPassant => true,
+        MoveKind::Castle | MoveKind::Drop(_) => false,
+        _ => pos.board.by_color(pos.turn.other()).contains(m.to()),
+    }
+}
