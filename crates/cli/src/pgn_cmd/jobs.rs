@@ -8,13 +8,45 @@ use chessbits_tables::write::io_error;
 use chessbits_tables::{Limiter, Partitioned, RowOptions};
 
 /// Writes bytes to one output.
-struct BytesSink {
+struct BytesSink<'p> {
     out: Box<dyn Write + Send>,
+    /// Where written buffers go back for the workers to fill again.
+    pool: &'p BufferPool,
 }
 
-impl Sink<Vec<u8>> for BytesSink {
+impl Sink<Vec<u8>> for BytesSink<'_> {
     fn write(&mut self, t: Vec<u8>) -> io::Result<()> {
-        self.out.write_all(&t)
+        let written = self.out.write_all(&t);
+        self.pool.give(t);
+        written
+    }
+}
+
+/// Output buffers passed from the workers to the writing thread and back. A batch's rows
+/// are megabytes; allocated afresh in each worker and freed on the writing thread, each
+/// was new memory to fault in (the kernel's time grew with the threads, and two threads
+/// ran no faster than one).
+#[derive(Default)]
+struct BufferPool(std::sync::Mutex<Vec<Vec<u8>>>);
+
+impl BufferPool {
+    /// The most buffers kept: as many as can be in flight (workers, queued batches).
+    const KEEP: usize = 16;
+
+    /// An empty buffer, reused when one is back.
+    fn take(&self) -> Vec<u8> {
+        let reused = self.0.lock().ok().and_then(|mut v| v.pop());
+        reused.unwrap_or_else(|| Vec::with_capacity(1 << 20))
+    }
+
+    /// Hands a written buffer back.
+    fn give(&self, mut buffer: Vec<u8>) {
+        buffer.clear();
+        if let Ok(mut v) = self.0.lock() {
+            if v.len() < Self::KEEP {
+                v.push(buffer);
+            }
+        }
     }
 }
 
@@ -116,14 +148,15 @@ pub(super) fn fens(inputs: &[PathBuf], output: Option<&Path>, opts: &Options) ->
         return msgs.usage(&e.to_string());
     }
     let mode = opts.mode();
-    let mut sink = BytesSink { out };
+    let pool = BufferPool::default();
+    let mut sink = BytesSink { out, pool: &pool };
     let mut outcome = run_inputs(
         inputs,
         opts,
         &msgs,
         RecordCollector::new,
         |_, batch| {
-            let mut rows = Vec::with_capacity(1 << 20);
+            let mut rows = pool.take();
             let report = chessbits_pgn::fens_games(&batch, mode, &mut rows);
             Ok((report, rows))
         },
