@@ -9,9 +9,12 @@ use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::str::FromStr;
 
-use chessbits_position::Position;
+use chessbits_movegen::variant::VariantPosition;
+use chessbits_position::{CastlingMode, Position, Validation, Variant};
 
-use crate::replay::{replay, GameError, GameRecord};
+use crate::replay::{
+    game_variant, replay, replay_variant, variant_start_position, GameError, GameRecord,
+};
 use chessbits_movegen::san::SanMode;
 use chessbits_movegen::uci::move_to_uci;
 
@@ -259,6 +262,65 @@ pub struct Verdict {
     pub error: Option<GameError>,
 }
 
+/// What [`Filter::test`] gathers while a game is replayed: whether a position sought was
+/// reached, and the duplicate key's hashes.
+struct Seen<'f> {
+    positions: &'f [Reached],
+    reached: bool,
+    first: bool,
+    h: [DefaultHasher; 2],
+}
+
+impl Seen<'_> {
+    /// One move: the keys of the positions before (asked for the first move only) and
+    /// after it (asked while nothing is reached), and its UCI text.
+    fn step(
+        &mut self,
+        before: impl FnOnce() -> Option<u64>,
+        after: impl FnOnce() -> Option<u64>,
+        uci: &str,
+    ) {
+        let sought =
+            |key: Option<u64>| key.is_some_and(|k| self.positions.iter().any(|p| p.0 == k));
+        if self.first {
+            self.first = false;
+            self.reached |= !self.positions.is_empty() && sought(before());
+        }
+        if !self.reached {
+            self.reached = sought(after());
+        }
+        for h in &mut self.h {
+            uci.hash(h);
+        }
+    }
+}
+
+/// The Polyglot hash of a variant position as a standard position (placement, side to
+/// move, castling, en passant; the pockets and check counters left out), when its board is
+/// one a standard position can have.
+fn variant_key(pos: &VariantPosition) -> Option<u64> {
+    let mode = if pos.is_chess960() {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    Position::from_setup_with(&pos.to_setup(), mode, Validation::Lenient)
+        .ok()
+        .map(|p| p.zobrist_hash())
+}
+
+/// The key [`variant_key`] or a standard position's hash gives of a game's start.
+fn start_key(record: &GameRecord, variant: Option<Variant>) -> Option<u64> {
+    match variant {
+        Some(variant) => variant_start_position(record.fen.as_deref(), variant)
+            .ok()
+            .and_then(|p| variant_key(&p)),
+        None => crate::replay::start_position(record.fen.as_deref(), record.variant.as_deref())
+            .ok()
+            .map(|p| p.zobrist_hash()),
+    }
+}
+
 impl Filter {
     /// Whether the filter needs a game's moves replayed (a position to find); without one,
     /// [`Filter::passes_tags`] decides alone.
@@ -288,37 +350,50 @@ impl Filter {
     /// and result tests, its moves replayed for the position tests and the duplicate key.
     #[must_use]
     pub fn test(&self, record: &GameRecord, mode: SanMode) -> Verdict {
-        let mut h = [DefaultHasher::new(), DefaultHasher::new()];
-        for (i, h) in h.iter_mut().enumerate() {
+        let mut seen = Seen {
+            positions: &self.positions,
+            reached: self.positions.is_empty(),
+            first: true,
+            h: [DefaultHasher::new(), DefaultHasher::new()],
+        };
+        for (i, h) in seen.h.iter_mut().enumerate() {
             i.hash(h);
             record.fen.hash(h);
             record.variant.hash(h);
         }
-        let mut reached = self.positions.is_empty();
-        let mut first = true;
+        let mut uci = String::new();
+        // A Lichess variant's game is replayed on its own rules; its positions are
+        // compared as standard positions (placement, side to move, castling, en passant).
+        let variant = game_variant(record.variant.as_deref()).ok().flatten();
         let crate::replay::Replayed {
             played: moves,
             error,
+        } = match variant {
+            Some(variant) => replay_variant(record, mode, variant, |before, m, after| {
+                uci.clear();
+                m.write_uci(before.is_chess960(), &mut uci);
+                seen.step(|| variant_key(before), || variant_key(after), &uci);
+            }),
+            None => replay(record, mode, |before, m, after| {
+                seen.step(
+                    || Some(before.zobrist_hash()),
+                    || Some(after.zobrist_hash()),
+                    &move_to_uci(before, m),
+                );
+            }),
+        };
+        let Seen {
+            reached,
+            first,
+            mut h,
             ..
-        } = replay(record, mode, |before, m, after| {
-            if first {
-                first = false;
-                reached |= self.positions.iter().any(|p| p.0 == before.zobrist_hash());
-            }
-            reached = reached || self.positions.iter().any(|p| p.0 == after.zobrist_hash());
-            let uci = move_to_uci(before, m);
-            for h in &mut h {
-                uci.hash(h);
-            }
-        });
-        if first && !reached {
-            // No move played: the start position alone.
-            if let Ok(p) =
-                crate::replay::start_position(record.fen.as_deref(), record.variant.as_deref())
-            {
-                reached = self.positions.iter().any(|r| r.0 == p.zobrist_hash());
-            }
-        }
+        } = seen;
+        // No move played: the start position alone.
+        let reached = reached
+            || (first
+                && !self.positions.is_empty()
+                && start_key(record, variant)
+                    .is_some_and(|k| self.positions.iter().any(|p| p.0 == k)));
         if error.is_some() {
             let played = usize::try_from(moves).unwrap_or(usize::MAX);
             for text in record.moves.texts().skip(played) {

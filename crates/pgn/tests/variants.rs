@@ -92,3 +92,59 @@ fn texts_of_variant_games() {
     );
     assert_eq!(Variant::from_name("Crazyhouse"), Some(Variant::Crazyhouse));
 }
+
+/// `pgn filter`'s test replays a variant game on its own rules: no error, a duplicate key
+/// from its moves, and its positions found (compared as standard positions).
+#[test]
+fn the_filter_reads_variant_games_and_finds_their_positions() {
+    use chessbits_pgn::filter::{Filter, Reached};
+    use chessbits_pgn::replay_variant;
+
+    let recs = records();
+    let all = Filter::default();
+    for r in &recs {
+        let verdict = all.test(r, SanMode::Lenient);
+        assert!(verdict.keep && verdict.error.is_none(), "game {}", r.game);
+        assert_eq!(verdict.moves, r.moves.len() as u64, "game {}", r.game);
+    }
+    // A position after the third move of a game of each variant whose board a standard
+    // position can have (both kings on the board).
+    let mut found = 0;
+    for r in &recs {
+        let variant = game_variant(r.variant.as_deref())
+            .ok()
+            .flatten()
+            .expect("a variant");
+        let mut fen = None;
+        let mut ply = 0;
+        let _ = replay_variant(r, SanMode::Lenient, variant, |_, _, after| {
+            ply += 1;
+            if ply == 3 {
+                fen = Some(after.fen());
+            }
+        });
+        let Some(reached) = fen.and_then(|f| f.parse::<Reached>().ok()) else {
+            continue;
+        };
+        let mut filter = Filter::default();
+        filter.positions.push(reached);
+        assert!(filter.test(r, SanMode::Lenient).keep, "game {}", r.game);
+        found += 1;
+    }
+    assert!(
+        found >= 20,
+        "only {found} games had a standard-shaped position"
+    );
+    // The start of a crazyhouse game is the standard start: a crazyhouse game is found by it.
+    let mut start = Filter::default();
+    start.positions.push(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+            .parse()
+            .expect("FEN"),
+    );
+    let zh = recs
+        .iter()
+        .find(|r| game_variant(r.variant.as_deref()) == Ok(Some(Variant::Crazyhouse)))
+        .expect("a crazyhouse game");
+    assert!(start.test(zh, SanMode::Lenient).keep);
+}
