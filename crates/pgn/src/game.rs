@@ -213,6 +213,7 @@ impl Game {
             tags: self.tags.clone(),
             result: self.result,
             notes,
+            ..GameRecord::default()
         }
     }
 }

@@ -33,7 +33,7 @@ pub(super) fn check(record: &GameRecord, mode: SanMode) -> Option<u64> {
 
 /// The fast path's start board of `record` (see [`check`]); `None` when the full replay
 /// must decide.
-fn start(record: &GameRecord, mode: SanMode) -> Option<SanReplayer> {
+pub(super) fn start(record: &GameRecord, mode: SanMode) -> Option<SanReplayer> {
     if mode != SanMode::Lenient {
         return None;
     }

@@ -40,20 +40,23 @@ impl Report {
 
 /// Replays every record (the job of `chessbits pgn check`): the report [`replay`] gives.
 ///
-/// Games from the standard start position read in lenient mode (nearly all real games) are
-/// checked on movegen's [`SanReplayer`](chessbits_movegen::SanReplayer), a bare board that
-/// keeps only what deciding SAN needs: no hash, no checkers, legality by whether the own
-/// king is attacked after the move. Any game it does not play
-/// to the end (an error, a `FEN` tag, strict mode, a null or coordinate move) is replayed
-/// with [`replay`], so the moves counted and the errors reported are exactly [`replay`]'s.
+/// Games of standard chess read in lenient mode (nearly all real games) are checked on
+/// movegen's [`SanReplayer`](chessbits_movegen::SanReplayer), a bare board that keeps only
+/// what deciding SAN needs: no hash, no checkers, legality by whether the own king is
+/// attacked after the move; records read by [`RecordCollector::for_check`] were already
+/// played so as they were read. Any game that path does not play to the end (an error, a
+/// position it does not take, strict mode, a null or coordinate move) is replayed with
+/// [`replay`] (a variant game: [`replay_any`]), so the moves counted and the errors
+/// reported are exactly [`replay`]'s.
 #[must_use]
 pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
     let mut report = Report::default();
     for record in records {
+        let prechecked = record.prechecked.0.filter(|_| mode == SanMode::Lenient);
         let Replayed {
             played: moves,
             error,
-        } = match fast::check(record, mode) {
+        } = match prechecked.or_else(|| fast::check(record, mode)) {
             Some(played) => Replayed {
                 played,
                 error: None,

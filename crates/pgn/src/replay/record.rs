@@ -2,6 +2,8 @@
 //! their lines, and on request every tag and each move's clock and evaluation), kept
 //! compact, and [`RecordCollector`], the [`Visitor`] that reads it.
 
+use chessbits_movegen::SanReplayer;
+
 use super::*;
 use crate::moves::Moves;
 use crate::tags::Tags;
@@ -35,6 +37,21 @@ pub struct GameRecord {
     /// that has a clock or an evaluation (empty for a game without any), so that a move
     /// past the end has neither.
     pub notes: Vec<(Option<f64>, Option<Eval>)>,
+    /// What [`RecordCollector::for_check`] replayed while reading.
+    pub(crate) prechecked: Prechecked,
+}
+
+/// The mainline moves a collector made by [`RecordCollector::for_check`] played on the fast
+/// path of [`check_games`] while reading the game, when it played them all (`None`: not
+/// tried, or given up on). Work done early, not part of the game: records compare equal
+/// whatever it holds.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Prechecked(pub(crate) Option<u64>);
+
+impl PartialEq for Prechecked {
+    fn eq(&self, _: &Prechecked) -> bool {
+        true
+    }
 }
 
 impl GameRecord {
@@ -84,6 +101,12 @@ pub struct RecordCollector {
     packed_hint: usize,
     /// The capacity the next game's tags start with (bytes, pairs: the last game's).
     tags_hint: (usize, usize),
+    /// Play each game's mainline as it is read ([`RecordCollector::for_check`]).
+    check: bool,
+    /// The game being played as it is read, while the fast path goes on with it.
+    board: Option<SanReplayer>,
+    /// The moves `board` has played.
+    played: u64,
 }
 
 impl RecordCollector {
@@ -91,6 +114,31 @@ impl RecordCollector {
     #[must_use]
     pub fn new() -> RecordCollector {
         RecordCollector::default()
+    }
+
+    /// A collector for [`check_games`]: the records [`RecordCollector::new`] gives, and
+    /// while reading, each game's mainline is also played on the fast path of
+    /// [`check_games`] (movegen's [`SanReplayer`]), move by move as its text is read and
+    /// still in the cache, so that [`check_games`] then replays only the games that path
+    /// gave up on (an error, a null move...). The report is the same either way; reading
+    /// and replaying in one pass takes about an eighth less time than two.
+    ///
+    /// ```
+    /// use chessbits_pgn::{check_games, Reader, RecordCollector, SanMode};
+    ///
+    /// let pgn = b"1. e4 e5 2. Nf3 Nc6 1-0\n\n1. d4 d5 2. Kd3 *\n";
+    /// let mut records = Vec::new();
+    /// Reader::new(&pgn[..]).read_all(&mut RecordCollector::for_check(), |r| records.push(r))?;
+    /// let report = check_games(&records, SanMode::Lenient);
+    /// assert_eq!((report.games, report.moves, report.errors.len()), (2, 6, 1));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[must_use]
+    pub fn for_check() -> RecordCollector {
+        RecordCollector {
+            check: true,
+            ..RecordCollector::default()
+        }
     }
 
     /// A collector that also keeps every tag pair (what [`crate::filter::Filter`]'s tag
@@ -125,6 +173,15 @@ impl Visitor for RecordCollector {
             ..GameRecord::default()
         };
         self.too_long = false;
+        self.board = None;
+        self.played = 0;
+    }
+
+    fn end_tags(&mut self) -> Skip {
+        if self.check {
+            self.board = fast::start(&self.record, SanMode::Lenient);
+        }
+        Skip(false)
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
@@ -160,6 +217,13 @@ impl Visitor for RecordCollector {
         // One allocation per game, sized by the last game.
         self.record.moves.reserve_once(self.packed_hint.max(256));
         self.record.moves.push(san, line);
+        if let Some(board) = &mut self.board {
+            if board.play_san(san) {
+                self.played += 1;
+            } else {
+                self.board = None;
+            }
+        }
     }
 
     #[inline]
@@ -201,6 +265,9 @@ impl Visitor for RecordCollector {
     fn end_game(&mut self) -> GameRecord {
         self.errors
             .finish(&mut self.record.read_errors, self.record.game);
+        if self.board.take().is_some() {
+            self.record.prechecked = Prechecked(Some(self.played));
+        }
         self.packed_hint = (self.record.moves.weight() + 32).clamp(256, 1 << 16);
         let tags = &self.record.tags;
         self.tags_hint = (

@@ -13,7 +13,7 @@ use chessbits_position::Position;
 use chessbits_movegen::SanReplayer;
 
 use super::{check, texts};
-use crate::replay::{replay, GameRecord, RecordCollector};
+use crate::replay::{check_games, replay, GameRecord, RecordCollector};
 use crate::Reader;
 
 /// The fast path's boards, move by move, until it gives up.
@@ -199,17 +199,46 @@ fn records(pgn: &[u8]) -> Vec<GameRecord> {
     out
 }
 
+/// Reads `pgn` with [`RecordCollector::for_check`] and with [`RecordCollector::new`]: the
+/// records must be the same and [`check_games`] must report the same in both modes. Returns
+/// the games the collector played to the end as it read them.
+fn check_read_both_ways(pgn: &[u8], what: &str) -> usize {
+    let mut checked = Vec::new();
+    Reader::new(pgn)
+        .read_all(&mut RecordCollector::for_check(), |r| checked.push(r))
+        .expect("no I/O error from a slice");
+    let plain = records(pgn);
+    assert_eq!(checked, plain, "{what}");
+    for mode in [SanMode::Lenient, SanMode::Strict] {
+        assert_eq!(
+            check_games(&checked, mode),
+            check_games(&plain, mode),
+            "{what}: {mode:?}"
+        );
+    }
+    for (c, p) in checked.iter().zip(&plain) {
+        assert_eq!(p.prechecked.0, None, "{what}");
+        if let Some(played) = c.prechecked.0 {
+            assert_eq!(Some(played), check(p, SanMode::Lenient), "{what}");
+        }
+    }
+    checked.iter().filter(|r| r.prechecked.0.is_some()).count()
+}
+
 fn compare_file(path: &Path) -> (usize, usize) {
     let mut bytes = Vec::new();
     crate::input::open(path)
         .and_then(|mut r| r.read_to_end(&mut bytes))
         .expect("a readable file");
     let name = path.display().to_string();
+    let prechecked = check_read_both_ways(&bytes, &name);
     let recs = records(&bytes);
     let fast = recs
         .iter()
         .filter(|r| compare(r, &format!("{name} game {}", r.game)))
         .count();
+    // Read as it is checked, a game takes the fast path exactly when its record does.
+    assert_eq!(prechecked, fast, "{name}");
     (recs.len(), fast)
 }
 
@@ -569,5 +598,21 @@ proptest::proptest! {
     fn agrees_on_random_games(seed in proptest::prelude::any::<u64>()) {
         let record = random_game(seed);
         compare(&record, &format!("seed {seed}"));
+        // The same game as PGN text, read and checked in one pass.
+        let mut pgn = Vec::new();
+        if let Some(fen) = &record.fen {
+            pgn.extend_from_slice(b"[FEN \"");
+            pgn.extend_from_slice(fen);
+            pgn.extend_from_slice(b"\"]\n\n");
+        }
+        for text in record.moves.texts() {
+            pgn.extend_from_slice(text);
+            pgn.push(b' ');
+        }
+        pgn.extend_from_slice(b"*\n");
+        let prechecked = check_read_both_ways(&pgn, &format!("seed {seed}"));
+        let read = records(&pgn);
+        proptest::prop_assert_eq!(read.len(), 1);
+        proptest::prop_assert_eq!(prechecked == 1, check(&read[0], SanMode::Lenient).is_some());
     }
 }
