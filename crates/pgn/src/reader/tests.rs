@@ -172,6 +172,44 @@ fn fast_path_reports_what_the_general_code_reports() {
     assert_eq!(fast, slow);
 }
 
+/// Comments after a move around the length of Lichess's clock comment (which the fast path
+/// takes by a guess of its length), with a `}` or a newline anywhere in them, and with a
+/// comment limit below and above that length.
+#[test]
+fn fast_path_reads_comments_of_the_clock_length_as_the_general_code() {
+    for max_comment in [15, 16, 17, 1 << 20] {
+        let mut input = Vec::new();
+        for len in 14..=18 {
+            for at in 0..=len {
+                for b in [b'}', b'\n', b'x'] {
+                    let mut text = vec![b'c'; len];
+                    if at < len {
+                        text[at] = b;
+                    }
+                    input.extend_from_slice(b"1. e4 {");
+                    input.extend_from_slice(&text);
+                    input.extend_from_slice(b"} 1... e5 { [%clk 0:03:00] } 2. Nf3 *\n\n");
+                }
+            }
+        }
+        let limits = Limits {
+            max_comment,
+            ..Limits::default()
+        };
+        let mut fast = Vec::new();
+        Reader::with_limits(&input[..], limits)
+            .read_all(&mut Log::default(), |g| fast.push(g))
+            .expect("no I/O errors from a slice");
+        let mut slow = Vec::new();
+        Reader::with_limits(OneByte(&input), limits)
+            .read_all(&mut Log::default(), |g| slow.push(g))
+            .expect("no I/O errors from a slice");
+        // One game per comment written: (15 + 16 + 17 + 18 + 19) positions, three bytes.
+        assert_eq!(fast.len(), 85 * 3);
+        assert_eq!(fast, slow, "max_comment {max_comment}");
+    }
+}
+
 /// The decoded sample files of `tests/data/sample` (all five), with their paths.
 pub(crate) fn sample_games() -> Vec<(std::path::PathBuf, Vec<u8>)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sample");
