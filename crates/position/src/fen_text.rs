@@ -138,12 +138,11 @@ impl<'f, W: fmt::Write> FenBuf<'f, W> {
             let template = &RANK_TEMPLATES[occ];
             // The rank's text in a register: the template's digits, each piece's letter
             // or-ed into its byte (bytes stored one by one and read back as a word stall
-            // the load).
+            // the load). All eight files, occupied or not (an empty square's letter is 0,
+            // or-ed into byte 0): a loop over the pieces alone ended at a branch that the
+            // number of pieces on the rank decided, mispredicted rank after rank.
             let mut text = template.text;
-            let mut bits = occ as u32;
-            while bits != 0 {
-                let file = bits.trailing_zeros();
-                bits &= bits - 1;
+            for file in 0..8 {
                 // `rank * 8 + file` < 64, so the square exists.
                 let code = board.code_at(Square::ALL[(rank * 8 + file) as usize]);
                 let letter = u64::from(LETTER_OF_CODE[usize::from(code & 15)]);
@@ -163,10 +162,10 @@ impl<'f, W: fmt::Write> FenBuf<'f, W> {
     }
 }
 
-/// The FEN letter of each mailbox code (`?` for codes of no piece, which a board never
-/// holds on an occupied square).
+/// The FEN letter of each mailbox code (0 for the codes of no piece: or-ed into a rank's
+/// text, it changes nothing).
 static LETTER_OF_CODE: [u8; 16] = {
-    let mut table = [b'?'; 16];
+    let mut table = [0; 16];
     let mut code = 0;
     while code < 16 {
         if let Some(piece) = piece_of_code(code as u8) {
@@ -201,7 +200,7 @@ impl<W: fmt::Write> fmt::Write for FenBuf<'_, W> {
 
 /// The text of one rank of the placement for one occupancy byte: the empty-run digits in
 /// place, a zero byte where each piece goes, and the index in `text` of each occupied
-/// file's piece.
+/// file's piece (0 for an empty file).
 #[derive(Copy, Clone)]
 struct RankTemplate {
     /// Little-endian: byte `i` is the `i`-th character, 0 where a piece goes.
