@@ -7,8 +7,6 @@
 //! record and hands each move to a callback; [`check_games`] and [`fens_games`] are the two
 //! jobs of the command line (`chessbits pgn check`, `chessbits pgn fens`).
 
-use std::fmt;
-
 use chessbits_bitboard_core::{Color, Move, MoveText};
 use chessbits_position::{
     CastlingMode, CastlingNotation, EnPassantMode, Position, PositionError, Setup, Validation,

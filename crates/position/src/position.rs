@@ -7,7 +7,7 @@ use alloc::string::String;
 use core::fmt;
 
 use chessbits_attack_tables::{self as at, SlidingAttacks};
-use chessbits_bitboard_core::{Bitboard, Color, Piece, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Color, Piece, Role, Square, TextSink};
 
 use crate::board::{Board, NO_PIECE};
 use crate::castling::{Castles, CastlingMode};
@@ -339,6 +339,31 @@ impl Position {
         castling: CastlingNotation,
         ep: EnPassantMode,
     ) -> fmt::Result {
+        self.fen_fields(castling, ep).write(f)
+    }
+
+    /// Appends the FEN to `out`, a byte sink (a `Vec<u8>`, a `String`), as [`Position::write_fen`]
+    /// writes it: the fastest way to write many FENs (no UTF-8 check on the way).
+    ///
+    /// ```
+    /// use chessbits_position::{CastlingNotation, EnPassantMode, Position};
+    ///
+    /// let mut out = b"fen: ".to_vec();
+    /// Position::new().write_fen_to(&mut out, CastlingNotation::XFen, EnPassantMode::Legal);
+    /// assert_eq!(out, b"fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// ```
+    pub fn write_fen_to(
+        &self,
+        out: &mut impl TextSink,
+        castling: CastlingNotation,
+        ep: EnPassantMode,
+    ) {
+        self.fen_fields(castling, ep).write_text(out);
+    }
+
+    /// The fields [`Position::write_fen`] writes.
+    #[inline]
+    fn fen_fields(&self, castling: CastlingNotation, ep: EnPassantMode) -> FenFields<'_> {
         FenFields {
             board: &self.board,
             turn: self.st.turn,
@@ -355,7 +380,6 @@ impl Position {
             remaining_checks: None,
             checks_notation: crate::setup::ChecksNotation::Remaining,
         }
-        .write(f)
     }
 
     /// The position as an unvalidated [`Setup`] (en-passant square as stored: pseudo-legal).

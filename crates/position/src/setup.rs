@@ -4,11 +4,11 @@ use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
-use chessbits_bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square, TextSink};
 
 use crate::board::Board;
 use crate::castling::back_rank;
-use crate::fen_text::FenBuf;
+use crate::fen_text::{FenBuf, FenSink, Fmt, Text};
 use crate::variant::{Pockets, RemainingChecks};
 
 /// The field of a FEN string an error was found in.
@@ -280,7 +280,18 @@ impl FenFields<'_> {
     /// Writes the FEN into `f`, without allocating, in one `write_str` (see
     /// [`FenBuf`]).
     pub(crate) fn write(&self, f: &mut impl fmt::Write) -> fmt::Result {
-        let mut buf = FenBuf::new(f);
+        self.write_into(Fmt(f))
+    }
+
+    /// Writes the FEN into `out` in one `put_all`.
+    pub(crate) fn write_text(&self, out: &mut impl TextSink) {
+        // A `TextSink` takes every ASCII byte: the one error there can be is a non-ASCII
+        // field, and none is.
+        let _ = self.write_into(Text(out));
+    }
+
+    fn write_into(&self, sink: impl FenSink) -> fmt::Result {
+        let mut buf = FenBuf::into_sink(sink);
         buf.placement_promoted(self.board, self.promoted)?;
         if let Some(pockets) = self.pockets {
             buf.push(b'[')?;

@@ -153,30 +153,5 @@ pub const FENS_HEADER: &str = "before_fen,san,after_fen\n";
 /// Appends `pos.fen()` to `out` without an intermediate `String` (bulk output), through the
 /// position's own FEN writer.
 pub fn write_fen(pos: &Position, out: &mut Vec<u8>) {
-    /// `fmt::Write` into a byte vector (FEN is ASCII: one byte per char).
-    struct Bytes<'a>(&'a mut Vec<u8>);
-
-    impl fmt::Write for Bytes<'_> {
-        #[inline]
-        fn write_str(&mut self, s: &str) -> fmt::Result {
-            self.0.extend_from_slice(s.as_bytes());
-            Ok(())
-        }
-
-        #[inline]
-        fn write_char(&mut self, c: char) -> fmt::Result {
-            if c.is_ascii() {
-                self.0.push(c as u8);
-                Ok(())
-            } else {
-                self.write_str(c.encode_utf8(&mut [0; 4]))
-            }
-        }
-    }
-
-    let _ = pos.write_fen(
-        &mut Bytes(out),
-        CastlingNotation::XFen,
-        EnPassantMode::Legal,
-    );
+    pos.write_fen_to(out, CastlingNotation::XFen, EnPassantMode::Legal);
 }
