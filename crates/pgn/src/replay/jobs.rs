@@ -76,7 +76,7 @@ pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
 pub fn fens_games(records: &[GameRecord], mode: SanMode, out: &mut Vec<u8>) -> Report {
     let mut report = Report::default();
     let mut row = FensRow {
-        fen: Vec::with_capacity(96),
+        fen: 0..0,
         first: true,
     };
     for record in records {
@@ -114,10 +114,11 @@ pub fn fens_games(records: &[GameRecord], mode: SanMode, out: &mut Vec<u8>) -> R
     report
 }
 
-/// The rows of one game for [`fens_games`]: the FEN after the last move (the next row's
-/// `before_fen`), and whether the game's first row is still to come.
+/// The rows of one game for [`fens_games`]: where in the output the FEN after the last
+/// move stands (the next row's `before_fen`), and whether the game's first row is still to
+/// come.
 struct FensRow {
-    fen: Vec<u8>,
+    fen: std::ops::Range<usize>,
     first: bool,
 }
 
@@ -133,16 +134,17 @@ impl FensRow {
     ) {
         if self.first {
             self.first = false;
-            self.fen.clear();
-            before(&mut self.fen);
+            before(out);
+        } else {
+            // The last row's `after_fen`, copied from where it was written.
+            out.extend_from_within(self.fen.clone());
         }
-        out.extend_from_slice(&self.fen);
         out.push(b',');
         san(out);
         out.push(b',');
-        self.fen.clear();
-        after(&mut self.fen);
-        out.extend_from_slice(&self.fen);
+        let start = out.len();
+        after(out);
+        self.fen = start..out.len();
         out.push(b'\n');
     }
 }
