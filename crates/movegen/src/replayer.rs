@@ -1,7 +1,7 @@
 //! [`SanReplayer`]: a game's SAN replayed on a bare board (see the type).
 
 use chessbits_attack_tables as at;
-use chessbits_bitboard_core::{Bitboard, Color, MoveText, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Color, Move, MoveText, Role, Square};
 use chessbits_position::{CastlingMode, CastlingSide, Position, Validation};
 
 use crate::san::{San, SanMode, SanPlus};
@@ -48,7 +48,6 @@ mod words;
 /// assert_eq!((san.to_string(), uci.to_string()), ("Bg4".into(), "c8g4".into()));
 /// ```
 ///
-/// [`Move::write_uci`]: chessbits_bitboard_core::Move::write_uci
 /// [`SanPlus::from_move`]: crate::san::SanPlus::from_move
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SanReplayer {
@@ -184,10 +183,43 @@ impl SanReplayer {
     }
 
     /// [`SanReplayer::play_san`], returning the move's canonical SAN with its suffix (as
-    /// [`SanPlus::from_move`] writes it) and its UCI (as [`chessbits_bitboard_core::Move::write_uci`]
+    /// [`SanPlus::from_move`] writes it) and its UCI (as [`Move::write_uci`]
     /// writes it); `None`, with the board unchanged, where `play_san` gives `false`.
     #[inline]
     pub fn play_san_texts(&mut self, san: &[u8]) -> Option<(MoveText, MoveText)> {
+        let (san, m) = self.play_san_worded(san)?;
+        let mut uci = MoveText::new();
+        m.write_uci(false, &mut uci);
+        Some((san, uci))
+    }
+
+    /// [`SanReplayer::play_san`], returning the move played (castling as
+    /// [`Move::castle`], the king and the rook; en passant as [`Move::en_passant`]), ready
+    /// for [`Position::make_unchecked`] on a position that stands as this board stood, and
+    /// its canonical SAN with its suffix (as [`SanPlus::from_move`] writes it); `None`,
+    /// with the board unchanged, where `play_san` gives `false`.
+    ///
+    /// ```
+    /// use chessbits_movegen::SanReplayer;
+    /// use chessbits_position::Position;
+    ///
+    /// let mut board = SanReplayer::new();
+    /// let mut pos = Position::new();
+    /// for text in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"] {
+    ///     let (m, san) = board.play_san_move(text.as_bytes()).expect("legal");
+    ///     assert_eq!(san.to_string(), text);
+    ///     let _ = pos.make_unchecked(m);
+    /// }
+    /// assert!(board.stands_as(&pos));
+    /// ```
+    #[inline]
+    pub fn play_san_move(&mut self, san: &[u8]) -> Option<(Move, MoveText)> {
+        self.play_san_worded(san).map(|(san, m)| (m, san))
+    }
+
+    /// The canonical SAN and the move of [`SanReplayer::play_san_move`].
+    #[inline(always)]
+    fn play_san_worded(&mut self, san: &[u8]) -> Option<(MoveText, Move)> {
         let before = self.clone();
         if !self.apply(san) {
             return None;

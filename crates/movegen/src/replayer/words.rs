@@ -8,8 +8,9 @@ use super::{bishop_lines, rook_lines};
 use super::{is_file, is_rank, reached, square_at, without_suffix, SanReplayer};
 use crate::san::{disambiguation, San, Suffix};
 
-/// A move's two texts: its canonical SAN with the suffix, and its UCI.
-pub(super) type Texts = (MoveText, MoveText);
+/// A played move's canonical SAN with the suffix, and the move itself (castling as
+/// [`Move::castle`], king and rook; en passant as [`Move::en_passant`]).
+pub(super) type Worded = (MoveText, Move);
 
 impl SanReplayer {
     /// The texts of the move `text` that led from this board to `after` (a move
@@ -22,7 +23,7 @@ impl SanReplayer {
     /// which may be more than needed; a missing or wrong capture sign; another spelling),
     /// which [`SanReplayer::text_of`] words.
     #[inline(always)]
-    pub(super) fn token_text(&self, after: &SanReplayer, text: &[u8]) -> Option<Texts> {
+    pub(super) fn token_text(&self, after: &SanReplayer, text: &[u8]) -> Option<Worded> {
         let body = without_suffix(text);
         let (file, rank, square) = (is_file, is_rank, square_at);
         let piece = |c: u8| matches!(c, b'N' | b'B' | b'R' | b'Q' | b'K');
@@ -58,26 +59,42 @@ impl SanReplayer {
         let from = (self.by_color[us] - after.by_color[us]).single_square()?;
         let mut san = MoveText::pack(body)?;
         after.push_suffix(&mut san)?;
-        Some((san, uci(from, to, promotion)))
+        Some((san, self.move_of(from, to, promotion)))
+    }
+
+    /// The move from `from` to `to` on this board (not castling), promoting to `promotion`:
+    /// en passant when a pawn takes onto an empty square.
+    #[inline(always)]
+    fn move_of(&self, from: Square, to: Square, promotion: Option<Role>) -> Move {
+        match promotion {
+            Some(p) => Move::promote(from, to, p),
+            None if self.role(Role::Pawn).contains(from)
+                && from.file() != to.file()
+                && !self.occupied.contains(to) =>
+            {
+                Move::en_passant(from, to)
+            }
+            None => Move::normal(from, to),
+        }
     }
 
     /// [`SanReplayer::token_text`] of castling written `O-O` or `O-O-O`.
     #[inline(never)]
-    fn castling_text(&self, after: &SanReplayer, body: &[u8]) -> Option<Texts> {
-        let (side, to_file) = match body {
-            b"O-O" => (CastlingSide::KingSide, 6),
-            b"O-O-O" => (CastlingSide::QueenSide, 2),
+    fn castling_text(&self, after: &SanReplayer, body: &[u8]) -> Option<Worded> {
+        let (side, rook_file) = match body {
+            b"O-O" => (CastlingSide::KingSide, 7),
+            b"O-O-O" => (CastlingSide::QueenSide, 0),
             _ => return None,
         };
         let back = self.turn.fold(0, 56);
         let mut san = MoveText::new();
         San::Castle(side).write_to(&mut san);
         after.push_suffix(&mut san)?;
-        let (from, to) = (
+        let (king, rook) = (
             Square::new_masked(back + 4),
-            Square::new_masked(back + to_file),
+            Square::new_masked(back + rook_file),
         );
-        Some((san, uci(from, to, None)))
+        Some((san, Move::castle(king, rook)))
     }
 
     /// Appends the SAN suffix of the move that led to this board: `+` if the side to move
@@ -112,14 +129,15 @@ impl SanReplayer {
     /// are not one move apart. `unique` says that no other piece of the mover's role
     /// legally reaches the destination (known from how [`SanReplayer::apply`] decided the
     /// move), so the disambiguation need not be looked for.
-    pub(super) fn text_of(&self, after: &SanReplayer, unique: bool) -> Option<Texts> {
+    pub(super) fn text_of(&self, after: &SanReplayer, unique: bool) -> Option<Worded> {
         let us = self.turn as usize;
         let left = self.by_color[us] - after.by_color[us];
         let reached = after.by_color[us] - self.by_color[us];
         let mut san_text = MoveText::new();
-        let (from, to, promotion) = if left.more_than_one() {
+        let m = if left.more_than_one() {
             // Castling (standard chess): the king and a rook left their squares.
             let from = (self.role(Role::King) & left).single_square()?;
+            let rook = (self.role(Role::Rook) & left).single_square()?;
             let to = (after.role(Role::King) & reached).single_square()?;
             let side = if to.file() > from.file() {
                 CastlingSide::KingSide
@@ -127,7 +145,7 @@ impl SanReplayer {
                 CastlingSide::QueenSide
             };
             San::Castle(side).write_to(&mut san_text);
-            (from, to, None)
+            Move::castle(from, rook)
         } else {
             let from = left.single_square()?;
             let to = reached.single_square()?;
@@ -153,10 +171,10 @@ impl SanReplayer {
                 promotion,
             }
             .write_to(&mut san_text);
-            (from, to, promotion)
+            self.move_of(from, to, promotion)
         };
         after.push_suffix(&mut san_text)?;
-        Some((san_text, uci(from, to, promotion)))
+        Some((san_text, m))
     }
 
     /// The squares other than `from` from which a piece of `role` (not a pawn or king) of
@@ -249,16 +267,4 @@ impl SanReplayer {
         }
         false
     }
-}
-/// The UCI text of a move from `from` to `to` (castling in standard chess: the king's
-/// destination), written by the one UCI writer.
-#[inline(always)]
-fn uci(from: Square, to: Square, promotion: Option<Role>) -> MoveText {
-    let m = match promotion {
-        Some(p) => Move::promote(from, to, p),
-        None => Move::normal(from, to),
-    };
-    let mut text = MoveText::new();
-    m.write_uci(false, &mut text);
-    text
 }

@@ -73,6 +73,12 @@ pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
 /// canonical SAN; FENs write the en-passant square only when a legal capture exists.
 /// Variant games are replayed by [`replay_variant`], their FENs with the variant's fields
 /// (pockets, check counters) as python-chess writes them.
+///
+/// Games of standard chess read in lenient mode are replayed as [`check_games`] replays
+/// them, on movegen's [`SanReplayer`](chessbits_movegen::SanReplayer), which decides each
+/// move and words its SAN; the position beside it only plays the moves and writes the
+/// FENs. A game that path gives up on is written again from its start by [`replay`], so
+/// the rows and errors are exactly [`replay`]'s.
 pub fn fens_games(records: &[GameRecord], mode: SanMode, out: &mut Vec<u8>) -> Report {
     let mut report = Report::default();
     let mut row = FensRow {
@@ -80,6 +86,11 @@ pub fn fens_games(records: &[GameRecord], mode: SanMode, out: &mut Vec<u8>) -> R
         first: true,
     };
     for record in records {
+        row.first = true;
+        if let Some(moves) = fast_fens(record, mode, out, &mut row) {
+            report.add_game(record, moves, None);
+            continue;
+        }
         row.first = true;
         let Replayed {
             played: moves,
@@ -114,6 +125,35 @@ pub fn fens_games(records: &[GameRecord], mode: SanMode, out: &mut Vec<u8>) -> R
     report
 }
 
+/// The rows of `record` on the fast path of [`fens_games`]: `Some(moves)` when every move
+/// was played; `None`, with `out` as it was, when the full replay must decide.
+fn fast_fens(
+    record: &GameRecord,
+    mode: SanMode,
+    out: &mut Vec<u8>,
+    row: &mut FensRow,
+) -> Option<u64> {
+    let mut board = fast::start(record, mode)?;
+    let mut pos = start_position(record.fen.as_deref(), record.variant.as_deref()).ok()?;
+    let written = out.len();
+    let mut played = 0;
+    for text in record.moves.texts() {
+        let Some((m, san)) = board.play_san_move(text) else {
+            out.truncate(written);
+            return None;
+        };
+        row.start(
+            out,
+            |o| write_fen(&pos, o),
+            |o| o.extend_from_slice(san.as_bytes().as_slice()),
+        );
+        let _ = pos.make_unchecked(m);
+        row.finish(out, |o| write_fen(&pos, o));
+        played += 1;
+    }
+    Some(played)
+}
+
 /// The rows of one game for [`fens_games`]: where in the output the FEN after the last
 /// move stands (the next row's `before_fen`), and whether the game's first row is still to
 /// come.
@@ -132,6 +172,19 @@ impl FensRow {
         san: impl FnOnce(&mut Vec<u8>),
         after: impl FnOnce(&mut Vec<u8>),
     ) {
+        self.start(out, before, san);
+        self.finish(out, after);
+    }
+
+    /// The start of a row: `before_fen,san,` (the position before written by `before`
+    /// only for a game's first move; then, the last row's `after_fen`).
+    #[inline]
+    fn start(
+        &mut self,
+        out: &mut Vec<u8>,
+        before: impl FnOnce(&mut Vec<u8>),
+        san: impl FnOnce(&mut Vec<u8>),
+    ) {
         if self.first {
             self.first = false;
             before(out);
@@ -142,6 +195,11 @@ impl FensRow {
         out.push(b',');
         san(out);
         out.push(b',');
+    }
+
+    /// The end of a row: `after_fen` and the newline.
+    #[inline]
+    fn finish(&mut self, out: &mut Vec<u8>, after: impl FnOnce(&mut Vec<u8>)) {
         let start = out.len();
         after(out);
         self.fen = start..out.len();

@@ -13,7 +13,7 @@ use chessbits_position::Position;
 use chessbits_movegen::SanReplayer;
 
 use super::{check, texts};
-use crate::replay::{check_games, replay, GameRecord, RecordCollector};
+use crate::replay::{check_games, fens_games, replay, write_fen, GameRecord, RecordCollector};
 use crate::Reader;
 
 /// The fast path's boards, move by move, until it gives up.
@@ -225,6 +225,48 @@ fn check_read_both_ways(pgn: &[u8], what: &str) -> usize {
     checked.iter().filter(|r| r.prechecked.0.is_some()).count()
 }
 
+/// The `pgn fens` rows of `record` as the full replay writes them (the specification of
+/// [`fens_games`]'s fast path), and the report's moves and whether there was an error.
+fn reference_rows(record: &GameRecord) -> (Vec<u8>, u64, bool) {
+    let mut out = Vec::new();
+    let replayed = replay(record, SanMode::Lenient, |before, m, after| {
+        if out.is_empty() {
+            write_fen(before, &mut out);
+        } else {
+            let last = out.iter().rposition(|&b| b == b',').expect("a row") + 1;
+            let fen = out[last..out.len() - 1].to_vec();
+            out.extend_from_slice(&fen);
+        }
+        out.push(b',');
+        SanPlus {
+            san: San::from_move(before, m),
+            suffix: suffix_of(after),
+        }
+        .write_to(&mut out);
+        out.push(b',');
+        write_fen(after, &mut out);
+        out.push(b'\n');
+    });
+    (out, replayed.played, replayed.error.is_some())
+}
+
+/// [`fens_games`] writes what the full replay writes, on the fast path and off it.
+fn compare_fens(record: &GameRecord, what: &str) {
+    let mut out = b"earlier rows\n".to_vec();
+    let report = fens_games(std::slice::from_ref(record), SanMode::Lenient, &mut out);
+    let (rows, moves, error) = reference_rows(record);
+    assert_eq!(
+        String::from_utf8_lossy(&out[13..]),
+        String::from_utf8_lossy(&rows),
+        "{what}"
+    );
+    assert_eq!(
+        (report.moves, report.errors.len() > record.read_errors.len()),
+        (moves, error),
+        "{what}"
+    );
+}
+
 fn compare_file(path: &Path) -> (usize, usize) {
     let mut bytes = Vec::new();
     crate::input::open(path)
@@ -235,7 +277,10 @@ fn compare_file(path: &Path) -> (usize, usize) {
     let recs = records(&bytes);
     let fast = recs
         .iter()
-        .filter(|r| compare(r, &format!("{name} game {}", r.game)))
+        .filter(|r| {
+            compare_fens(r, &format!("{name} game {}", r.game));
+            compare(r, &format!("{name} game {}", r.game))
+        })
         .count();
     // Read as it is checked, a game takes the fast path exactly when its record does.
     assert_eq!(prechecked, fast, "{name}");
@@ -598,6 +643,7 @@ proptest::proptest! {
     fn agrees_on_random_games(seed in proptest::prelude::any::<u64>()) {
         let record = random_game(seed);
         compare(&record, &format!("seed {seed}"));
+        compare_fens(&record, &format!("seed {seed}"));
         // The same game as PGN text, read and checked in one pass.
         let mut pgn = Vec::new();
         if let Some(fen) = &record.fen {
