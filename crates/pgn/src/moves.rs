@@ -91,6 +91,14 @@ impl Moves {
         self.iter().map(|(text, _)| text)
     }
 
+    /// Removes every move, keeping the allocation.
+    pub(crate) fn clear(&mut self) {
+        self.packed.clear();
+        self.count = 0;
+        self.first_line = 0;
+        self.last_line = 0;
+    }
+
     /// Reserves room for `bytes` more packed bytes when none is allocated yet.
     #[inline]
     pub(crate) fn reserve_once(&mut self, bytes: usize) {

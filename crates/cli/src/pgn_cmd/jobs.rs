@@ -65,7 +65,7 @@ pub(super) fn check(inputs: &[PathBuf], opts: &Options) -> ExitCode {
         inputs,
         opts,
         &msgs,
-        RecordCollector::for_check,
+        || RecordCollector::for_check(mode),
         |_, batch| Ok((chessbits_pgn::check_games(&batch, mode), ())),
         &mut Nothing,
     );

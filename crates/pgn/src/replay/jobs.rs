@@ -44,7 +44,7 @@ impl Report {
 /// movegen's [`SanReplayer`](chessbits_movegen::SanReplayer), a bare board that keeps only
 /// what deciding SAN needs: no hash, no checkers, legality by whether the own king is
 /// attacked after the move; records read by [`RecordCollector::for_check`] were already
-/// played so as they were read. Any game that path does not play to the end (an error, a
+/// played so as they were read (and count as played in either mode). Any game that path does not play to the end (an error, a
 /// position it does not take, strict mode, a null or coordinate move) is replayed with
 /// [`replay`] (a variant game: [`replay_any`]), so the moves counted and the errors
 /// reported are exactly [`replay`]'s.
@@ -52,7 +52,7 @@ impl Report {
 pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
     let mut report = Report::default();
     for record in records {
-        let prechecked = record.prechecked.0.filter(|_| mode == SanMode::Lenient);
+        let prechecked = record.prechecked.0;
         let Replayed {
             played: moves,
             error,
