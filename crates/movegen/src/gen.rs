@@ -4,7 +4,7 @@
 //!
 //! Everything that restricts moves is computed once per position, as masks: the squares a
 //! move must reach when in check (`target`: the checker and the squares between it and the
-//! king), the pin rays (`pin_orth`, `pin_diag`: from the king, exclusive, to each pinning
+//! king; the checkers themselves are found with the pins), the pin rays (`pin_orth`, `pin_diag`: from the king, exclusive, to each pinning
 //! slider, inclusive), and, only when the king has somewhere to go, the squares the
 //! opponent attacks with our king lifted off the board (`danger`). Each kind of piece then
 //! moves set-wise through them: a piece pinned on a diagonal may only move along the
@@ -98,29 +98,40 @@ const fn rays(orthogonal: bool) -> [Bitboard; 64] {
     table
 }
 
-/// The pin rays of the side whose king stands on `king`: for each enemy slider with exactly
-/// one piece between it and the king, that piece being ours, the squares from the king
-/// (exclusive) to the slider (inclusive); orthogonal and diagonal pins apart.
+/// The pin rays and the slider checkers of the side whose king stands on `king`: for each
+/// enemy slider on one of the king's lines with nothing between them, the slider (a
+/// checker); with exactly one piece between, that piece being ours, the squares from the
+/// king (exclusive) to the slider (inclusive), orthogonal and diagonal pins apart.
 #[inline(always)]
-fn pin_rays(board: &Board, king: Square, ours: Bitboard, theirs: Bitboard) -> (Bitboard, Bitboard) {
+fn pins_and_checks(
+    board: &Board,
+    king: Square,
+    ours: Bitboard,
+    theirs: Bitboard,
+) -> (Bitboard, Bitboard, Bitboard) {
     let occ = board.occupied();
     let mut orth = Bitboard::EMPTY;
     let mut diag = Bitboard::EMPTY;
+    let mut checkers = Bitboard::EMPTY;
     for sniper in ROOK_RAYS[king as usize] & board.rooks_and_queens() & theirs {
         let ray = at::between(king, sniper);
         let blockers = ray & occ;
-        if !blockers.more_than_one() && (blockers & ours).any() {
+        if blockers.is_empty() {
+            checkers |= sniper;
+        } else if !blockers.more_than_one() && (blockers & ours).any() {
             orth |= ray | sniper;
         }
     }
     for sniper in BISHOP_RAYS[king as usize] & board.bishops_and_queens() & theirs {
         let ray = at::between(king, sniper);
         let blockers = ray & occ;
-        if !blockers.more_than_one() && (blockers & ours).any() {
+        if blockers.is_empty() {
+            checkers |= sniper;
+        } else if !blockers.more_than_one() && (blockers & ours).any() {
             diag |= ray | sniper;
         }
     }
-    (orth, diag)
+    (orth, diag, checkers)
 }
 
 /// The squares the side `them` attacks, with `occ` as the blockers (the mover's king lifted
@@ -166,7 +177,13 @@ fn generate_side<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
     let theirs = board.by_color(us.other());
     let occ = board.occupied();
     let king = pos.our_king();
-    let checkers = pos.checkers();
+    // The checkers come with the pins (the position finds them only when asked): the
+    // sliders from the lines through the king, the rest from the king's square.
+    let (pin_orth, pin_diag, slider_checkers) = pins_and_checks(board, king, ours, theirs);
+    let checkers = slider_checkers
+        | (at::knight_attacks(king) & board.knights() & theirs)
+        | (at::pawn_attacks(us, king) & board.pawns() & theirs);
+    debug_assert_eq!(checkers, pos.checkers());
 
     // Destinations allowed by the capture/quiet filter.
     let mut dest = Bitboard::EMPTY;
@@ -222,7 +239,6 @@ fn generate_side<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
         Some(checker) => at::between(king, checker) | checker,
         None => Bitboard::FULL,
     };
-    let (pin_orth, pin_diag) = pin_rays(board, king, ours, theirs);
     let pinned = pin_orth | pin_diag;
     let movable = ours & filter.from;
     let dest_target = dest & target;

@@ -6,7 +6,7 @@
 use alloc::string::String;
 use core::fmt;
 
-use chessbits_attack_tables::{self as at, SlidingAttacks};
+use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Color, Piece, Role, Square};
 
 use crate::board::{Board, NO_PIECE};
@@ -50,17 +50,22 @@ pub enum EnPassantMode {
 pub struct Position {
     board: Board,
     castles: Castles,
-    /// The side to move, the clocks, the hash, the checkers and the en-passant square: what
-    /// [`Undo`] saves, kept together so that make and unmake copy them as one block.
+    /// The side to move, the clocks, the hash and the en-passant square: what [`Undo`]
+    /// saves, kept together so that make and unmake copy them as one block.
     st: State,
 }
 
-/// The part of a [`Position`] that make saves and unmake restores as one block of 32
+/// The part of a [`Position`] that make saves and unmake restores as one block of 24
 /// bytes (an [`Undo`] is this block as it was before the move).
+///
+/// The checkers are not part of it: [`Position::checkers`] finds them from the board when
+/// asked. Make computed them for every move before, about 40 of its 200 instructions a move
+/// (callgrind, make and unmake over Kiwipete's leaves at depth 4), for positions that are
+/// mostly never asked (the leaves of a search); the move generator finds them as it finds
+/// the pins, from the same lines through the king.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct State {
     pub(crate) hash: u64,
-    pub(crate) checkers: Bitboard,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
     pub(crate) turn: Color,
@@ -74,11 +79,10 @@ pub(crate) struct State {
 }
 
 impl State {
-    /// A position's state before its hash and checkers are computed.
+    /// A position's state before its hash is computed.
     pub(crate) const fn new(turn: Color, halfmoves: u32, fullmoves: u32) -> State {
         State {
             hash: 0,
-            checkers: Bitboard::EMPTY,
             halfmoves,
             fullmoves,
             turn,
@@ -203,17 +207,19 @@ impl Position {
         }
     }
 
-    /// The pieces giving check to the side to move.
+    /// The pieces giving check to the side to move, found from the board when asked (the
+    /// attackers of the king: two slider lookups and three of step attacks, no loop).
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.st.checkers
+        self.board
+            .attackers_by(self.our_king(), self.st.turn.other(), self.board.occupied())
     }
 
-    /// Whether the side to move is in check.
+    /// Whether the side to move is in check (see [`Position::checkers`]).
     #[inline]
     #[must_use]
     pub fn is_check(&self) -> bool {
-        self.st.checkers.any()
+        self.checkers().any()
     }
 
     /// The king of the side to move.
@@ -266,52 +272,6 @@ impl Position {
             h ^= zobrist::white_to_move_key();
         }
         h
-    }
-
-    /// The checkers after a normal move to `to` of the piece with mailbox code `moved` (the
-    /// side to move is already the one that may be in check).
-    ///
-    /// Knights and pawns that did not attack the king before the move still do not (the
-    /// king has not moved), so the only one that can is the moved piece: one lookup in
-    /// [`STEP_ATTACKS`]. Sliders are looked up from the king without a test of whether the
-    /// move could have opened or closed a line: the two lookups cost about what the tests
-    /// did, and tests on moves were hard to predict (callgrind, perft of Kiwipete: fewer
-    /// instructions and about 0.2 fewer mispredicted branches a move without them).
-    #[inline(always)]
-    pub(crate) fn checkers_after_normal(&self, to: Square, moved: u8) -> Bitboard {
-        let them = self.st.turn;
-        let king = self.board.king_square(them);
-        let to_bb = Bitboard::from_square(to);
-        let mut checkers = if STEP_ATTACKS[usize::from(moved & 15)][to as usize].contains(king) {
-            to_bb
-        } else {
-            Bitboard::EMPTY
-        };
-        checkers |= self.slider_checkers(king);
-        debug_assert_eq!(checkers, self.compute_checkers());
-        checkers
-    }
-
-    /// The checkers after a promotion to `to` (see [`Position::checkers_after_normal`]).
-    #[inline(always)]
-    fn checkers_after(&self, to: Square) -> Bitboard {
-        let code = self.board.code_at(to);
-        self.checkers_after_normal(to, code)
-    }
-
-    /// The sliders of the side that just moved that attack the king on `king`.
-    #[inline(always)]
-    fn slider_checkers(&self, king: Square) -> Bitboard {
-        let movers = self.board.by_color(self.st.turn.other());
-        let occ = self.board.occupied();
-        ((at::DefaultMethod::rook(king, occ) & self.board.rooks_and_queens())
-            | (at::DefaultMethod::bishop(king, occ) & self.board.bishops_and_queens()))
-            & movers
-    }
-
-    fn compute_checkers(&self) -> Bitboard {
-        self.board
-            .attackers_by(self.our_king(), self.st.turn.other(), self.board.occupied())
     }
 
     // ----- FEN -----
@@ -395,59 +355,6 @@ impl Position {
     }
 }
 
-/// By mailbox code and square, the squares a pawn, knight or king there attacks (nothing
-/// for the sliders and for `NO_PIECE`): the checks a moved piece that does not slide can
-/// give. A king gives none by a legal move, but a pseudo-legal king move next to the other
-/// king, played to test it and refused, still leaves the checkers a full computation finds.
-static STEP_ATTACKS: [[Bitboard; 64]; 16] = {
-    let mut table = [[Bitboard::EMPTY; 64]; 16];
-    let mut sq = 0;
-    while sq < 64 {
-        let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut knight = 0u64;
-        let mut king = 0u64;
-        let jumps = chessbits_bitboard_core::reference::KNIGHT_DELTAS;
-        let steps = chessbits_bitboard_core::reference::KING_DELTAS;
-        let mut i = 0;
-        while i < 8 {
-            let (f, r) = (file + jumps[i].0, rank + jumps[i].1);
-            if f >= 0 && f < 8 && r >= 0 && r < 8 {
-                knight |= 1 << (r * 8 + f);
-            }
-            let (f, r) = (file + steps[i].0, rank + steps[i].1);
-            if f >= 0 && f < 8 && r >= 0 && r < 8 {
-                king |= 1 << (r * 8 + f);
-            }
-            i += 1;
-        }
-        let mut white_pawn = 0u64;
-        let mut black_pawn = 0u64;
-        let mut df = -1;
-        while df <= 1 {
-            let f = file + df;
-            if df != 0 && f >= 0 && f < 8 {
-                if rank < 7 {
-                    white_pawn |= 1 << ((rank + 1) * 8 + f);
-                }
-                if rank > 0 {
-                    black_pawn |= 1 << ((rank - 1) * 8 + f);
-                }
-            }
-            df += 2;
-        }
-        // Codes are role * 2 + colour (white 0): pawns 0 and 1, knights 2 and 3, kings 10
-        // and 11.
-        table[0][sq] = Bitboard(white_pawn);
-        table[1][sq] = Bitboard(black_pawn);
-        table[2][sq] = Bitboard(knight);
-        table[3][sq] = Bitboard(knight);
-        table[10][sq] = Bitboard(king);
-        table[11][sq] = Bitboard(king);
-        sq += 1;
-    }
-    table
-};
-
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}{}", self.board, self.fen())
@@ -466,28 +373,5 @@ impl core::str::FromStr for Position {
 
     fn from_str(s: &str) -> Result<Position, PositionError> {
         Position::from_fen(s)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn step_attacks_are_the_pawn_knight_and_king_attacks() {
-        for sq in Square::ALL {
-            for color in Color::ALL {
-                for role in Role::ALL {
-                    let expected = match role {
-                        Role::Pawn => at::pawn_attacks(color, sq),
-                        Role::Knight => at::knight_attacks(sq),
-                        Role::King => at::king_attacks(sq),
-                        _ => Bitboard::EMPTY,
-                    };
-                    assert_eq!(STEP_ATTACKS[role.of(color).index()][sq as usize], expected);
-                }
-            }
-        }
-        assert!(STEP_ATTACKS[NO_PIECE as usize].iter().all(|b| b.is_empty()));
     }
 }

@@ -10,8 +10,8 @@ use crate::castling::{back_rank, CastlingMode, CastlingSide};
 use crate::zobrist;
 
 /// What [`Position::make_unchecked`] returns so that [`Position::unmake`] can restore the position:
-/// the captured piece, the castling rights, the en-passant square, the halfmove clock, the
-/// checkers and the hash (24 bytes, saved and restored as one block).
+/// the captured piece, the castling rights, the en-passant square, the clocks and the hash
+/// (24 bytes, saved and restored as one block).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[must_use = "pass the undo record to Position::unmake"]
 pub struct Undo(State);
@@ -163,7 +163,6 @@ impl Position {
         self.st.fullmoves = self.st.fullmoves.saturating_add(us as u32);
         self.st.turn = them;
         self.st.hash = hash;
-        self.st.checkers = self.checkers_after_normal(to, moved);
         debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
         Undo(undo)
     }
@@ -240,10 +239,6 @@ impl Position {
         self.st.fullmoves = self.st.fullmoves.saturating_add(us as u32);
         self.st.turn = them;
         self.st.hash = hash;
-        self.st.checkers = match kind {
-            MoveKind::Promotion(_) => self.checkers_after(to),
-            _ => self.compute_checkers(),
-        };
         debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
         Undo(undo)
     }
@@ -326,7 +321,6 @@ impl Position {
         self.st.halfmoves = self.st.halfmoves.saturating_add(1);
         self.st.fullmoves = self.st.fullmoves.saturating_add(self.st.turn as u32);
         self.st.turn = self.st.turn.other();
-        self.st.checkers = self.compute_checkers();
         Undo(undo)
     }
 

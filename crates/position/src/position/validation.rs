@@ -175,7 +175,6 @@ impl Position {
         {
             return Err(PositionError::OppositeCheck(turn.other()));
         }
-        pos.st.checkers = pos.compute_checkers();
         if validation != Validation::Playable {
             pos.validate_checkers()?;
             if let Some(ep) = claimed_ep {
@@ -248,14 +247,13 @@ impl Position {
         let king = self.our_king();
         let pushed = ep.offset(0, self.st.turn.fold(-1, 1));
         let origin = ep.offset(0, self.st.turn.fold(1, -1));
-        self.st
-            .checkers
+        self.checkers()
             .into_iter()
             .all(|c| Some(c) == pushed || origin.is_some_and(|o| at::between(king, c).contains(o)))
     }
 
     fn validate_checkers(&self) -> Result<(), PositionError> {
-        let checkers = self.st.checkers;
+        let checkers = self.checkers();
         let count = checkers.count();
         let mut it = checkers.into_iter();
         let (Some(first), second) = (it.next(), it.next()) else {
