@@ -11,7 +11,7 @@ use crate::zobrist;
 
 /// What [`Position::make_unchecked`] returns so that [`Position::unmake`] can restore the position:
 /// the captured piece, the castling rights, the en-passant square, the clocks and the hash
-/// (24 bytes, saved and restored as one block).
+/// (32 bytes, saved and restored as one block).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[must_use = "pass the undo record to Position::unmake"]
 pub struct Undo(State);
@@ -148,8 +148,8 @@ impl Position {
             ^ zobrist::code_key(victim, to);
         // Pawn codes are 0 and 1.
         let pawn = moved < 2;
-        let keep_clock = u32::from(!pawn & (victim == NO_PIECE));
-        self.st.halfmoves = self.st.halfmoves.saturating_add(1) * keep_clock;
+        let keep_clock = !pawn & (victim == NO_PIECE);
+        self.st.halfmoves = if keep_clock { self.st.halfmoves + 1 } else { 0 };
         let mut ep_square = None;
         if pawn && from as u8 ^ to as u8 == 16 {
             let ep = Square::new_masked((from as u32 + to as u32) / 2);
@@ -160,7 +160,7 @@ impl Position {
         }
         self.st.ep_square = ep_square;
         hash ^= self.update_castling(from, to);
-        self.st.fullmoves = self.st.fullmoves.saturating_add(us as u32);
+        self.st.ply += 1;
         self.st.turn = them;
         self.st.hash = hash;
         debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
@@ -232,11 +232,11 @@ impl Position {
                     ^ zobrist::piece_key(moved, king_to)
                     ^ zobrist::piece_key(rook, to)
                     ^ zobrist::piece_key(rook, rook_to);
-                self.st.halfmoves = self.st.halfmoves.saturating_add(1);
+                self.st.halfmoves += 1;
             }
         }
         hash ^= self.update_castling(from, to);
-        self.st.fullmoves = self.st.fullmoves.saturating_add(us as u32);
+        self.st.ply += 1;
         self.st.turn = them;
         self.st.hash = hash;
         debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
@@ -318,8 +318,8 @@ impl Position {
         if let Some(ep) = self.st.ep_square.take() {
             self.st.hash ^= zobrist::ep_key(ep);
         }
-        self.st.halfmoves = self.st.halfmoves.saturating_add(1);
-        self.st.fullmoves = self.st.fullmoves.saturating_add(self.st.turn as u32);
+        self.st.halfmoves += 1;
+        self.st.ply += 1;
         self.st.turn = self.st.turn.other();
         Undo(undo)
     }
