@@ -4,9 +4,12 @@
 //!
 //! Everything that restricts moves is computed once per position, as masks: the squares a
 //! move must reach when in check (`target`: the checker and the squares between it and the
-//! king; the checkers themselves are found with the pins), the pin rays (`pin_orth`, `pin_diag`: from the king, exclusive, to each pinning
-//! slider, inclusive), and, only when the king has somewhere to go, the squares the
-//! opponent attacks with our king lifted off the board (`danger`). Each kind of piece then
+//! king; the checkers themselves are found with the pins), the pin rays (`pin_orth`,
+//! `pin_diag`: from the king, exclusive, to each pinning slider, inclusive), and, only when
+//! the king has more than one square to go to or may castle, the squares the opponent
+//! attacks with our king lifted off the board (`danger`; a single square is tested on its
+//! own, the common case in the opening, where it measured 8% fewer instructions for the
+//! start position's perft 6). Each kind of piece then
 //! moves set-wise through them: a piece pinned on a diagonal may only move along the
 //! diagonal pin rays, and since a piece's other lines never meet the king's other rays but
 //! at the king, masking with the union of the rays is exact (the approach of Gigantua's
@@ -208,7 +211,19 @@ fn generate_side<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
                     .filter(|_| (castles.path(us, side) & occ).is_empty());
             }
         }
-        if steps.any() || rooks[0].is_some() || rooks[1].is_some() {
+        let castling = rooks[0].is_some() || rooks[1].is_some();
+        if !castling && !steps.more_than_one() {
+            // At most one square to test: ask who attacks it rather than map every
+            // square the opponent attacks.
+            if let Some(to) = steps.single_square() {
+                let safe = board
+                    .attackers_by_in::<S>(to, us.other(), &kept.toggled(king))
+                    .is_empty();
+                if safe {
+                    v.piece(king, steps);
+                }
+            }
+        } else {
             let danger = attacked_squares::<S, WHITE>(board, theirs, &kept.toggled(king));
             v.piece(king, steps & !danger);
             for rook in rooks {
