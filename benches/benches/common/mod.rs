@@ -21,6 +21,7 @@ pub(crate) const FULL: &[(&str, &str, u32, u64)] = &[
     ("kiwipete-4", KIWIPETE, 4, 4_085_603),
 ];
 
+#[allow(unused_imports)] // each bench target uses its own part
 pub(crate) use benches::peers::{
     cozy_board, cozy_full, cozy_perft, shakmaty_full, shakmaty_hash, shakmaty_hash_full,
     shakmaty_pos,
