@@ -72,13 +72,13 @@ pub struct Position {
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct State {
     pub(crate) hash: u64,
-    /// Twice the fullmove number, plus one when black is to move: it only grows by one a
-    /// move, and from a fullmove number of at most `u32::MAX` it cannot overflow.
+    /// Twice the fullmove number, plus one when black is to move (so its parity is the
+    /// side to move, [`State::turn`]): it only grows by one a move, and from a fullmove
+    /// number of at most `u32::MAX` it cannot overflow.
     pub(crate) ply: u64,
     /// The halfmove clock, wide enough that counting up from `u32::MAX` cannot overflow
     /// (see [`State::halfmoves`]).
     pub(crate) halfmoves: u64,
-    pub(crate) turn: Color,
     /// Set only when a pawn of the side to move attacks it (pseudo-legal, as Polyglot hashes).
     pub(crate) ep_square: Option<Square>,
     /// In an [`Undo`], the captured piece's mailbox code; in a position, always `NO_PIECE`.
@@ -95,11 +95,16 @@ impl State {
             hash: 0,
             ply: fullmoves as u64 * 2 + turn as u64,
             halfmoves: halfmoves as u64,
-            turn,
             ep_square: None,
             captured: NO_PIECE,
             castling: 0,
         }
+    }
+
+    /// The side to move: the parity of the ply count, which every move increments.
+    #[inline(always)]
+    pub(crate) const fn turn(&self) -> Color {
+        Color::from_white(self.ply & 1 == 0)
     }
 
     /// The fullmove number: it grows after each black move, and stays at `u32::MAX` once
@@ -132,7 +137,7 @@ impl State {
             self.hash,
             self.halfmoves(),
             self.fullmoves(),
-            self.turn,
+            self.turn(),
             self.ep_square,
             self.captured,
             self.castling,
@@ -185,7 +190,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn turn(&self) -> Color {
-        self.st.turn
+        self.st.turn()
     }
 
     /// The castling rights.
@@ -220,7 +225,7 @@ impl Position {
     #[must_use]
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.st.ep_square?;
-        let us = self.st.turn;
+        let us = self.st.turn();
         let king = self.our_king();
         let captured = ep.offset(0, us.fold(-1, 1))?;
         for from in at::pawn_attacks(us.other(), ep) & self.our(Role::Pawn) {
@@ -272,8 +277,11 @@ impl Position {
     /// attackers of the king: two slider lookups and three of step attacks, no loop).
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.board
-            .attackers_by(self.our_king(), self.st.turn.other(), self.board.occupied())
+        self.board.attackers_by(
+            self.our_king(),
+            self.st.turn().other(),
+            self.board.occupied(),
+        )
     }
 
     /// Whether the side to move is in check (see [`Position::checkers`]).
@@ -288,25 +296,26 @@ impl Position {
     #[must_use]
     pub fn our_king(&self) -> Square {
         // A validated position always has exactly one king per side.
-        self.board.king_square(self.st.turn)
+        self.board.king_square(self.st.turn())
     }
 
     /// The squares of the side to move's pieces of `role`.
     #[inline]
     pub fn our(&self, role: Role) -> Bitboard {
-        self.board.by_piece(role.of(self.st.turn))
+        self.board.by_piece(role.of(self.st.turn()))
     }
 
     /// The squares of the opponent's pieces of `role`.
     #[inline]
     pub fn their(&self, role: Role) -> Bitboard {
-        self.board.by_piece(role.of(self.st.turn.other()))
+        self.board.by_piece(role.of(self.st.turn().other()))
     }
 
     /// The side to move's pieces that are pinned to its king.
     #[inline]
     pub fn pinned(&self) -> Bitboard {
-        self.board.blockers_of(self.our_king(), self.st.turn) & self.board.by_color(self.st.turn)
+        self.board.blockers_of(self.our_king(), self.st.turn())
+            & self.board.by_color(self.st.turn())
     }
 
     /// The piece on `sq`, if any.
@@ -329,7 +338,7 @@ impl Position {
         if let Some(ep) = self.st.ep_square {
             h ^= zobrist::ep_key(ep);
         }
-        if self.st.turn == Color::White {
+        if self.st.turn() == Color::White {
             h ^= zobrist::white_to_move_key();
         }
         h
@@ -362,7 +371,7 @@ impl Position {
     ) -> fmt::Result {
         FenFields {
             board: &self.board,
-            turn: self.st.turn,
+            turn: self.st.turn(),
             castling_rights: self.castles.rooks(),
             notation: castling,
             ep_square: match ep {
@@ -384,7 +393,7 @@ impl Position {
     pub fn to_setup(&self) -> Setup {
         Setup {
             board: self.board.clone(),
-            turn: self.st.turn,
+            turn: self.st.turn(),
             castling_rights: self.castles.rooks(),
             ep_square: self.st.ep_square,
             halfmoves: self.st.halfmoves(),

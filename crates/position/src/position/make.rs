@@ -37,12 +37,12 @@ impl Position {
         }
         let (from, to) = (m.from(), m.to());
         match self.board.piece_at(from) {
-            Some(p) if p.role == Role::King && p.color == self.st.turn => {
-                if self.board.piece_at(to) == Some(Role::Rook.of(self.st.turn)) {
+            Some(p) if p.role == Role::King && p.color == self.st.turn() => {
+                if self.board.piece_at(to) == Some(Role::Rook.of(self.st.turn())) {
                     return Move::castle(from, to);
                 }
                 if self.mode() == CastlingMode::Standard
-                    && from.rank() == back_rank(self.st.turn)
+                    && from.rank() == back_rank(self.st.turn())
                     && to.rank() == from.rank()
                     && from.file() == chessbits_bitboard_core::File::E
                 {
@@ -51,7 +51,7 @@ impl Position {
                         chessbits_bitboard_core::File::C => Some(CastlingSide::QueenSide),
                         _ => None,
                     };
-                    if let Some(rook) = side.and_then(|s| self.castles.rook(self.st.turn, s)) {
+                    if let Some(rook) = side.and_then(|s| self.castles.rook(self.st.turn(), s)) {
                         return Move::castle(from, rook);
                     }
                 }
@@ -121,7 +121,7 @@ impl Position {
     /// en-passant square after a double push.
     #[inline(always)]
     fn make_normal(&mut self, m: Move) -> Undo {
-        let us = self.st.turn;
+        let us = self.st.turn();
         let them = us.other();
         let (from, to) = (m.from(), m.to());
         let moved = self.board.code_at(from);
@@ -161,7 +161,6 @@ impl Position {
         self.st.ep_square = ep_square;
         hash ^= self.update_castling(from, to);
         self.st.ply += 1;
-        self.st.turn = them;
         self.st.hash = hash;
         debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
         Undo(undo)
@@ -171,7 +170,7 @@ impl Position {
     #[inline(never)]
     fn make_special(&mut self, m: Move) -> Undo {
         let mut undo = self.undo_record();
-        let us = self.st.turn;
+        let us = self.st.turn();
         let them = us.other();
         let (from, to) = (m.from(), m.to());
         let Some(moved) = self.board.piece_at(from) else {
@@ -237,7 +236,6 @@ impl Position {
         }
         hash ^= self.update_castling(from, to);
         self.st.ply += 1;
-        self.st.turn = them;
         self.st.hash = hash;
         debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
         Undo(undo)
@@ -256,7 +254,7 @@ impl Position {
         self.castles.set_bits(saved.castling);
         if is_normal(m) {
             self.board
-                .unplay_normal(m.from(), m.to(), saved.captured, saved.turn);
+                .unplay_normal(m.from(), m.to(), saved.captured, saved.turn());
         } else {
             self.unmake_special(m, saved.captured);
         }
@@ -267,7 +265,7 @@ impl Position {
     #[inline(never)]
     fn unmake_special(&mut self, m: Move, captured: u8) {
         // Called after the state is restored: the side to move is the one that moved.
-        let us = self.st.turn;
+        let us = self.st.turn();
         let them = us.other();
         let (from, to) = (m.from(), m.to());
         match standard_kind(m) {
@@ -320,7 +318,6 @@ impl Position {
         }
         self.st.halfmoves += 1;
         self.st.ply += 1;
-        self.st.turn = self.st.turn.other();
         Undo(undo)
     }
 

@@ -226,10 +226,10 @@ impl Position {
 
     /// Whether a double push of the side not to move could have produced `ep`.
     fn ep_square_is_plausible(&self, ep: Square) -> bool {
-        let them = self.st.turn.other();
+        let them = self.st.turn().other();
         // Seen from the side to move: the square on the sixth rank, the pushed pawn below it.
-        let dir = self.st.turn.fold(-1, 1);
-        if !Bitboard::relative_rank(self.st.turn, Rank::Sixth).contains(ep)
+        let dir = self.st.turn().fold(-1, 1);
+        if !Bitboard::relative_rank(self.st.turn(), Rank::Sixth).contains(ep)
             || self.board.occupied().contains(ep)
         {
             return false;
@@ -245,8 +245,8 @@ impl Position {
     /// check: every checker is the pushed pawn, or a slider the push uncovered.
     fn double_push_explains_checkers(&self, ep: Square) -> bool {
         let king = self.our_king();
-        let pushed = ep.offset(0, self.st.turn.fold(-1, 1));
-        let origin = ep.offset(0, self.st.turn.fold(1, -1));
+        let pushed = ep.offset(0, self.st.turn().fold(-1, 1));
+        let origin = ep.offset(0, self.st.turn().fold(1, -1));
         self.checkers()
             .into_iter()
             .all(|c| Some(c) == pushed || origin.is_some_and(|o| at::between(king, c).contains(o)))
