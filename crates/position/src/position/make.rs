@@ -147,16 +147,22 @@ impl Position {
             ^ zobrist::code_key(moved, to)
             ^ zobrist::code_key(victim, to);
         // Pawn codes are 0 and 1.
-        let pawn = moved < 2;
-        let keep_clock = !pawn & (victim == NO_PIECE);
-        self.st.halfmoves = if keep_clock { self.st.halfmoves + 1 } else { 0 };
         let mut ep_square = None;
-        if pawn && from as u8 ^ to as u8 == 16 {
-            let ep = Square::new_masked((from as u32 + to as u32) / 2);
-            if (at::pawn_attacks(us, ep) & self.board.by_piece(Role::Pawn.of(them))).any() {
-                ep_square = Some(ep);
-                hash ^= zobrist::ep_key(ep);
+        if moved < 2 {
+            self.st.halfmoves = 0;
+            if from as u8 ^ to as u8 == 16 {
+                let ep = Square::new_masked((from as u32 + to as u32) / 2);
+                if (at::pawn_attacks(us, ep) & self.board.by_piece(Role::Pawn.of(them))).any() {
+                    ep_square = Some(ep);
+                    hash ^= zobrist::ep_key(ep);
+                }
             }
+        } else {
+            self.st.halfmoves = if victim == NO_PIECE {
+                self.st.halfmoves + 1
+            } else {
+                0
+            };
         }
         self.st.ep_square = ep_square;
         hash ^= self.update_castling(from, to);
