@@ -119,20 +119,32 @@ fn pins_and_checks(
     for sniper in ROOK_RAYS[king as usize] & board.rooks_and_queens() & theirs {
         let ray = at::between(king, sniper);
         let blockers = ray & occ;
-        if blockers.is_empty() {
-            checkers |= sniper;
-        } else if !blockers.more_than_one() && (blockers & ours).any() {
-            orth |= ray | sniper;
-        }
+        let sniper_bb = Bitboard::from_square(sniper);
+        checkers |= if blockers.is_empty() {
+            sniper_bb
+        } else {
+            Bitboard::EMPTY
+        };
+        orth |= if !blockers.more_than_one() && (blockers & ours).any() {
+            ray | sniper_bb
+        } else {
+            Bitboard::EMPTY
+        };
     }
     for sniper in BISHOP_RAYS[king as usize] & board.bishops_and_queens() & theirs {
         let ray = at::between(king, sniper);
         let blockers = ray & occ;
-        if blockers.is_empty() {
-            checkers |= sniper;
-        } else if !blockers.more_than_one() && (blockers & ours).any() {
-            diag |= ray | sniper;
-        }
+        let sniper_bb = Bitboard::from_square(sniper);
+        checkers |= if blockers.is_empty() {
+            sniper_bb
+        } else {
+            Bitboard::EMPTY
+        };
+        diag |= if !blockers.more_than_one() && (blockers & ours).any() {
+            ray | sniper_bb
+        } else {
+            Bitboard::EMPTY
+        };
     }
     (orth, diag, checkers)
 }
