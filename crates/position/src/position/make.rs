@@ -88,6 +88,8 @@ impl Position {
     pub fn make_unchecked(&mut self, m: Move) -> Undo {
         if is_normal(m) {
             self.make_normal(m)
+        } else if m.is_castle() {
+            self.make_castle(m)
         } else {
             self.make_special(m)
         }
@@ -172,7 +174,39 @@ impl Position {
         Undo(undo)
     }
 
-    /// [`Position::make_unchecked`] for promotions, en passant and castling.
+    /// [`Position::make_unchecked`] for castling (king-takes-rook, standard or Chess960):
+    /// the king and the rook move in one update of the board, the mover loses its rights.
+    #[inline(always)]
+    fn make_castle(&mut self, m: Move) -> Undo {
+        let us = self.st.turn();
+        let (king, rook) = (m.from(), m.to());
+        if self.board.code_at(king) != Role::King.of(us).index() as u8 {
+            // Not our king: no castling of this position (see the preconditions).
+            return self.make_special(m);
+        }
+        debug_assert_eq!(self.board.piece_at(rook), Some(Role::Rook.of(us)));
+        let undo = self.undo_record();
+        let king_to = m.king_to();
+        let rook_to = m.rook_to().unwrap_or(rook);
+        self.board.castle(us, king, king_to, rook, rook_to);
+        let (k, r) = (Role::King.of(us), Role::Rook.of(us));
+        let mut hash = self.st.hash
+            ^ zobrist::turn_and_ep_key(self.st.ep_square)
+            ^ zobrist::piece_key(k, king)
+            ^ zobrist::piece_key(k, king_to)
+            ^ zobrist::piece_key(r, rook)
+            ^ zobrist::piece_key(r, rook_to);
+        self.st.ep_square = None;
+        self.st.halfmoves += 1;
+        hash ^= self.update_castling(king, rook);
+        self.st.ply += 1;
+        self.st.hash = hash;
+        debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
+        Undo(undo)
+    }
+
+    /// [`Position::make_unchecked`] for promotions and en passant (and, from
+    /// [`Position::make_castle`], a castling move whose king is not there).
     #[inline(never)]
     fn make_special(&mut self, m: Move) -> Undo {
         let mut undo = self.undo_record();
@@ -261,6 +295,13 @@ impl Position {
         if is_normal(m) {
             self.board
                 .unplay_normal(m.from(), m.to(), saved.captured, saved.turn());
+        } else if m.is_castle() && self.board.code_at(m.from()) == NO_PIECE {
+            // make_castle's move, taken back by the same update the other way. In Chess960
+            // the rook may land on the king's square, or the king stay on it; such moves
+            // go through unmake_special, which takes back any castling piece by piece.
+            let rook_to = m.rook_to().unwrap_or(m.to());
+            self.board
+                .castle(saved.turn(), m.king_to(), m.from(), rook_to, m.to());
         } else {
             self.unmake_special(m, saved.captured);
         }
