@@ -1,10 +1,11 @@
 //! Perft against the peers, interleaved in one process: each round times chessbits,
-//! shakmaty and cozy-chess one after the other (the order rotating from round to round), so
-//! that a slow spell of the machine (this 2-core VM has them, lasting seconds) hits every
-//! library alike; criterion measures one library after the other, and one spell can decide
-//! a ratio there. Each library's speed is its best round (noise only adds time); the ratio
-//! is best against best, with the median of the per-round ratios (a peer's time over ours)
-//! and the lowest and highest round beside it.
+//! shakmaty (without and, every leaf made, with a Polyglot hash kept through every move: the
+//! work chessbits' position always does) and cozy-chess one after the other (the order
+//! rotating from round to round), so that a slow spell of the machine (this 2-core VM has
+//! them, lasting seconds) hits every library alike; criterion measures one library after the
+//! other, and one spell can decide a ratio there. Each library's speed is its best round
+//! (noise only adds time); the ratio is best against best, with the median of the per-round
+//! ratios (a peer's time over ours) and the lowest and highest round beside it.
 //!
 //! `cargo xtask bench` runs this after the criterion groups and prints its table (markdown on
 //! stdout). With `CHESSBITS_BENCH_QUICK` set it runs three rounds.
@@ -41,18 +42,22 @@ fn median(mut v: Vec<f64>) -> f64 {
     }
 }
 
-/// Times the runs of one position interleaved for `rounds` rounds and returns a table row.
-fn row(label: &str, nodes: u64, runs: &[(&str, Run)], rounds: usize) -> String {
+/// Times the runs of one position interleaved for `rounds` rounds and returns a table row;
+/// a run that does not apply (`None`) gets empty cells.
+fn row(label: &str, nodes: u64, runs: &[(&str, Option<Run>)], rounds: usize) -> String {
     // A round not counted: tables and code paged in, the caches warm.
     for (name, run) in runs {
-        time(run.as_ref(), nodes, name);
+        if let Some(run) = run {
+            time(run.as_ref(), nodes, name);
+        }
     }
     let mut seconds = vec![Vec::with_capacity(rounds); runs.len()];
     for round in 0..rounds {
         for k in 0..runs.len() {
             let i = (round + k) % runs.len();
-            let (name, run) = &runs[i];
-            seconds[i].push(time(run.as_ref(), nodes, name));
+            if let (name, Some(run)) = &runs[i] {
+                seconds[i].push(time(run.as_ref(), nodes, name));
+            }
         }
     }
     // Noise only ever adds time, so each library's best round is its speed undisturbed;
@@ -61,6 +66,10 @@ fn row(label: &str, nodes: u64, runs: &[(&str, Run)], rounds: usize) -> String {
     let speed = |s: &[f64]| nodes as f64 / best(s) / 1e6;
     let mut cells = vec![format!("{label} | {:.1} M", speed(&seconds[0]))];
     for i in 1..runs.len() {
+        if runs[i].1.is_none() {
+            cells.push("— | — | —".to_string());
+            continue;
+        }
         let ratios: Vec<f64> = seconds[i]
             .iter()
             .zip(&seconds[0])
@@ -84,31 +93,44 @@ fn main() {
     let (full_rounds, bulk_rounds) = if quick { (3, 3) } else { ROUNDS };
     println!(
         "\n## Perft against the peers, interleaved in one process\n\n\
-         Each round runs chessbits, shakmaty and cozy-chess one after the other (the order \
-         rotating), so that a slow spell of the machine hits all three. Speeds are each \
+         Each round runs chessbits, shakmaty, shakmaty keeping a Polyglot hash (every leaf \
+         made: `update_zobrist_hash` before each `play_unchecked`, the work chessbits' \
+         position always does) and cozy-chess one after the other (the order rotating), so \
+         that a slow spell of the machine hits them all. Speeds are each \
          library's best round (noise only adds time); the ratio is ours against the peer's, \
          best against best (above 1: ours is faster), then the median of the rounds' ratios \
          with the lowest and highest round in brackets. Every leaf made: {full_rounds} \
          rounds; bulk counting: {bulk_rounds} rounds; a first round, not counted, warms the \
          caches. Every count is checked in every round.\n\n\
          | position | chessbits, nodes/s | shakmaty, nodes/s | ours ÷ shakmaty | median of rounds \
+         | shakmaty + hash, nodes/s | ours ÷ shakmaty + hash | median of rounds \
          | cozy-chess, nodes/s | ours ÷ cozy-chess | median of rounds |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|"
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     );
     for &(label, fen, depth, nodes) in FULL {
         let (pos, spos, board) = (chessbits_pos(fen), shakmaty_pos(fen), cozy_board(fen));
-        let runs: [(&str, Run); 3] = [
+        let hash = shakmaty_hash(&spos);
+        assert_eq!(hash.0, pos.zobrist_hash(), "{label}: the hashes differ");
+        let runs: [(&str, Option<Run>); 4] = [
             (
                 "chessbits",
-                Box::new(|| chessbits_movegen::perft_full(black_box(&pos), depth)),
+                Some(Box::new(|| {
+                    chessbits_movegen::perft_full(black_box(&pos), depth)
+                })),
             ),
             (
                 "shakmaty",
-                Box::new(|| shakmaty_full(black_box(&spos), depth)),
+                Some(Box::new(|| shakmaty_full(black_box(&spos), depth))),
+            ),
+            (
+                "shakmaty + hash",
+                Some(Box::new(|| {
+                    shakmaty_hash_full(black_box(&spos), hash, depth)
+                })),
             ),
             (
                 "cozy-chess",
-                Box::new(|| cozy_full(black_box(&board), depth)),
+                Some(Box::new(|| cozy_full(black_box(&board), depth))),
             ),
         ];
         println!(
@@ -123,18 +145,22 @@ fn main() {
     }
     for &(label, fen, depth, nodes) in BULK {
         let (pos, spos, board) = (chessbits_pos(fen), shakmaty_pos(fen), cozy_board(fen));
-        let runs: [(&str, Run); 3] = [
+        let runs: [(&str, Option<Run>); 4] = [
             (
                 "chessbits",
-                Box::new(|| chessbits_movegen::perft(black_box(&pos), depth)),
+                Some(Box::new(|| {
+                    chessbits_movegen::perft(black_box(&pos), depth)
+                })),
             ),
             (
                 "shakmaty",
-                Box::new(|| shakmaty::perft(black_box(&spos), depth)),
+                Some(Box::new(|| shakmaty::perft(black_box(&spos), depth))),
             ),
+            // Bulk counting plays no leaf, so there is no hash to keep at the last ply.
+            ("shakmaty + hash", None),
             (
                 "cozy-chess",
-                Box::new(|| cozy_perft(black_box(&board), depth)),
+                Some(Box::new(|| cozy_perft(black_box(&board), depth))),
             ),
         ];
         println!(

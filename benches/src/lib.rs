@@ -5,6 +5,8 @@
 
 use chessbits_bitboard_core::{Bitboard, Square};
 
+pub mod peers;
+
 /// Seed of the benchmark inputs.
 pub const SEED: u64 = 0xbe4c_4a11_0c0f_fee5;
 

@@ -231,6 +231,31 @@ impl Board {
         self.mailbox[to as usize] = captured;
     }
 
+    /// Castling's board update: `us`'s king goes from `king` to `king_to` and its rook from
+    /// `rook` to `rook_to`, in one update for both (any of the four squares may coincide, as
+    /// in Chess960). With the squares swapped it takes itself back.
+    #[inline(always)]
+    pub(crate) fn castle(
+        &mut self,
+        us: Color,
+        king: Square,
+        king_to: Square,
+        rook: Square,
+        rook_to: Square,
+    ) {
+        let leave = Bitboard::from_square(king) | rook;
+        let land = Bitboard::from_square(king_to) | rook_to;
+        let (k, r) = (Role::King.of(us), Role::Rook.of(us));
+        self.by_color[us as usize] = (self.by_color[us as usize] - leave) | land;
+        self.by_role[Role::King as usize] = (self.by_role[Role::King as usize] - king) | king_to;
+        self.by_role[Role::Rook as usize] = (self.by_role[Role::Rook as usize] - rook) | rook_to;
+        self.occupied = (self.occupied - leave) | land;
+        self.mailbox[king as usize] = NO_PIECE;
+        self.mailbox[rook as usize] = NO_PIECE;
+        self.mailbox[king_to as usize] = k.index() as u8;
+        self.mailbox[rook_to as usize] = r.index() as u8;
+    }
+
     /// The role of the piece on `sq`, if any.
     #[inline]
     #[must_use]

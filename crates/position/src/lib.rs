@@ -4,9 +4,10 @@
 //!
 //! - [`Setup`]: an unvalidated position as FEN, X-FEN or Shredder-FEN describe it.
 //! - [`Position`]: a validated position (placement by colour and role in a [`Board`], side to
-//!   move, [`Castles`], en-passant square, clocks, checkers) whose Polyglot Zobrist hash is kept
-//!   up to date by [`Position::make_unchecked`] / [`Position::unmake`] (with a 24-byte [`Undo`] record) or
-//!   the copy-make [`Position::play_unchecked`]. Validation names the problem ([`PositionError`]).
+//!   move, [`Castles`], en-passant square, clocks; the checkers are found when asked) whose
+//!   Polyglot Zobrist hash is kept up to date by [`Position::make_unchecked`] /
+//!   [`Position::unmake`] (with a 32-byte [`Undo`] record) or the copy-make
+//!   [`Position::play_unchecked`]. Validation names the problem ([`PositionError`]).
 //! - [`History`]: repetitions by hash, the 50- and 75-move rules, insufficient material, and
 //!   the [`Outcome`] of a game.
 //! - [`Epd`]: EPD records with their operations, and [`parse_suite`] for test and perft suites.

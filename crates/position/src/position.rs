@@ -6,7 +6,7 @@
 use alloc::string::String;
 use core::fmt;
 
-use chessbits_attack_tables::{self as at, SlidingAttacks};
+use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Color, Piece, Role, Square, TextSink};
 
 use crate::board::{Board, NO_PIECE};
@@ -50,20 +50,35 @@ pub enum EnPassantMode {
 pub struct Position {
     board: Board,
     castles: Castles,
-    /// The side to move, the clocks, the hash, the checkers and the en-passant square: what
-    /// [`Undo`] saves, kept together so that make and unmake copy them as one block.
+    /// The side to move, the clocks, the hash and the en-passant square: what [`Undo`]
+    /// saves, kept together so that make and unmake copy them as one block.
     st: State,
 }
 
 /// The part of a [`Position`] that make saves and unmake restores as one block of 32
 /// bytes (an [`Undo`] is this block as it was before the move).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// The checkers are not part of it: [`Position::checkers`] finds them from the board when
+/// asked, since finding them in make would cost about 40 instructions a move (callgrind,
+/// make and unmake over Kiwipete's leaves at depth 4: 200 instructions with them, 160
+/// without) for positions mostly never asked (the leaves of a search); the move generator
+/// finds them as it finds the pins, from the same lines through the king.
+///
+/// The clocks are 64-bit counts that a move increments (or resets) without a test for
+/// overflow: from values of at most `u32::MAX` they cannot overflow, and they are read
+/// saturated to `u32` ([`State::halfmoves`], [`State::fullmoves`]). Equality and hashing
+/// see what is read. Saturating 32-bit clocks cost about 8 instructions a move more
+/// (callgrind, Kiwipete perft 4 with every leaf made: 616 M against 598 M in all).
+#[derive(Copy, Clone, Debug)]
 pub(crate) struct State {
     pub(crate) hash: u64,
-    pub(crate) checkers: Bitboard,
-    pub(crate) halfmoves: u32,
-    pub(crate) fullmoves: u32,
-    pub(crate) turn: Color,
+    /// Twice the fullmove number, plus one when black is to move (so its parity is the
+    /// side to move, [`State::turn`]): it only grows by one a move, and from a fullmove
+    /// number of at most `u32::MAX` it cannot overflow.
+    pub(crate) ply: u64,
+    /// The halfmove clock, wide enough that counting up from `u32::MAX` cannot overflow
+    /// (see [`State::halfmoves`]).
+    pub(crate) halfmoves: u64,
     /// Set only when a pawn of the side to move attacks it (pseudo-legal, as Polyglot hashes).
     pub(crate) ep_square: Option<Square>,
     /// In an [`Undo`], the captured piece's mailbox code; in a position, always `NO_PIECE`.
@@ -74,18 +89,73 @@ pub(crate) struct State {
 }
 
 impl State {
-    /// A position's state before its hash and checkers are computed.
+    /// A position's state before its hash is computed.
     pub(crate) const fn new(turn: Color, halfmoves: u32, fullmoves: u32) -> State {
         State {
             hash: 0,
-            checkers: Bitboard::EMPTY,
-            halfmoves,
-            fullmoves,
-            turn,
+            ply: fullmoves as u64 * 2 + turn as u64,
+            halfmoves: halfmoves as u64,
             ep_square: None,
             captured: NO_PIECE,
             castling: 0,
         }
+    }
+
+    /// The side to move: the parity of the ply count, which every move increments.
+    #[inline(always)]
+    pub(crate) const fn turn(&self) -> Color {
+        Color::from_white(self.ply & 1 == 0)
+    }
+
+    /// The fullmove number: it grows after each black move, and stays at `u32::MAX` once
+    /// there.
+    #[inline(always)]
+    pub(crate) const fn fullmoves(&self) -> u32 {
+        let full = self.ply >> 1;
+        if full > u32::MAX as u64 {
+            u32::MAX
+        } else {
+            full as u32
+        }
+    }
+
+    /// The halfmove clock: it stays at `u32::MAX` once there.
+    #[inline(always)]
+    pub(crate) const fn halfmoves(&self) -> u32 {
+        if self.halfmoves > u32::MAX as u64 {
+            u32::MAX
+        } else {
+            self.halfmoves as u32
+        }
+    }
+
+    /// What equality and hashing compare: every field, with the fullmove number for the
+    /// count of plies (they differ only past `u32::MAX` fullmoves).
+    #[inline]
+    fn key(&self) -> (u64, u32, u32, Color, Option<Square>, u8, u8) {
+        (
+            self.hash,
+            self.halfmoves(),
+            self.fullmoves(),
+            self.turn(),
+            self.ep_square,
+            self.captured,
+            self.castling,
+        )
+    }
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for State {}
+
+impl core::hash::Hash for State {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
     }
 }
 
@@ -120,7 +190,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn turn(&self) -> Color {
-        self.st.turn
+        self.st.turn()
     }
 
     /// The castling rights.
@@ -155,7 +225,7 @@ impl Position {
     #[must_use]
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.st.ep_square?;
-        let us = self.st.turn;
+        let us = self.st.turn();
         let king = self.our_king();
         let captured = ep.offset(0, us.fold(-1, 1))?;
         for from in at::pawn_attacks(us.other(), ep) & self.our(Role::Pawn) {
@@ -172,14 +242,14 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn halfmoves(&self) -> u32 {
-        self.st.halfmoves
+        self.st.halfmoves()
     }
 
     /// The fullmove number (starts at 1, grows after black moves).
     #[inline]
     #[must_use]
     pub fn fullmoves(&self) -> u32 {
-        self.st.fullmoves
+        self.st.fullmoves()
     }
 
     /// The Polyglot Zobrist hash, kept incrementally (the key of Polyglot opening books).
@@ -203,17 +273,22 @@ impl Position {
         }
     }
 
-    /// The pieces giving check to the side to move.
+    /// The pieces giving check to the side to move, found from the board when asked (the
+    /// attackers of the king: two slider lookups and three of step attacks, no loop).
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.st.checkers
+        self.board.attackers_by(
+            self.our_king(),
+            self.st.turn().other(),
+            self.board.occupied(),
+        )
     }
 
-    /// Whether the side to move is in check.
+    /// Whether the side to move is in check (see [`Position::checkers`]).
     #[inline]
     #[must_use]
     pub fn is_check(&self) -> bool {
-        self.st.checkers.any()
+        self.checkers().any()
     }
 
     /// The king of the side to move.
@@ -221,25 +296,26 @@ impl Position {
     #[must_use]
     pub fn our_king(&self) -> Square {
         // A validated position always has exactly one king per side.
-        self.board.king_square(self.st.turn)
+        self.board.king_square(self.st.turn())
     }
 
     /// The squares of the side to move's pieces of `role`.
     #[inline]
     pub fn our(&self, role: Role) -> Bitboard {
-        self.board.by_piece(role.of(self.st.turn))
+        self.board.by_piece(role.of(self.st.turn()))
     }
 
     /// The squares of the opponent's pieces of `role`.
     #[inline]
     pub fn their(&self, role: Role) -> Bitboard {
-        self.board.by_piece(role.of(self.st.turn.other()))
+        self.board.by_piece(role.of(self.st.turn().other()))
     }
 
     /// The side to move's pieces that are pinned to its king.
     #[inline]
     pub fn pinned(&self) -> Bitboard {
-        self.board.blockers_of(self.our_king(), self.st.turn) & self.board.by_color(self.st.turn)
+        self.board.blockers_of(self.our_king(), self.st.turn())
+            & self.board.by_color(self.st.turn())
     }
 
     /// The piece on `sq`, if any.
@@ -262,56 +338,10 @@ impl Position {
         if let Some(ep) = self.st.ep_square {
             h ^= zobrist::ep_key(ep);
         }
-        if self.st.turn == Color::White {
+        if self.st.turn() == Color::White {
             h ^= zobrist::white_to_move_key();
         }
         h
-    }
-
-    /// The checkers after a normal move to `to` of the piece with mailbox code `moved` (the
-    /// side to move is already the one that may be in check).
-    ///
-    /// Knights and pawns that did not attack the king before the move still do not (the
-    /// king has not moved), so the only one that can is the moved piece: one lookup in
-    /// [`STEP_ATTACKS`]. Sliders are looked up from the king without a test of whether the
-    /// move could have opened or closed a line: the two lookups cost about what the tests
-    /// did, and tests on moves were hard to predict (callgrind, perft of Kiwipete: fewer
-    /// instructions and about 0.2 fewer mispredicted branches a move without them).
-    #[inline(always)]
-    pub(crate) fn checkers_after_normal(&self, to: Square, moved: u8) -> Bitboard {
-        let them = self.st.turn;
-        let king = self.board.king_square(them);
-        let to_bb = Bitboard::from_square(to);
-        let mut checkers = if STEP_ATTACKS[usize::from(moved & 15)][to as usize].contains(king) {
-            to_bb
-        } else {
-            Bitboard::EMPTY
-        };
-        checkers |= self.slider_checkers(king);
-        debug_assert_eq!(checkers, self.compute_checkers());
-        checkers
-    }
-
-    /// The checkers after a promotion to `to` (see [`Position::checkers_after_normal`]).
-    #[inline(always)]
-    fn checkers_after(&self, to: Square) -> Bitboard {
-        let code = self.board.code_at(to);
-        self.checkers_after_normal(to, code)
-    }
-
-    /// The sliders of the side that just moved that attack the king on `king`.
-    #[inline(always)]
-    fn slider_checkers(&self, king: Square) -> Bitboard {
-        let movers = self.board.by_color(self.st.turn.other());
-        let occ = self.board.occupied();
-        ((at::DefaultMethod::rook(king, occ) & self.board.rooks_and_queens())
-            | (at::DefaultMethod::bishop(king, occ) & self.board.bishops_and_queens()))
-            & movers
-    }
-
-    fn compute_checkers(&self) -> Bitboard {
-        self.board
-            .attackers_by(self.our_king(), self.st.turn.other(), self.board.occupied())
     }
 
     // ----- FEN -----
@@ -366,15 +396,15 @@ impl Position {
     fn fen_fields(&self, castling: CastlingNotation, ep: EnPassantMode) -> FenFields<'_> {
         FenFields {
             board: &self.board,
-            turn: self.st.turn,
+            turn: self.st.turn(),
             castling_rights: self.castles.rooks(),
             notation: castling,
             ep_square: match ep {
                 EnPassantMode::Legal => self.legal_ep_square(),
                 EnPassantMode::PseudoLegal => self.st.ep_square,
             },
-            halfmoves: self.st.halfmoves,
-            fullmoves: self.st.fullmoves,
+            halfmoves: self.st.halfmoves(),
+            fullmoves: self.st.fullmoves(),
             promoted: Bitboard::EMPTY,
             pockets: None,
             remaining_checks: None,
@@ -387,11 +417,11 @@ impl Position {
     pub fn to_setup(&self) -> Setup {
         Setup {
             board: self.board.clone(),
-            turn: self.st.turn,
+            turn: self.st.turn(),
             castling_rights: self.castles.rooks(),
             ep_square: self.st.ep_square,
-            halfmoves: self.st.halfmoves,
-            fullmoves: self.st.fullmoves,
+            halfmoves: self.st.halfmoves(),
+            fullmoves: self.st.fullmoves(),
             chess960: self.castles.mode().is_chess960(),
             pockets: None,
             promoted: Bitboard::EMPTY,
@@ -419,59 +449,6 @@ impl Position {
     }
 }
 
-/// By mailbox code and square, the squares a pawn, knight or king there attacks (nothing
-/// for the sliders and for `NO_PIECE`): the checks a moved piece that does not slide can
-/// give. A king gives none by a legal move, but a pseudo-legal king move next to the other
-/// king, played to test it and refused, still leaves the checkers a full computation finds.
-static STEP_ATTACKS: [[Bitboard; 64]; 16] = {
-    let mut table = [[Bitboard::EMPTY; 64]; 16];
-    let mut sq = 0;
-    while sq < 64 {
-        let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut knight = 0u64;
-        let mut king = 0u64;
-        let jumps = chessbits_bitboard_core::reference::KNIGHT_DELTAS;
-        let steps = chessbits_bitboard_core::reference::KING_DELTAS;
-        let mut i = 0;
-        while i < 8 {
-            let (f, r) = (file + jumps[i].0, rank + jumps[i].1);
-            if f >= 0 && f < 8 && r >= 0 && r < 8 {
-                knight |= 1 << (r * 8 + f);
-            }
-            let (f, r) = (file + steps[i].0, rank + steps[i].1);
-            if f >= 0 && f < 8 && r >= 0 && r < 8 {
-                king |= 1 << (r * 8 + f);
-            }
-            i += 1;
-        }
-        let mut white_pawn = 0u64;
-        let mut black_pawn = 0u64;
-        let mut df = -1;
-        while df <= 1 {
-            let f = file + df;
-            if df != 0 && f >= 0 && f < 8 {
-                if rank < 7 {
-                    white_pawn |= 1 << ((rank + 1) * 8 + f);
-                }
-                if rank > 0 {
-                    black_pawn |= 1 << ((rank - 1) * 8 + f);
-                }
-            }
-            df += 2;
-        }
-        // Codes are role * 2 + colour (white 0): pawns 0 and 1, knights 2 and 3, kings 10
-        // and 11.
-        table[0][sq] = Bitboard(white_pawn);
-        table[1][sq] = Bitboard(black_pawn);
-        table[2][sq] = Bitboard(knight);
-        table[3][sq] = Bitboard(knight);
-        table[10][sq] = Bitboard(king);
-        table[11][sq] = Bitboard(king);
-        sq += 1;
-    }
-    table
-};
-
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}{}", self.board, self.fen())
@@ -490,28 +467,5 @@ impl core::str::FromStr for Position {
 
     fn from_str(s: &str) -> Result<Position, PositionError> {
         Position::from_fen(s)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn step_attacks_are_the_pawn_knight_and_king_attacks() {
-        for sq in Square::ALL {
-            for color in Color::ALL {
-                for role in Role::ALL {
-                    let expected = match role {
-                        Role::Pawn => at::pawn_attacks(color, sq),
-                        Role::Knight => at::knight_attacks(sq),
-                        Role::King => at::king_attacks(sq),
-                        _ => Bitboard::EMPTY,
-                    };
-                    assert_eq!(STEP_ATTACKS[role.of(color).index()][sq as usize], expected);
-                }
-            }
-        }
-        assert!(STEP_ATTACKS[NO_PIECE as usize].iter().all(|b| b.is_empty()));
     }
 }

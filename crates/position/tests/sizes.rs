@@ -6,8 +6,9 @@ use chessbits_position::{Position, Undo};
 #[test]
 fn undo_and_move_are_small() {
     assert_eq!(std::mem::size_of::<Move>(), 2);
-    // The state block make saves and unmake restores with one copy: hash, checkers, both
-    // clocks, side to move, en-passant square, captured piece and castling rights.
+    // The state block make saves and unmake restores with one copy: hash, both clocks
+    // (the ply count's parity is the side to move), en-passant square, captured piece and
+    // castling rights.
     assert!(
         std::mem::size_of::<Undo>() <= 32,
         "{}",

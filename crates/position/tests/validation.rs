@@ -144,3 +144,47 @@ fn chess960_rights() {
     // In standard mode such rights are invalid.
     assert!(Position::from_fen(fen).is_err());
 }
+
+/// The clocks stay at `u32::MAX` once there (they are counted in 64 bits and read
+/// saturated), through make, unmake, null moves and equality. FEN numbers have at most nine
+/// digits, so only a [`Setup`](chessbits_position::Setup) built in code reaches the limit.
+#[test]
+fn clocks_saturate_at_u32_max() {
+    use chessbits_bitboard_core::{Move, Square};
+    use chessbits_position::Setup;
+    let at_max = |fen: &str| {
+        let mut setup: Setup = fen.parse().unwrap();
+        setup.halfmoves = u32::MAX;
+        setup.fullmoves = u32::MAX;
+        Position::from_setup(&setup, CastlingMode::Standard).unwrap()
+    };
+    let mut pos = at_max("4k3/8/8/8/8/8/8/4K2R b - - 0 1");
+    assert_eq!((pos.halfmoves(), pos.fullmoves()), (u32::MAX, u32::MAX));
+    let start = pos.clone();
+    let ke7 = Move::normal(Square::E8, Square::E7);
+    let undo = pos.make_unchecked(ke7);
+    assert_eq!((pos.halfmoves(), pos.fullmoves()), (u32::MAX, u32::MAX));
+    assert!(
+        pos.fen().ends_with(" w - - 4294967295 4294967295"),
+        "{}",
+        pos.fen()
+    );
+    let rh2 = Move::normal(Square::H1, Square::H2);
+    let undo2 = pos.make_unchecked(rh2);
+    assert_eq!((pos.halfmoves(), pos.fullmoves()), (u32::MAX, u32::MAX));
+    // Equal to the same position set up afresh, although the counts behind differ.
+    assert_eq!(pos, at_max("8/4k3/8/8/8/8/7R/4K3 b - - 0 1"));
+    pos.unmake(rh2, undo2);
+    pos.unmake(ke7, undo);
+    assert_eq!(pos, start);
+    let null = pos.make_null();
+    assert_eq!((pos.halfmoves(), pos.fullmoves()), (u32::MAX, u32::MAX));
+    pos.unmake_null(null);
+    assert_eq!(pos, start);
+    // From small counts, the fullmove number grows after black's move only.
+    let mut pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w - - 7 12").unwrap();
+    let _ = pos.make_unchecked(Move::normal(Square::H1, Square::H2));
+    assert_eq!((pos.halfmoves(), pos.fullmoves()), (8, 12));
+    let _ = pos.make_unchecked(ke7);
+    assert_eq!((pos.halfmoves(), pos.fullmoves()), (9, 13));
+}

@@ -10,8 +10,8 @@ use crate::castling::{back_rank, CastlingMode, CastlingSide};
 use crate::zobrist;
 
 /// What [`Position::make_unchecked`] returns so that [`Position::unmake`] can restore the position:
-/// the captured piece, the castling rights, the en-passant square, the halfmove clock, the
-/// checkers and the hash (24 bytes, saved and restored as one block).
+/// the captured piece, the castling rights, the en-passant square, the clocks and the hash
+/// (32 bytes, saved and restored as one block).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[must_use = "pass the undo record to Position::unmake"]
 pub struct Undo(State);
@@ -37,12 +37,12 @@ impl Position {
         }
         let (from, to) = (m.from(), m.to());
         match self.board.piece_at(from) {
-            Some(p) if p.role == Role::King && p.color == self.st.turn => {
-                if self.board.piece_at(to) == Some(Role::Rook.of(self.st.turn)) {
+            Some(p) if p.role == Role::King && p.color == self.st.turn() => {
+                if self.board.piece_at(to) == Some(Role::Rook.of(self.st.turn())) {
                     return Move::castle(from, to);
                 }
                 if self.mode() == CastlingMode::Standard
-                    && from.rank() == back_rank(self.st.turn)
+                    && from.rank() == back_rank(self.st.turn())
                     && to.rank() == from.rank()
                     && from.file() == chessbits_bitboard_core::File::E
                 {
@@ -51,7 +51,7 @@ impl Position {
                         chessbits_bitboard_core::File::C => Some(CastlingSide::QueenSide),
                         _ => None,
                     };
-                    if let Some(rook) = side.and_then(|s| self.castles.rook(self.st.turn, s)) {
+                    if let Some(rook) = side.and_then(|s| self.castles.rook(self.st.turn(), s)) {
                         return Move::castle(from, rook);
                     }
                 }
@@ -88,6 +88,8 @@ impl Position {
     pub fn make_unchecked(&mut self, m: Move) -> Undo {
         if is_normal(m) {
             self.make_normal(m)
+        } else if m.is_castle() {
+            self.make_castle(m)
         } else {
             self.make_special(m)
         }
@@ -121,7 +123,7 @@ impl Position {
     /// en-passant square after a double push.
     #[inline(always)]
     fn make_normal(&mut self, m: Move) -> Undo {
-        let us = self.st.turn;
+        let us = self.st.turn();
         let them = us.other();
         let (from, to) = (m.from(), m.to());
         let moved = self.board.code_at(from);
@@ -147,32 +149,68 @@ impl Position {
             ^ zobrist::code_key(moved, to)
             ^ zobrist::code_key(victim, to);
         // Pawn codes are 0 and 1.
-        let pawn = moved < 2;
-        let keep_clock = u32::from(!pawn & (victim == NO_PIECE));
-        self.st.halfmoves = self.st.halfmoves.saturating_add(1) * keep_clock;
         let mut ep_square = None;
-        if pawn && from as u8 ^ to as u8 == 16 {
-            let ep = Square::new_masked((from as u32 + to as u32) / 2);
-            if (at::pawn_attacks(us, ep) & self.board.by_piece(Role::Pawn.of(them))).any() {
-                ep_square = Some(ep);
-                hash ^= zobrist::ep_key(ep);
+        if moved < 2 {
+            self.st.halfmoves = 0;
+            if from as u8 ^ to as u8 == 16 {
+                let ep = Square::new_masked((from as u32 + to as u32) / 2);
+                if (at::pawn_attacks(us, ep) & self.board.by_piece(Role::Pawn.of(them))).any() {
+                    ep_square = Some(ep);
+                    hash ^= zobrist::ep_key(ep);
+                }
             }
+        } else {
+            self.st.halfmoves = if victim == NO_PIECE {
+                self.st.halfmoves + 1
+            } else {
+                0
+            };
         }
         self.st.ep_square = ep_square;
         hash ^= self.update_castling(from, to);
-        self.st.fullmoves = self.st.fullmoves.saturating_add(us as u32);
-        self.st.turn = them;
+        self.st.ply += 1;
         self.st.hash = hash;
-        self.st.checkers = self.checkers_after_normal(to, moved);
         debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
         Undo(undo)
     }
 
-    /// [`Position::make_unchecked`] for promotions, en passant and castling.
+    /// [`Position::make_unchecked`] for castling (king-takes-rook, standard or Chess960):
+    /// the king and the rook move in one update of the board, the mover loses its rights.
+    #[inline(always)]
+    fn make_castle(&mut self, m: Move) -> Undo {
+        let us = self.st.turn();
+        let (king, rook) = (m.from(), m.to());
+        if self.board.code_at(king) != Role::King.of(us).index() as u8 {
+            // Not our king: no castling of this position (see the preconditions).
+            return self.make_special(m);
+        }
+        debug_assert_eq!(self.board.piece_at(rook), Some(Role::Rook.of(us)));
+        let undo = self.undo_record();
+        let king_to = m.king_to();
+        let rook_to = m.rook_to().unwrap_or(rook);
+        self.board.castle(us, king, king_to, rook, rook_to);
+        let (k, r) = (Role::King.of(us), Role::Rook.of(us));
+        let mut hash = self.st.hash
+            ^ zobrist::turn_and_ep_key(self.st.ep_square)
+            ^ zobrist::piece_key(k, king)
+            ^ zobrist::piece_key(k, king_to)
+            ^ zobrist::piece_key(r, rook)
+            ^ zobrist::piece_key(r, rook_to);
+        self.st.ep_square = None;
+        self.st.halfmoves += 1;
+        hash ^= self.update_castling(king, rook);
+        self.st.ply += 1;
+        self.st.hash = hash;
+        debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
+        Undo(undo)
+    }
+
+    /// [`Position::make_unchecked`] for promotions and en passant (and, from
+    /// [`Position::make_castle`], a castling move whose king is not there).
     #[inline(never)]
     fn make_special(&mut self, m: Move) -> Undo {
         let mut undo = self.undo_record();
-        let us = self.st.turn;
+        let us = self.st.turn();
         let them = us.other();
         let (from, to) = (m.from(), m.to());
         let Some(moved) = self.board.piece_at(from) else {
@@ -233,17 +271,12 @@ impl Position {
                     ^ zobrist::piece_key(moved, king_to)
                     ^ zobrist::piece_key(rook, to)
                     ^ zobrist::piece_key(rook, rook_to);
-                self.st.halfmoves = self.st.halfmoves.saturating_add(1);
+                self.st.halfmoves += 1;
             }
         }
         hash ^= self.update_castling(from, to);
-        self.st.fullmoves = self.st.fullmoves.saturating_add(us as u32);
-        self.st.turn = them;
+        self.st.ply += 1;
         self.st.hash = hash;
-        self.st.checkers = match kind {
-            MoveKind::Promotion(_) => self.checkers_after(to),
-            _ => self.compute_checkers(),
-        };
         debug_assert!(self.board.is_consistent(), "make {m:?} broke the board");
         Undo(undo)
     }
@@ -261,7 +294,14 @@ impl Position {
         self.castles.set_bits(saved.castling);
         if is_normal(m) {
             self.board
-                .unplay_normal(m.from(), m.to(), saved.captured, saved.turn);
+                .unplay_normal(m.from(), m.to(), saved.captured, saved.turn());
+        } else if m.is_castle() && self.board.code_at(m.from()) == NO_PIECE {
+            // make_castle's move, taken back by the same update the other way. In Chess960
+            // the rook may land on the king's square, or the king stay on it; such moves
+            // go through unmake_special, which takes back any castling piece by piece.
+            let rook_to = m.rook_to().unwrap_or(m.to());
+            self.board
+                .castle(saved.turn(), m.king_to(), m.from(), rook_to, m.to());
         } else {
             self.unmake_special(m, saved.captured);
         }
@@ -272,7 +312,7 @@ impl Position {
     #[inline(never)]
     fn unmake_special(&mut self, m: Move, captured: u8) {
         // Called after the state is restored: the side to move is the one that moved.
-        let us = self.st.turn;
+        let us = self.st.turn();
         let them = us.other();
         let (from, to) = (m.from(), m.to());
         match standard_kind(m) {
@@ -323,10 +363,8 @@ impl Position {
         if let Some(ep) = self.st.ep_square.take() {
             self.st.hash ^= zobrist::ep_key(ep);
         }
-        self.st.halfmoves = self.st.halfmoves.saturating_add(1);
-        self.st.fullmoves = self.st.fullmoves.saturating_add(self.st.turn as u32);
-        self.st.turn = self.st.turn.other();
-        self.st.checkers = self.compute_checkers();
+        self.st.halfmoves += 1;
+        self.st.ply += 1;
         Undo(undo)
     }
 

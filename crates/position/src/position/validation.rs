@@ -175,7 +175,6 @@ impl Position {
         {
             return Err(PositionError::OppositeCheck(turn.other()));
         }
-        pos.st.checkers = pos.compute_checkers();
         if validation != Validation::Playable {
             pos.validate_checkers()?;
             if let Some(ep) = claimed_ep {
@@ -227,10 +226,10 @@ impl Position {
 
     /// Whether a double push of the side not to move could have produced `ep`.
     fn ep_square_is_plausible(&self, ep: Square) -> bool {
-        let them = self.st.turn.other();
+        let them = self.st.turn().other();
         // Seen from the side to move: the square on the sixth rank, the pushed pawn below it.
-        let dir = self.st.turn.fold(-1, 1);
-        if !Bitboard::relative_rank(self.st.turn, Rank::Sixth).contains(ep)
+        let dir = self.st.turn().fold(-1, 1);
+        if !Bitboard::relative_rank(self.st.turn(), Rank::Sixth).contains(ep)
             || self.board.occupied().contains(ep)
         {
             return false;
@@ -246,16 +245,15 @@ impl Position {
     /// check: every checker is the pushed pawn, or a slider the push uncovered.
     fn double_push_explains_checkers(&self, ep: Square) -> bool {
         let king = self.our_king();
-        let pushed = ep.offset(0, self.st.turn.fold(-1, 1));
-        let origin = ep.offset(0, self.st.turn.fold(1, -1));
-        self.st
-            .checkers
+        let pushed = ep.offset(0, self.st.turn().fold(-1, 1));
+        let origin = ep.offset(0, self.st.turn().fold(1, -1));
+        self.checkers()
             .into_iter()
             .all(|c| Some(c) == pushed || origin.is_some_and(|o| at::between(king, c).contains(o)))
     }
 
     fn validate_checkers(&self) -> Result<(), PositionError> {
-        let checkers = self.st.checkers;
+        let checkers = self.checkers();
         let count = checkers.count();
         let mut it = checkers.into_iter();
         let (Some(first), second) = (it.next(), it.next()) else {
