@@ -97,7 +97,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   (`benches/data/middlegames.fen`), independent lookups; each method reads \
                   its own kept occupancy (rotated: the four boards, prepared beforehand).",
         unit: "lookup",
-        expected_secs: [29.0, 17.0],
+        expected_secs: [17.0, 17.0],
     },
     Experiment {
         bench_target: "methods",
@@ -106,7 +106,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
         description: "The same pairs, each lookup's square depending on the previous result \
                   (through an AND with an opaque zero, which adds two operations).",
         unit: "lookup",
-        expected_secs: [33.0, 19.0],
+        expected_secs: [19.0, 19.0],
     },
     Experiment {
         bench_target: "methods",
@@ -147,7 +147,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   hashes (`h1`, `h2`, minimal `ĥ1`/`ĥ2`, and `-direct`: the attack table \
                   indexed by the hash); ranks by a shift.",
         unit: "lookup",
-        expected_secs: [12.0, 7.0],
+        expected_secs: [7.0, 7.0],
     },
     Experiment {
         bench_target: "square_attacks",
@@ -210,7 +210,7 @@ pub(crate) const EXPERIMENTS: &[Experiment] = &[
                   `CHESSBITS_DATA` is not set.",
         unit: "probe",
         // With python-chess's rounds (about 2 s each, after 2 s of checks), when installed.
-        expected_secs: [18.0, 10.0],
+        expected_secs: [13.0, 10.0],
     },
 ];
 
@@ -267,7 +267,7 @@ impl Timing {
 
 /// The progress key and expected seconds (full, quick) of the PGN scale figures, which run
 /// after the criterion experiments when the shared data set is there.
-pub(crate) const PGN_SCALE: (&str, [f64; 2]) = ("pgn-scale", [64.0, 40.0]);
+pub(crate) const PGN_SCALE: (&str, [f64; 2]) = ("pgn-scale", [58.0, 40.0]);
 
 /// The bench target that times perft interleaved in one process (not a criterion group:
 /// it prints its own table), with its expected seconds (full, quick).
