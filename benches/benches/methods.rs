@@ -99,9 +99,10 @@ const SLOW_SAMPLES: usize = 20;
 
 /// Warm-up and measurement seconds of the fast groups (lookups of nanoseconds, 13 to 33
 /// benchmarks a group) in a full run of `cargo xtask bench`: their 95% intervals stay
-/// within a few per cent at this length, and the run stays near ten minutes. A `--quick` run
-/// (`CHESSBITS_BENCH_QUICK`) and a plain `cargo bench` keep the times of the command line.
-const FAST_GROUP_SECS: (f64, f64) = (0.2, 0.5);
+/// within a few per cent at this length, and the run stays under ten minutes. A `--quick`
+/// run (`CHESSBITS_BENCH_QUICK`) and a plain `cargo bench` keep the times of the command
+/// line.
+const FAST_GROUP_SECS: (f64, f64) = (0.1, 0.3);
 
 /// A group with this benchmark's sample size (criterion's default unless `slow`); a fast
 /// group takes [`FAST_GROUP_SECS`] in a full `cargo xtask bench` run.

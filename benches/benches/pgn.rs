@@ -249,21 +249,14 @@ fn tool_works(program: &str, args: &[&str]) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-const PYTHON_FENS: &str = r#"
-import sys, chess.pgn
-with open(sys.argv[1], encoding="utf-8", errors="replace") as f, open(sys.argv[2], "w") as out:
-    out.write("before_fen,san,after_fen\n")
-    while True:
-        game = chess.pgn.read_game(f)
-        if game is None:
-            break
-        board = game.board()
-        for move in game.mainline_moves():
-            before = board.fen()
-            san = board.san(move)
-            board.push(move)
-            out.write(f"{before},{san},{board.fen()}\n")
-"#;
+/// python-chess's side of `pgn_fens`: a script run as a process on the sample.
+const PYTHON_FENS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/python/pgn_fens.py");
+
+/// Where a full `cargo xtask bench` run (`CHESSBITS_REPORT_DIR`, no `CHESSBITS_BENCH_QUICK`)
+/// finds the group's input for python-chess, which it times itself after the group, best
+/// of a few rounds (`xtask/src/fens_python.rs`): criterion takes at least 11 runs of about
+/// 2 s.
+const XTASK_FENS_INPUT: &str = "pgn-fens-input.pgn";
 
 fn fens(c: &mut Criterion) {
     let name = SAMPLES[0];
@@ -318,16 +311,23 @@ fn fens(c: &mut Criterion) {
     } else {
         eprintln!("pgn-extract not installed (Debian package `pgn-extract`): not measured");
     }
-    // python-chess takes seconds per iteration: the quick run leaves it out (the full run
-    // measures it).
+    // python-chess takes seconds per iteration: the quick run leaves it out, a full run of
+    // `cargo xtask bench` times it after the group (from the input left in the report
+    // directory), a plain `cargo bench` here.
     let quick = std::env::var_os("CHESSBITS_BENCH_QUICK").is_some();
+    let report_dir = std::env::var_os("CHESSBITS_REPORT_DIR").map(PathBuf::from);
     if quick {
         eprintln!("python-chess: not measured in a quick run");
+    } else if let Some(report_dir) = report_dir {
+        let path = report_dir.join(XTASK_FENS_INPUT);
+        std::fs::write(&path, &input)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        eprintln!("python-chess: timed by cargo xtask bench after the group");
     } else if tool_works("python3", &["-c", "import chess.pgn"]) {
         group.bench_function(BenchmarkId::new("python-chess", "1-thread"), |b| {
             b.iter(|| {
                 let status = Command::new("python3")
-                    .args(["-c", PYTHON_FENS])
+                    .arg(PYTHON_FENS)
                     .arg(&pgn_path)
                     .arg(&out_path)
                     .status();

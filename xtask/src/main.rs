@@ -16,6 +16,7 @@
 mod bench;
 mod chart;
 mod experiments;
+mod fens_python;
 mod fuzz;
 mod gen_tables;
 mod methods_report;

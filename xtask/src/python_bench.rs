@@ -16,7 +16,7 @@ use std::process::Command;
 const SCRIPT: &str = "crates/python/bench/speed.py";
 
 /// Rounds of the script, in a full run and with `--quick`.
-const ROUNDS: [u32; 2] = [5, 2];
+const ROUNDS: [u32; 2] = [3, 2];
 
 /// Games of the master file read by both sides (python-chess reads about 650 a second).
 const GAMES: u32 = 2000;

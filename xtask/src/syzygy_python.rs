@@ -27,7 +27,7 @@ const POSITIONS_CSV: &str = "syzygy-positions.csv";
 const SCRIPT: &str = "benches/python/syzygy_probe.py";
 
 /// Rounds of the script, in a full run and with `--quick`.
-pub(crate) const ROUNDS: [u32; 2] = [5, 2];
+pub(crate) const ROUNDS: [u32; 2] = [3, 2];
 
 /// What the script measured: python-chess's version, the number of positions, the rounds,
 /// and the WDL and DTZ passes' best and median round in seconds.

@@ -29,6 +29,13 @@ pub(super) struct Built {
 /// crates, over three minutes of one core's compilation, for code the program never calls).
 /// Built alone, the programs are what `cargo build --release` gives users; the crates the
 /// second run shares with them (same features) are not compiled again.
+///
+/// The second run leaves out the `benches` package's default feature `programs` (its peer
+/// programs and the crates only they use: Arrow and parquet). A run that builds a package's
+/// bench targets also builds its programs, and there the dev-dependencies change the hash of
+/// every crate under a derive macro (shakmaty-syzygy's `tracing` gives `syn` more features):
+/// Arrow and parquet were compiled again, about 3 minutes of one core, for programs that the
+/// first run had built.
 pub(super) fn build(
     root: &Path,
     build_dir: &Path,
@@ -41,7 +48,7 @@ pub(super) fn build(
         programs_args.extend(["--package", package, "--bin", bin]);
     }
     let mut bins = cargo_build(root, build_dir, native, &programs_args)?;
-    let mut bench_args = vec!["--package", "benches"];
+    let mut bench_args = vec!["--package", "benches", "--no-default-features"];
     for target in targets {
         bench_args.extend(["--bench", target]);
     }

@@ -1,7 +1,8 @@
 //! Running the experiments: each bench executable with its output (criterion's stream) into
 //! the log, a table (and a chart) printed as soon as its group is done (the Syzygy table
-//! with python-chess's rows, measured then: [`crate::syzygy_python`]), then perft
-//! interleaved in one process and the whole-process PGN figures.
+//! with python-chess's rows, measured then: [`crate::syzygy_python`]; the `pgn_fens` table
+//! with python-chess's row: [`crate::fens_python`]), then perft interleaved in one process
+//! and the whole-process PGN figures.
 //!
 //! Criterion announces every benchmark it starts ([`crate::runner`]); when the first
 //! benchmark of a new group starts, the group before it is finished, so its table is printed
@@ -15,6 +16,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime};
 
 use crate::experiments::{self, Experiment, EXPERIMENTS, INTERLEAVED, PGN_SCALE};
+use crate::fens_python;
 use crate::progress::Progress;
 use crate::results::{read_group, Row};
 use crate::runner::{self, Event, Log};
@@ -141,6 +143,17 @@ impl Run {
                     &self.report_dir,
                     since,
                     rounds,
+                    &mut rows,
+                ));
+            }
+            if experiment.group == fens_python::GROUP && !self.quick {
+                // The bench wrote the input before the group ran.
+                self.progress
+                    .transient("      python-chess's FEN rows (benches/python/pgn_fens.py)");
+                note.push_str(&fens_python::add_rows(
+                    &self.report_dir,
+                    since,
+                    fens_python::ROUNDS,
                     &mut rows,
                 ));
             }

@@ -62,8 +62,8 @@ pub(super) fn measurement(
         "- Measurement{}: `{}` (criterion's warm-up and measurement seconds per benchmark, \
          bootstrap resamples for the intervals), except what a bench file sets for its \
          group (groups of slow iterations take 10 or 20 samples, perft warms up for 1 s; in a \
-         full run the fast method groups, lookups, latency and perfect lines, take 0.2 s and \
-         0.7 s){}",
+         full run the fast method groups, lookups, latency and perfect lines, warm up for \
+         0.1 s and measure for 0.3 s){}",
         if quick {
             " (`--quick`, a smoke run: rough figures)"
         } else {
