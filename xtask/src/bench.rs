@@ -1,15 +1,16 @@
 //! `cargo xtask bench [--quick]`: run the criterion benchmarks of the `benches` package and
-//! the whole-process PGN figures, and turn them into a markdown report.
+//! the whole-process perft and PGN figures, and turn them into a markdown report.
 //!
 //! A run, in order (one module each):
-//! 1. [`build`]: the command line and its PGN peer, then the bench executables, with the
+//! 1. [`build`]: the command line and its peer programs, then the bench executables, with the
 //!    `bench` profile (no overflow checks, ours and the peers alike).
 //! 2. [`machine`] and [`report`]: the report's opening, printed at once: the CPU, the
 //!    compiler and profile, the build flags, criterion's settings.
 //! 3. [`measure`]: each bench executable in turn ([`crate::experiments`] lists what they
 //!    measure), its output into `target/bench-report/criterion.log`, each experiment's table
-//!    printed when its group is done; then perft interleaved in one process and the PGN
-//!    figures ([`crate::pgn_scale`]), and chessbits for Python against python-chess
+//!    printed when its group is done; then perft interleaved in one process and as whole
+//!    processes ([`crate::perft_scale`]), the PGN figures ([`crate::pgn_scale`]), and
+//!    chessbits for Python against python-chess
 //!    ([`crate::python_bench`]).
 //! 4. [`report`]: the whole report, printed and written to `target/bench-report/report.md`;
 //!    a full run also writes it to `docs/BENCHMARKS.md` (a `--quick` run's figures are
@@ -25,7 +26,8 @@ use std::io::Write as _;
 use std::process::Command;
 
 use crate::experiments::{
-    methods_target, skipped, Experiment, EXPERIMENTS, FULL, INTERLEAVED, PGN_SCALE, QUICK,
+    methods_target, skipped, Experiment, EXPERIMENTS, FULL, INTERLEAVED, PERFT_SCALE, PGN_SCALE,
+    QUICK,
 };
 use crate::progress::clock;
 use crate::results::Row;
@@ -90,6 +92,7 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
         .map(|e| (e.group.to_owned(), e.expected_secs[slot]))
         .collect();
     plan.push((INTERLEAVED.0.to_owned(), INTERLEAVED.1[slot]));
+    plan.push((PERFT_SCALE.0.to_owned(), PERFT_SCALE.1[slot]));
     plan.push((PGN_SCALE.0.to_owned(), PGN_SCALE.1[slot]));
     let mut run = Run::new(plan, build_dir.join("criterion"), report_dir.clone(), quick);
     for target in &targets {
@@ -114,11 +117,12 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
             let _ = std::io::stdout().flush();
         }
     }
-    let interleaved = run.interleaved(
+    let mut interleaved = run.interleaved(
         built.executables.get(INTERLEAVED.0).map(AsRef::as_ref),
         &root.join("benches"),
         quick,
     );
+    interleaved.push_str(&run.perft_scale(&built.programs, quick));
     let mut scale = run.pgn_scale(&root, &target_dir, &built.programs, quick);
     // chessbits for Python against python-chess, beside the PGN figures (skipped with a
     // notice where Python, its packages or the data are missing).

@@ -272,7 +272,11 @@ pub(crate) const PGN_SCALE: (&str, [f64; 2]) = ("pgn-scale", [60.0, 40.0]);
 
 /// The bench target that times perft interleaved in one process (not a criterion group:
 /// it prints its own table), with its expected seconds (full, quick).
-pub(crate) const INTERLEAVED: (&str, [f64; 2]) = ("perft_interleaved", [21.0, 15.0]);
+pub(crate) const INTERLEAVED: (&str, [f64; 2]) = ("perft_interleaved", [25.0, 17.0]);
+
+/// The progress key and expected seconds (full, quick) of perft against its peers as
+/// whole processes ([`crate::perft_scale`]).
+pub(crate) const PERFT_SCALE: (&str, [f64; 2]) = ("perft-processes", [14.0, 5.0]);
 
 /// Seconds expected of a group that [`EXPERIMENTS`] does not list.
 const UNLISTED_SECS: f64 = 20.0;

@@ -20,6 +20,7 @@ mod fens_python;
 mod fuzz;
 mod gen_tables;
 mod methods_report;
+mod perft_scale;
 mod pgn_scale;
 mod progress;
 mod python_bench;

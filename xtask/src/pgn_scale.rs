@@ -11,8 +11,9 @@
 //!   samples committed under `crates/pgn/tests/data/sample` repeated to a few tens of MB so
 //!   that process start-up (about 2 ms) does not decide the ratio. Both programs must count
 //!   the same games and moves.
-//! - `chessbits pgn fens --threads 1` against `pgn-extract --fencomments` on the TWIC input,
-//!   when pgn-extract is installed (Debian package `pgn-extract`; a notice otherwise).
+//! - `chessbits pgn fens` with one and with two threads against `pgn-extract --fencomments`
+//!   (one thread) on the TWIC input, when pgn-extract is installed (Debian package
+//!   `pgn-extract`; a notice otherwise).
 //! - `pgn games --threads 1 -o x.parquet` against `pgn_parquet_peer` (pgn-reader + shakmaty +
 //!   the parquet crate's `ArrowWriter`, the same default columns).
 //! - `pgn check --threads 2` against `--threads 1`, Parquet export (`pgn games -o x.parquet`)
@@ -23,9 +24,9 @@
 //! that a burst of load elsewhere hits both sides. Each program's figure is its best round
 //! (noise only adds time) and the ratio is best against best; the median and range of the
 //! per-round ratios are printed beside it. A full run takes 7 rounds where a ratio is near a
-//! goal (`pgn check` against its peer, threads), 3 where it is far from any (5x or more:
-//! `pgn fens` against pgn-extract, the Parquet export against its peer, whose round takes
-//! about 7 s).
+//! goal (`pgn check` against its peer, threads, `pgn fens` on two threads against
+//! pgn-extract), 3 where it is far from any (5x or more: `pgn fens` on one thread, the
+//! Parquet export against its peer, whose round takes about 7 s).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -48,7 +49,8 @@ fn master_path(root: &Path) -> PathBuf {
 /// The committed samples, relative to the workspace root.
 const SAMPLES: &str = "crates/pgn/tests/data/sample";
 
-fn wall(cmd: &mut Command) -> Result<f64, Error> {
+/// Seconds of one run of `cmd` (its output discarded); an error if it fails.
+pub(crate) fn wall(cmd: &mut Command) -> Result<f64, Error> {
     let start = Instant::now();
     let status = cmd
         .stdout(Stdio::null())
@@ -62,7 +64,7 @@ fn wall(cmd: &mut Command) -> Result<f64, Error> {
 }
 
 /// The median of `v` (not empty).
-fn median(v: &[f64]) -> f64 {
+pub(crate) fn median(v: &[f64]) -> f64 {
     let mut v = v.to_vec();
     v.sort_by(f64::total_cmp);
     let n = v.len();
@@ -148,12 +150,14 @@ fn peak_kb(script: &str) -> Result<Option<u64>, Error> {
         .and_then(|v| v.trim().parse().ok()))
 }
 
-/// The programs the figures run: `(package, bin)`. `cargo xtask bench` builds them in a
+/// The programs the figures run, these and the whole-process perft of
+/// [`crate::perft_scale`]: `(package, bin)`. `cargo xtask bench` builds them in a
 /// cargo run of their own, before the benchmarks (`bench/build.rs`).
-pub(crate) const PROGRAMS: [(&str, &str); 3] = [
+pub(crate) const PROGRAMS: [(&str, &str); 4] = [
     ("chessbits-cli", "chessbits"),
     ("benches", "pgn_peer"),
     ("benches", "pgn_parquet_peer"),
+    ("benches", "perft_peer"),
 ];
 
 /// Writes `copies` times the decoded bytes of `sources` (plain or zstd) to `out`, through
@@ -208,7 +212,7 @@ pub(crate) fn run(
     quick: bool,
 ) -> Result<String, Error> {
     let mut out = String::from("\n## PGN as users run it (`chessbits pgn`, whole processes)\n");
-    let [bin, peer, parquet_peer] = built else {
+    let [bin, peer, parquet_peer, _] = built else {
         return Err(format!(
             "{} programs built, {} expected",
             built.len(),
@@ -349,38 +353,52 @@ pub(crate) fn run(
             )?;
             let csv = dir.join("fens.csv");
             let extracted = dir.join("fens.pgn");
-            let pair = interleaved(
-                far_rounds,
-                true,
-                || {
-                    let mut c = Command::new(bin);
-                    c.args(["pgn", "fens", "--no-progress", "--threads", "1", "-o"])
+            let ours = |threads: &'static str| {
+                let (bin, csv, input) = (bin.clone(), csv.clone(), fens_input.clone());
+                move || {
+                    let mut c = Command::new(&bin);
+                    c.args(["pgn", "fens", "--no-progress", "--threads", threads, "-o"])
                         .arg(&csv)
-                        .arg(&fens_input);
+                        .arg(&input);
                     c
-                },
-                || {
-                    let mut c = Command::new(pgn_extract);
-                    c.args(["--fencomments", "-s", "-o"])
-                        .arg(&extracted)
-                        .arg(&fens_input);
-                    c
-                },
-            )?;
+                }
+            };
+            let theirs = || {
+                let mut c = Command::new(pgn_extract);
+                c.args(["--fencomments", "-s", "-o"])
+                    .arg(&extracted)
+                    .arg(&fens_input);
+                c
+            };
+            // One thread each, far from any goal; ours on two threads, against the goal of
+            // ten times pgn-extract's speed, in as many rounds as `pgn check`.
+            let one = interleaved(far_rounds, true, ours("1"), theirs)?;
+            let two = interleaved(rounds, false, ours("2"), theirs)?;
             let _ = std::fs::remove_file(&csv);
             let _ = std::fs::remove_file(&extracted);
             out.push_str(&format!(
-                "\n`chessbits pgn fens --threads 1 -o x.csv` against `pgn-extract --fencomments -s -o x.pgn` \
-                 on the two TWIC samples {fens_copies} times ({:.1} MB), {far_rounds} interleaved rounds \
-                 after one not counted, best rounds: ours {:.3} s, pgn-extract {:.3} s, **{:.2}x** \
-                 (median of rounds {}).\n",
+                "\n`chessbits pgn fens -o x.csv` against `pgn-extract --fencomments -s -o x.pgn` \
+                 (one thread) on the two TWIC samples {fens_copies} times ({:.1} MB), after one \
+                 round not counted, best rounds:\n\n\
+                 | ours | rounds | ours s | pgn-extract s | ratio | median of rounds |\n\
+                 |---|---:|---:|---:|---:|---:|\n\
+                 | `--threads 1` | {far_rounds} | {:.3} | {:.3} | **{:.2}x** | {} |\n\
+                 | `--threads 2` | {rounds} | {:.3} | {:.3} | **{:.2}x** | {} |\n",
                 fens_size as f64 / 1e6,
-                pair.a,
-                pair.b,
-                pair.ratio(),
-                pair.rounds()
+                one.a,
+                one.b,
+                one.ratio(),
+                one.rounds(),
+                two.a,
+                two.b,
+                two.ratio(),
+                two.rounds()
             ));
-            eprintln!("pgn fens vs pgn-extract: {:.2}x", pair.ratio());
+            eprintln!(
+                "pgn fens vs pgn-extract: {:.2}x (1 thread), {:.2}x (2 threads)",
+                one.ratio(),
+                two.ratio()
+            );
         }
         None => {
             eprintln!("NOTICE: pgn-extract not installed (Debian package `pgn-extract`): `pgn fens` not compared");

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime};
 
-use crate::experiments::{self, Experiment, EXPERIMENTS, INTERLEAVED, PGN_SCALE};
+use crate::experiments::{self, Experiment, EXPERIMENTS, INTERLEAVED, PERFT_SCALE, PGN_SCALE};
 use crate::fens_python;
 use crate::progress::Progress;
 use crate::results::{read_group, Row};
@@ -232,6 +232,36 @@ impl Run {
 
     /// Runs the whole-process PGN figures ([`crate::pgn_scale`]) with the programs built for
     /// them; returns their section of the report, or one that says why they failed.
+    /// Perft against its peers as whole processes ([`crate::perft_scale`]): `chessbits`
+    /// and `perft_peer` among the programs built.
+    pub(super) fn perft_scale(&mut self, programs: &[PathBuf], quick: bool) -> String {
+        self.progress.start(PERFT_SCALE.0, PERFT_SCALE.0);
+        let exe = |bin: &str| {
+            crate::pgn_scale::PROGRAMS
+                .iter()
+                .position(|(_, b)| *b == bin)
+                .and_then(|i| programs.get(i))
+                .ok_or_else(|| format!("no `{bin}` among the programs built"))
+        };
+        let section = exe("chessbits").and_then(|chessbits| {
+            let peer = exe("perft_peer")?;
+            crate::perft_scale::run(chessbits, peer, quick).map_err(|e| e.to_string())
+        });
+        match section {
+            Ok(section) => {
+                self.progress.finish(PERFT_SCALE.0, "done");
+                print!("{section}");
+                let _ = std::io::stdout().flush();
+                section
+            }
+            Err(e) => {
+                self.progress.finish(PERFT_SCALE.0, &format!("FAILED: {e}"));
+                self.failures.push(format!("{}: {e}", PERFT_SCALE.0));
+                format!("\n## Perft against the peers, whole processes\n\nFailed: {e}\n")
+            }
+        }
+    }
+
     pub(super) fn pgn_scale(
         &mut self,
         root: &Path,

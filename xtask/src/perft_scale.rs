@@ -1,0 +1,174 @@
+//! Perft as users run it: `chessbits perft` against `perft_peer` (`benches/src/bin`:
+//! shakmaty 0.30, shakmaty keeping a Polyglot hash through every move as chessbits'
+//! position does, and cozy-chess 0.3 with its PEXT lookups where the build has BMI2), whole
+//! processes (start-up, page faults and all) built with the same profile and flags as the
+//! rest of `cargo xtask bench`.
+//!
+//! Every leaf made on start d5 and Kiwipete d4 (`chessbits perft --no-bulk`, the peers'
+//! `full`), and bulk counting on start d6 and Kiwipete d5 against cozy-chess (shakmaty's
+//! bulk figures, 3x and more behind, are in the in-process table). The programs of a row run
+//! one after the other, the order rotating from round to round, after one round not counted
+//! in which every count is checked against the published figure; each program's figure is
+//! its best round, the ratio best against best, with the median and range of the rounds'
+//! ratios.
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::pgn_scale::{median, wall};
+use crate::Error;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// One table row's run: label, FEN, depth, every leaf made or bulk, the published count,
+/// and the peers (`perft_peer` names) it is timed against.
+struct Case {
+    label: &'static str,
+    fen: &'static str,
+    depth: u32,
+    full: bool,
+    nodes: u64,
+    peers: &'static [&'static str],
+}
+
+const CASES: [Case; 4] = [
+    Case {
+        label: "start-5, every leaf made",
+        fen: START,
+        depth: 5,
+        full: true,
+        nodes: 4_865_609,
+        peers: &["shakmaty", "shakmaty-hash", "cozy"],
+    },
+    Case {
+        label: "kiwipete-4, every leaf made",
+        fen: KIWIPETE,
+        depth: 4,
+        full: true,
+        nodes: 4_085_603,
+        peers: &["shakmaty", "shakmaty-hash", "cozy"],
+    },
+    Case {
+        label: "start-6, bulk",
+        fen: START,
+        depth: 6,
+        full: false,
+        nodes: 119_060_324,
+        peers: &["cozy"],
+    },
+    Case {
+        label: "kiwipete-5, bulk",
+        fen: KIWIPETE,
+        depth: 5,
+        full: false,
+        nodes: 193_690_690,
+        peers: &["cozy"],
+    },
+];
+
+/// How a peer is named in the table.
+fn peer_name(peer: &str) -> &'static str {
+    match peer {
+        "shakmaty" => "shakmaty 0.30",
+        "shakmaty-hash" => "shakmaty 0.30 + Polyglot hash",
+        _ => "cozy-chess 0.3",
+    }
+}
+
+impl Case {
+    fn ours(&self, chessbits: &Path) -> Command {
+        let mut c = Command::new(chessbits);
+        c.args(["perft", &self.depth.to_string(), "--fen", self.fen]);
+        if self.full {
+            c.arg("--no-bulk");
+        }
+        c
+    }
+
+    fn peer(&self, perft_peer: &Path, peer: &str) -> Command {
+        let mut c = Command::new(perft_peer);
+        c.args([peer, self.fen, &self.depth.to_string()])
+            .arg(if self.full { "full" } else { "bulk" });
+        c
+    }
+}
+
+/// The leaf count a program prints on stdout: `perft_peer` prints the number alone,
+/// `chessbits perft` a line `Nodes searched: N`.
+fn count(mut cmd: Command) -> Result<u64, Error> {
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("{cmd:?} failed ({})", out.status).into());
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .find_map(|l| {
+            let l = l.trim();
+            l.strip_prefix("Nodes searched: ").unwrap_or(l).parse().ok()
+        })
+        .ok_or_else(|| format!("{cmd:?} printed no count: {text:?}").into())
+}
+
+/// The section of the report: one row per case and peer.
+pub(crate) fn run(chessbits: &Path, perft_peer: &Path, quick: bool) -> Result<String, Error> {
+    let rounds = if quick { 2 } else { 7 };
+    let mut out = format!(
+        "\n## Perft against the peers, whole processes\n\n\
+         `chessbits perft DEPTH --fen FEN [--no-bulk]` against `perft_peer PEER FEN DEPTH \
+         full|bulk` (shakmaty, shakmaty keeping a Polyglot hash through every move as our \
+         position does, cozy-chess with PEXT where the build has BMI2), every program built \
+         with the same profile and flags; {rounds} rounds, the order rotating, after one not \
+         counted in which every count is checked. Each program's best round (noise only adds \
+         time), the ratio of the best rounds (above 1: ours is faster), and the median and \
+         range of the rounds' ratios:\n\n\
+         | position | peer | ours s | peer s | ours ÷ peer | median of rounds |\n\
+         |---|---|---:|---:|---:|---:|\n"
+    );
+    for case in &CASES {
+        let mut programs = vec![case.ours(chessbits)];
+        programs.extend(case.peers.iter().map(|p| case.peer(perft_peer, p)));
+        for cmd in &programs {
+            let mut again = Command::new(cmd.get_program());
+            again.args(cmd.get_args());
+            let nodes = count(again)?;
+            if nodes != case.nodes {
+                return Err(format!(
+                    "{cmd:?} counted {nodes}, not {} ({})",
+                    case.nodes, case.label
+                )
+                .into());
+            }
+        }
+        let mut times = vec![Vec::with_capacity(rounds); programs.len()];
+        for round in 0..rounds {
+            for k in 0..programs.len() {
+                let i = (round + k) % programs.len();
+                times[i].push(wall(&mut programs[i])?);
+            }
+        }
+        let best = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+        let ours = best(&times[0]);
+        for (peer, t) in case.peers.iter().zip(&times[1..]) {
+            let ratios: Vec<f64> = t.iter().zip(&times[0]).map(|(p, o)| p / o).collect();
+            let (low, high) = (best(&ratios), ratios.iter().copied().fold(0.0, f64::max));
+            out.push_str(&format!(
+                "| {} | {} | {ours:.3} | {:.3} | **{:.2}x** | {:.2}x ({low:.2}–{high:.2}) |\n",
+                case.label,
+                peer_name(peer),
+                best(t),
+                best(t) / ours,
+                median(&ratios),
+            ));
+            eprintln!(
+                "perft {} vs {}: {:.2}x",
+                case.label,
+                peer_name(peer),
+                best(t) / ours
+            );
+        }
+    }
+    Ok(out)
+}
