@@ -276,7 +276,7 @@ pub(crate) const INTERLEAVED: (&str, [f64; 2]) = ("perft_interleaved", [25.0, 17
 
 /// The progress key and expected seconds (full, quick) of perft against its peers as
 /// whole processes ([`crate::perft_scale`]).
-pub(crate) const PERFT_SCALE: (&str, [f64; 2]) = ("perft-processes", [14.0, 5.0]);
+pub(crate) const PERFT_SCALE: (&str, [f64; 2]) = ("perft-processes", [45.0, 18.0]);
 
 /// Seconds expected of a group that [`EXPERIMENTS`] does not list.
 const UNLISTED_SECS: f64 = 20.0;

@@ -5,12 +5,14 @@
 //! rest of `cargo xtask bench`.
 //!
 //! Every leaf made on start d5 and Kiwipete d4 (`chessbits perft --no-bulk`, the peers'
-//! `full`), and bulk counting on start d6 and Kiwipete d5 against cozy-chess (shakmaty's
-//! bulk figures, 3x and more behind, are in the in-process table). The programs of a row run
-//! one after the other, the order rotating from round to round, after one round not counted
-//! in which every count is checked against the published figure; each program's figure is
-//! its best round, the ratio best against best, with the median and range of the rounds'
-//! ratios.
+//! `full`), then on start d6 and Kiwipete d5 against shakmaty and cozy-chess (runs of about
+//! a second, where a process's cold start weighs less than in the short ones, in 3 rounds
+//! to keep the bench within its time), and bulk counting on start d6 and Kiwipete d5
+//! against cozy-chess (shakmaty's bulk figures, 3x and more behind, are in the in-process
+//! table). The programs of a row run one after the other, the order rotating from round to
+//! round, after one round not counted in which every count is checked against the
+//! published figure; each program's figure is its best round, the ratio best against best,
+//! with the median and range of the rounds' ratios.
 
 use std::path::Path;
 use std::process::Command;
@@ -22,7 +24,8 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 /// One table row's run: label, FEN, depth, every leaf made or bulk, the published count,
-/// and the peers (`perft_peer` names) it is timed against.
+/// the peers (`perft_peer` names) it is timed against, and whether its runs are long (3
+/// rounds in a full run instead of 7).
 struct Case {
     label: &'static str,
     fen: &'static str,
@@ -30,9 +33,10 @@ struct Case {
     full: bool,
     nodes: u64,
     peers: &'static [&'static str],
+    long: bool,
 }
 
-const CASES: [Case; 4] = [
+const CASES: [Case; 6] = [
     Case {
         label: "start-5, every leaf made",
         fen: START,
@@ -40,6 +44,7 @@ const CASES: [Case; 4] = [
         full: true,
         nodes: 4_865_609,
         peers: &["shakmaty", "shakmaty-hash", "cozy"],
+        long: false,
     },
     Case {
         label: "kiwipete-4, every leaf made",
@@ -48,6 +53,25 @@ const CASES: [Case; 4] = [
         full: true,
         nodes: 4_085_603,
         peers: &["shakmaty", "shakmaty-hash", "cozy"],
+        long: false,
+    },
+    Case {
+        label: "start-6, every leaf made",
+        fen: START,
+        depth: 6,
+        full: true,
+        nodes: 119_060_324,
+        peers: &["shakmaty", "cozy"],
+        long: true,
+    },
+    Case {
+        label: "kiwipete-5, every leaf made",
+        fen: KIWIPETE,
+        depth: 5,
+        full: true,
+        nodes: 193_690_690,
+        peers: &["shakmaty", "cozy"],
+        long: true,
     },
     Case {
         label: "start-6, bulk",
@@ -56,6 +80,7 @@ const CASES: [Case; 4] = [
         full: false,
         nodes: 119_060_324,
         peers: &["cozy"],
+        long: false,
     },
     Case {
         label: "kiwipete-5, bulk",
@@ -64,6 +89,7 @@ const CASES: [Case; 4] = [
         full: false,
         nodes: 193_690_690,
         peers: &["cozy"],
+        long: false,
     },
 ];
 
@@ -114,14 +140,15 @@ fn count(mut cmd: Command) -> Result<u64, Error> {
 
 /// The section of the report: one row per case and peer.
 pub(crate) fn run(chessbits: &Path, perft_peer: &Path, quick: bool) -> Result<String, Error> {
-    let rounds = if quick { 2 } else { 7 };
+    let (short_rounds, long_rounds) = if quick { (2, 1) } else { (7, 3) };
     let mut out = format!(
         "\n## Perft against the peers, whole processes\n\n\
          `chessbits perft DEPTH --fen FEN [--no-bulk]` against `perft_peer PEER FEN DEPTH \
          full|bulk` (shakmaty, shakmaty keeping a Polyglot hash through every move as our \
          position does, cozy-chess with PEXT where the build has BMI2), every program built \
-         with the same profile and flags; {rounds} rounds, the order rotating, after one not \
-         counted in which every count is checked. Each program's best round (noise only adds \
+         with the same profile and flags; {short_rounds} rounds ({long_rounds} for the runs of \
+         about a second), the order rotating, after one not counted in which every count is \
+         checked. Each program's best round (noise only adds \
          time), the ratio of the best rounds (above 1: ours is faster), and the median and \
          range of the rounds' ratios:\n\n\
          | position | peer | ours s | peer s | ours ÷ peer | median of rounds |\n\
@@ -142,6 +169,7 @@ pub(crate) fn run(chessbits: &Path, perft_peer: &Path, quick: bool) -> Result<St
                 .into());
             }
         }
+        let rounds = if case.long { long_rounds } else { short_rounds };
         let mut times = vec![Vec::with_capacity(rounds); programs.len()];
         for round in 0..rounds {
             for k in 0..programs.len() {
