@@ -72,15 +72,7 @@ fn measure(
         .first()
         .map(|r| r.elements)
         .ok_or("the group has no criterion rows")?;
-    let has_chess = Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !has_chess {
-        return Err("python3 with python-chess is not installed \
-                    (`python3 -m pip install chess`)"
-            .to_owned());
-    }
+    crate::syzygy_python::require_python_chess("chess.pgn")?;
     let script = crate::workspace_root().join(SCRIPT);
     let out = input.with_extension("csv");
     let mut times = Vec::with_capacity(rounds);

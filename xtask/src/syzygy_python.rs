@@ -83,15 +83,7 @@ fn measure(report_dir: &Path, since: SystemTime, rounds: u32) -> Result<Measured
     if written < since {
         return Err(format!("{} is from an earlier run", positions.display()));
     }
-    let has_chess = Command::new("python3")
-        .args(["-c", "import chess.syzygy"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !has_chess {
-        return Err("python3 with python-chess is not installed \
-                    (`python3 -m pip install chess`)"
-            .to_owned());
-    }
+    require_python_chess("chess.syzygy")?;
     let script = crate::workspace_root().join(SCRIPT);
     let out = Command::new("python3")
         .arg(&script)
@@ -142,6 +134,22 @@ fn peer_rows(m: &Measured) -> [Row; 2] {
         elements: m.positions,
     };
     [row("wdl", m.wdl), row("dtz", m.dtz)]
+}
+
+/// `Ok` when `python3` imports `module` of python-chess; the error says how to install it.
+pub(crate) fn require_python_chess(module: &str) -> Result<(), String> {
+    let has_chess = Command::new("python3")
+        .args(["-c", &format!("import {module}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if has_chess {
+        Ok(())
+    } else {
+        Err(
+            "python3 with python-chess is not installed (`python3 -m pip install chess`)"
+                .to_owned(),
+        )
+    }
 }
 
 #[cfg(test)]
