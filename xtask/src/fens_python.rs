@@ -104,12 +104,12 @@ fn row(times: &[f64], elements: u64) -> Option<Row> {
     sorted.sort_by(f64::total_cmp);
     let best = *sorted.first()?;
     let median = sorted[sorted.len() / 2];
-    Some(Row {
-        name: "python-chess/1-thread".to_owned(),
-        iteration_ns: best * 1e9,
-        interval_ns: (best * 1e9, median * 1e9),
+    Some(Row::from_rounds(
+        "python-chess/1-thread".to_owned(),
+        best,
+        median,
         elements,
-    })
+    ))
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::pgn_scale::{median, wall};
+use crate::pgn_scale::{wall, Pair};
 use crate::Error;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -177,24 +177,22 @@ pub(crate) fn run(chessbits: &Path, perft_peer: &Path, quick: bool) -> Result<St
                 times[i].push(wall(&mut programs[i])?);
             }
         }
-        let best = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
-        let ours = best(&times[0]);
         for (peer, t) in case.peers.iter().zip(&times[1..]) {
-            let ratios: Vec<f64> = t.iter().zip(&times[0]).map(|(p, o)| p / o).collect();
-            let (low, high) = (best(&ratios), ratios.iter().copied().fold(0.0, f64::max));
+            let pair = Pair::of_rounds(&times[0], t);
             out.push_str(&format!(
-                "| {} | {} | {ours:.3} | {:.3} | **{:.2}x** | {:.2}x ({low:.2}–{high:.2}) |\n",
+                "| {} | {} | {:.3} | {:.3} | **{:.2}x** | {} |\n",
                 case.label,
                 peer_name(peer),
-                best(t),
-                best(t) / ours,
-                median(&ratios),
+                pair.a,
+                pair.b,
+                pair.ratio(),
+                pair.rounds(),
             ));
             eprintln!(
                 "perft {} vs {}: {:.2}x",
                 case.label,
                 peer_name(peer),
-                best(t) / ours
+                pair.ratio()
             );
         }
     }

@@ -64,7 +64,7 @@ pub(crate) fn wall(cmd: &mut Command) -> Result<f64, Error> {
 }
 
 /// The median of `v` (not empty).
-pub(crate) fn median(v: &[f64]) -> f64 {
+fn median(v: &[f64]) -> f64 {
     let mut v = v.to_vec();
     v.sort_by(f64::total_cmp);
     let n = v.len();
@@ -87,40 +87,43 @@ fn interleaved(
         wall(&mut a())?;
         wall(&mut b())?;
     }
-    let (mut ta, mut tb, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
     for _ in 0..rounds {
-        let x = wall(&mut a())?;
-        let y = wall(&mut b())?;
-        ta.push(x);
-        tb.push(y);
-        ratio.push(y / x);
+        ta.push(wall(&mut a())?);
+        tb.push(wall(&mut b())?);
     }
-    let best = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
-    Ok(Pair {
-        a: best(&ta),
-        b: best(&tb),
-        median_ratio: median(&ratio),
-        range: (best(&ratio), ratio.iter().copied().fold(0.0, f64::max)),
-    })
+    Ok(Pair::of_rounds(&ta, &tb))
 }
 
 /// Two programs timed alternately: each one's best round in seconds (noise only adds
 /// time), and the median and range of the per-round ratios `b / a`.
-struct Pair {
-    a: f64,
-    b: f64,
+pub(crate) struct Pair {
+    pub(crate) a: f64,
+    pub(crate) b: f64,
     median_ratio: f64,
     range: (f64, f64),
 }
 
 impl Pair {
+    /// The pair of `a`'s and `b`'s times, round by round (not empty, as long as each other).
+    pub(crate) fn of_rounds(a: &[f64], b: &[f64]) -> Pair {
+        let best = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+        let ratio: Vec<f64> = a.iter().zip(b).map(|(x, y)| y / x).collect();
+        Pair {
+            a: best(a),
+            b: best(b),
+            median_ratio: median(&ratio),
+            range: (best(&ratio), ratio.iter().copied().fold(0.0, f64::max)),
+        }
+    }
+
     /// `b`'s best time over `a`'s.
-    fn ratio(&self) -> f64 {
+    pub(crate) fn ratio(&self) -> f64 {
         self.b / self.a
     }
 
     /// The median and range of the rounds, for a table cell.
-    fn rounds(&self) -> String {
+    pub(crate) fn rounds(&self) -> String {
         format!(
             "{:.2}x ({:.2}–{:.2})",
             self.median_ratio, self.range.0, self.range.1

@@ -23,6 +23,17 @@ pub(crate) struct Row {
 }
 
 impl Row {
+    /// The row of a program timed in rounds rather than by criterion: its time the best
+    /// round, its interval from the best to the median round (seconds).
+    pub(crate) fn from_rounds(name: String, best_s: f64, median_s: f64, elements: u64) -> Row {
+        Row {
+            name,
+            iteration_ns: best_s * 1e9,
+            interval_ns: (best_s * 1e9, median_s * 1e9),
+            elements,
+        }
+    }
+
     pub(crate) fn ns_per_element(&self) -> f64 {
         self.iteration_ns / self.elements as f64
     }

@@ -127,11 +127,8 @@ fn parse(line: &str) -> Option<Measured> {
 /// python-chess's rows: an iteration is one pass over the positions, its time the best
 /// round, its interval from the best to the median round.
 fn peer_rows(m: &Measured) -> [Row; 2] {
-    let row = |what: &str, (best, median): (f64, f64)| Row {
-        name: format!("python-chess/{what}"),
-        iteration_ns: best * 1e9,
-        interval_ns: (best * 1e9, median * 1e9),
-        elements: m.positions,
+    let row = |what: &str, (best, median): (f64, f64)| {
+        Row::from_rounds(format!("python-chess/{what}"), best, median, m.positions)
     };
     [row("wdl", m.wdl), row("dtz", m.dtz)]
 }
