@@ -44,10 +44,10 @@ impl Report {
 /// movegen's [`SanReplayer`](chessbits_movegen::SanReplayer), a bare board that keeps only
 /// what deciding SAN needs: no hash, no checkers, legality by whether the own king is
 /// attacked after the move; records read by [`RecordCollector::for_check`] were already
-/// played so as they were read (and count as played in either mode). Any game that path does not play to the end (an error, a
-/// position it does not take, strict mode, a null or coordinate move) is replayed with
-/// [`replay`] (a variant game: [`replay_any`]), so the moves counted and the errors
-/// reported are exactly [`replay`]'s.
+/// played so as they were read (and count as played in either mode). Any game that path
+/// does not play to the end (an error, a position it does not take, strict mode, a null or
+/// coordinate move) is replayed with [`replay`] (a variant game: [`replay_any`]), so the
+/// moves counted and the errors reported are exactly [`replay`]'s.
 #[must_use]
 pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
     let mut report = Report::default();
@@ -91,7 +91,6 @@ pub fn fens_games(records: &[GameRecord], mode: SanMode, out: &mut Vec<u8>) -> R
             report.add_game(record, moves, None);
             continue;
         }
-        row.first = true;
         let Replayed {
             played: moves,
             error,
@@ -126,7 +125,7 @@ pub fn fens_games(records: &[GameRecord], mode: SanMode, out: &mut Vec<u8>) -> R
 }
 
 /// The rows of `record` on the fast path of [`fens_games`]: `Some(moves)` when every move
-/// was played; `None`, with `out` as it was, when the full replay must decide.
+/// was played; `None`, with `out` and `row` as they were, when the full replay must decide.
 fn fast_fens(
     record: &GameRecord,
     mode: SanMode,
@@ -140,6 +139,7 @@ fn fast_fens(
     for text in record.moves.texts() {
         let Some((m, san)) = board.play_san_move(text) else {
             out.truncate(written);
+            row.first = true;
             return None;
         };
         row.start(
