@@ -103,10 +103,9 @@ pub struct RecordCollector {
     tags_hint: (usize, usize),
     /// Play each game's mainline as it is read ([`RecordCollector::for_check`]).
     check: bool,
-    /// The game being played as it is read, while the fast path goes on with it.
+    /// The game being played as it is read, while the fast path goes on with it (it has
+    /// then played every move kept).
     board: Option<SanReplayer>,
-    /// The moves `board` has played.
-    played: u64,
     /// The move buffer of the last game the fast path played, empty, for the next game.
     spare: Moves,
 }
@@ -185,7 +184,6 @@ impl Visitor for RecordCollector {
         };
         self.too_long = false;
         self.board = None;
-        self.played = 0;
     }
 
     fn end_tags(&mut self) -> Skip {
@@ -229,9 +227,7 @@ impl Visitor for RecordCollector {
         self.record.moves.reserve_once(self.packed_hint.max(256));
         self.record.moves.push(san, line);
         if let Some(board) = &mut self.board {
-            if board.play_san(san) {
-                self.played += 1;
-            } else {
+            if !board.play_san(san) {
                 self.board = None;
             }
         }
@@ -278,7 +274,7 @@ impl Visitor for RecordCollector {
             .finish(&mut self.record.read_errors, self.record.game);
         self.packed_hint = (self.record.moves.weight() + 32).clamp(256, 1 << 16);
         if self.board.take().is_some() {
-            self.record.prechecked = Prechecked(Some(self.played));
+            self.record.prechecked = Prechecked(Some(self.record.moves.len() as u64));
             // Nothing needs the moves of a game the fast path played: their buffer is
             // the next game's, and the record holds no memory of its own.
             self.spare = std::mem::take(&mut self.record.moves);
