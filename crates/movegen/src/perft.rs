@@ -51,9 +51,23 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 #[track_caller]
 pub fn perft_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> u64 {
     check_depth(depth);
+    from_copy::<S>(pos, depth, bulk::<S>)
+}
+
+/// `count` of a copy of `pos` at `depth`, the copy and the method's occupancy in a frame of
+/// their own. Inlined into its caller, the root of the count was up to 13% slower in the
+/// command line (`chessbits perft 5 --no-bulk`: 0.038 s against 0.033 s, the same machine
+/// code for the recursion); kept out of line, the command's count runs as fast as the
+/// library's benchmark.
+#[inline(never)]
+fn from_copy<S: SlidingAttacks>(
+    pos: &Position,
+    depth: u32,
+    count: fn(&mut Position, &mut S::Occupancy, u32) -> u64,
+) -> u64 {
     let mut pos = pos.clone();
     let mut kept = S::Occupancy::new(pos.board().occupied());
-    bulk::<S>(&mut pos, &mut kept, depth)
+    count(&mut pos, &mut kept, depth)
 }
 
 /// Plays `m`, updating `kept` with the squares whose occupancy changed; returns what
@@ -185,9 +199,7 @@ pub fn perft_full(pos: &Position, depth: u32) -> u64 {
 #[track_caller]
 pub fn perft_full_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> u64 {
     check_depth(depth);
-    let mut pos = pos.clone();
-    let mut kept = S::Occupancy::new(pos.board().occupied());
-    full::<S>(&mut pos, &mut kept, depth)
+    from_copy::<S>(pos, depth, full::<S>)
 }
 
 fn full<S: SlidingAttacks>(pos: &mut Position, kept: &mut S::Occupancy, depth: u32) -> u64 {
