@@ -1,7 +1,8 @@
 //! The peers' perft, written the same way for each library and shared by the perft
 //! benchmarks (`benches/perft.rs`, `benches/perft_interleaved.rs`) and the whole-process
 //! peer `perft_peer` (`src/bin/perft_peer.rs`): cozy-chess and shakmaty copy the position
-//! and play the move on the copy (their way); chessbits makes and unmakes on one position.
+//! and play the move on the copy (their way); chessbits makes and unmakes each
+//! node's moves on one copy of its position.
 //!
 //! `shakmaty_hash_full` is shakmaty keeping a Polyglot hash with every move, the work
 //! chessbits' `Position` always does: `update_zobrist_hash` before each `play_unchecked`,

@@ -2,7 +2,7 @@
 //! the positions with their published counts, and the peers' perft functions (from the
 //! library's `peers` module, which the whole-process peer `perft_peer` also runs: cozy-chess
 //! and shakmaty copy the position and play the move on the copy; chessbits makes and
-//! unmakes on one position).
+//! unmakes each node's moves on one copy of its position).
 #![allow(dead_code)] // each bench target uses its own part
 
 pub(crate) const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -51,23 +51,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 #[track_caller]
 pub fn perft_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> u64 {
     check_depth(depth);
-    from_copy::<S>(pos, depth, bulk::<S>)
-}
-
-/// `count` of a copy of `pos` at `depth`, the copy and the method's occupancy in a frame of
-/// their own. Inlined into its caller, the root of the count was up to 13% slower in the
-/// command line (`chessbits perft 5 --no-bulk`: 0.038 s against 0.033 s, the same machine
-/// code for the recursion); kept out of line, the command's count runs as fast as the
-/// library's benchmark.
-#[inline(never)]
-fn from_copy<S: SlidingAttacks>(
-    pos: &Position,
-    depth: u32,
-    count: fn(&mut Position, &mut S::Occupancy, u32) -> u64,
-) -> u64 {
-    let mut pos = pos.clone();
-    let mut kept = S::Occupancy::new(pos.board().occupied());
-    count(&mut pos, &mut kept, depth)
+    bulk::<S>(pos, &S::Occupancy::new(pos.board().occupied()), depth)
 }
 
 /// Plays `m`, updating `kept` with the squares whose occupancy changed; returns what
@@ -99,8 +83,8 @@ fn take_back<S: SlidingAttacks>(
 
 /// The visitor that walks the tree: each generated move is played on `pos`, `below`
 /// counts the leaves under it, and the move is taken back, as the generator produces it
-/// (no move list is built and read back). The generator reads a copy of the position
-/// taken before the walk, which every take-back restores `pos` to.
+/// (no move list is built and read back). `pos` is a copy of the position the generator
+/// reads, which every take-back restores it to (see [`walk`]).
 struct Walk<'a, S: SlidingAttacks, F> {
     pos: &'a mut Position,
     kept: &'a mut S::Occupancy,
@@ -108,7 +92,7 @@ struct Walk<'a, S: SlidingAttacks, F> {
     below: F,
 }
 
-impl<S: SlidingAttacks, F: FnMut(&mut Position, &mut S::Occupancy) -> u64> Walk<'_, S, F> {
+impl<S: SlidingAttacks, F: FnMut(&Position, &S::Occupancy) -> u64> Walk<'_, S, F> {
     #[inline(always)]
     fn visit(&mut self, m: Move) {
         let undo = play::<S>(self.pos, self.kept, m);
@@ -117,9 +101,7 @@ impl<S: SlidingAttacks, F: FnMut(&mut Position, &mut S::Occupancy) -> u64> Walk<
     }
 }
 
-impl<S: SlidingAttacks, F: FnMut(&mut Position, &mut S::Occupancy) -> u64> gen::Visitor
-    for Walk<'_, S, F>
-{
+impl<S: SlidingAttacks, F: FnMut(&Position, &S::Occupancy) -> u64> gen::Visitor for Walk<'_, S, F> {
     #[inline(always)]
     fn piece(&mut self, from: Square, to: Bitboard) {
         for to in to {
@@ -151,21 +133,31 @@ impl<S: SlidingAttacks, F: FnMut(&mut Position, &mut S::Occupancy) -> u64> gen::
 }
 
 /// Plays every legal move of `pos` in turn and adds up what `below` counts after each.
+///
+/// The moves are made and taken back on a copy of `pos` in this function's frame, while
+/// the generator reads `pos` (one copy a node, as when the generator read a copy). Made on
+/// one position shared by every ply, they ran 4% to 15% slower at some depths, which
+/// depended on the build and the caller (Kiwipete perft 5, every leaf made: 1.17 s against
+/// 1.28 s to 1.40 s; start perft 6: 0.76 s against 0.80 s to 0.90 s): the slowdown came and
+/// went with the distance between the shared position and the frames of the recursion, with
+/// a period of 4 KiB, as when this machine's CPU (AMD Zen 5) takes a load for one of an
+/// earlier store whose address has the same low 12 bits. A copy in each frame lies only that
+/// frame away from the generator's data.
 #[inline(always)]
-fn walk<S: SlidingAttacks, F: FnMut(&mut Position, &mut S::Occupancy) -> u64>(
-    pos: &mut Position,
-    kept: &mut S::Occupancy,
+fn walk<S: SlidingAttacks, F: FnMut(&Position, &S::Occupancy) -> u64>(
+    pos: &Position,
+    kept: &S::Occupancy,
     below: F,
 ) -> u64 {
-    let snapshot = pos.clone();
-    let occupancy = *kept;
+    let mut child = pos.clone();
+    let mut child_kept = *kept;
     let mut w = Walk::<S, F> {
-        pos,
-        kept,
+        pos: &mut child,
+        kept: &mut child_kept,
         nodes: 0,
         below,
     };
-    gen::generate_in::<S, _>(&snapshot, &occupancy, Filter::ALL, &mut w);
+    gen::generate_in::<S, _>(pos, kept, Filter::ALL, &mut w);
     w.nodes
 }
 
@@ -177,7 +169,7 @@ fn count<S: SlidingAttacks>(pos: &Position, kept: &S::Occupancy) -> u64 {
     c.0
 }
 
-fn bulk<S: SlidingAttacks>(pos: &mut Position, kept: &mut S::Occupancy, depth: u32) -> u64 {
+fn bulk<S: SlidingAttacks>(pos: &Position, kept: &S::Occupancy, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => count::<S>(pos, kept),
@@ -199,16 +191,16 @@ pub fn perft_full(pos: &Position, depth: u32) -> u64 {
 #[track_caller]
 pub fn perft_full_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> u64 {
     check_depth(depth);
-    from_copy::<S>(pos, depth, full::<S>)
+    full::<S>(pos, &S::Occupancy::new(pos.board().occupied()), depth)
 }
 
-fn full<S: SlidingAttacks>(pos: &mut Position, kept: &mut S::Occupancy, depth: u32) -> u64 {
+fn full<S: SlidingAttacks>(pos: &Position, kept: &S::Occupancy, depth: u32) -> u64 {
     match depth {
         0 => 1,
         // The leaves: each is made and taken back. `black_box` makes the compiler treat the
         // position after each move as read, so that no part of make can be optimised away.
         1 => walk::<S, _>(pos, kept, |pos, _| {
-            core::hint::black_box(&*pos);
+            core::hint::black_box(pos);
             1
         }),
         _ => walk::<S, _>(pos, kept, |pos, kept| full::<S>(pos, kept, depth - 1)),
@@ -239,7 +231,7 @@ pub fn divide_full_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> Vec<(M
 fn split<S: SlidingAttacks>(
     pos: &Position,
     depth: u32,
-    count: fn(&mut Position, &mut S::Occupancy, u32) -> u64,
+    count: fn(&Position, &S::Occupancy, u32) -> u64,
 ) -> Vec<(Move, u64)> {
     check_depth(depth);
     if depth == 0 {
@@ -251,7 +243,7 @@ fn split<S: SlidingAttacks>(
     list.iter()
         .map(|&m| {
             let undo = play::<S>(&mut pos, &mut kept, m);
-            let n = count(&mut pos, &mut kept, depth - 1);
+            let n = count(&pos, &kept, depth - 1);
             take_back::<S>(&mut pos, &mut kept, m, undo);
             (m, n)
         })
