@@ -129,11 +129,9 @@ mod tests {
 
     #[test]
     fn without_the_input_nothing_is_added_and_the_table_says_why() {
-        let dir = std::env::temp_dir().join(format!("xtask-fens-python-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir is writable");
-        let mut rows = Vec::new();
-        let note = add_rows(&dir, SystemTime::now(), 1, &mut rows);
-        std::fs::remove_dir_all(&dir).expect("temp dir is removable");
+        let (rows, note) = crate::syzygy_python::rows_in_empty_dir("fens", |dir, rows| {
+            add_rows(dir, SystemTime::now(), 1, rows)
+        });
         assert!(rows.is_empty());
         assert!(note.starts_with(" (python-chess not measured: "), "{note}");
     }

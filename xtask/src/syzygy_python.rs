@@ -133,6 +133,22 @@ fn peer_rows(m: &Measured) -> [Row; 2] {
     [row("wdl", m.wdl), row("dtz", m.dtz)]
 }
 
+/// Runs `add` (a python-chess row's `add_rows`) on an empty temporary directory, removed
+/// afterwards, and returns the rows it added and its note: how the tests of those rows see
+/// a report directory without their input.
+#[cfg(test)]
+pub(crate) fn rows_in_empty_dir(
+    name: &str,
+    add: impl FnOnce(&Path, &mut Vec<Row>) -> String,
+) -> (Vec<Row>, String) {
+    let dir = std::env::temp_dir().join(format!("xtask-{name}-python-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir is writable");
+    let mut rows = Vec::new();
+    let note = add(&dir, &mut rows);
+    std::fs::remove_dir_all(&dir).expect("temp dir is removable");
+    (rows, note)
+}
+
 /// `Ok` when `python3` imports `module` of python-chess; the error says how to install it.
 pub(crate) fn require_python_chess(module: &str) -> Result<(), String> {
     let has_chess = Command::new("python3")
@@ -208,11 +224,9 @@ mod tests {
 
     #[test]
     fn without_positions_nothing_is_added_and_the_table_says_why() {
-        let dir = std::env::temp_dir().join(format!("xtask-syzygy-python-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir is writable");
-        let mut rows = Vec::new();
-        let note = add_rows(&dir, SystemTime::now(), 1, &mut rows);
-        std::fs::remove_dir_all(&dir).expect("temp dir is removable");
+        let (rows, note) = rows_in_empty_dir("syzygy", |dir, rows| {
+            add_rows(dir, SystemTime::now(), 1, rows)
+        });
         assert!(rows.is_empty());
         assert!(note.starts_with(" (python-chess not measured: "), "{note}");
     }
