@@ -30,6 +30,7 @@ use crate::consts::{
 };
 use crate::error::Bad;
 use crate::material::Material;
+use crate::wdl::Wdl;
 
 /// Which kind of table a file is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -164,8 +165,6 @@ struct Pairs {
 pub(crate) struct Table<B> {
     bytes: B,
     kind: TableKind,
-    /// The material of the file name (white = the name's first side).
-    material: Material,
     has_pawns: bool,
     symmetric: bool,
     /// WDL tables of unlike sides store both sides to move.
@@ -179,8 +178,10 @@ pub(crate) struct Table<B> {
 /// What a table says about a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Stored {
-    /// The stored value: WDL `-2..=2`, or DTZ in plies as the table counts them (`1..`).
-    Value(i32),
+    /// The result a WDL table stores.
+    Wdl(Wdl),
+    /// The distance a DTZ table stores, in plies as the table counts them (`1..`).
+    Dtz(i32),
     /// A DTZ table stores the other side to move only.
     OtherSide,
 }
@@ -300,7 +301,6 @@ impl<B: AsRef<[u8]>> Table<B> {
         Ok(Table {
             bytes,
             kind,
-            material,
             has_pawns,
             symmetric,
             sides,
@@ -311,7 +311,7 @@ impl<B: AsRef<[u8]>> Table<B> {
 
     /// The value stored for a position, given in this table's colours (white = the file
     /// name's first side). For DTZ, `wdl` is the position's result, which selects the map.
-    pub(crate) fn probe(&self, pos: &mut Pieces, wdl: i32) -> Result<Stored, Bad> {
+    pub(crate) fn probe(&self, pos: &mut Pieces, wdl: Wdl) -> Result<Stored, Bad> {
         let n = pos.len;
         let mut stm = usize::from(pos.black_to_move);
         let mut lead = 0;
@@ -364,21 +364,20 @@ impl<B: AsRef<[u8]>> Table<B> {
         let idx = encode(p, &mut pos.squares[..n], lead, self.has_pawns)?;
         let value = decompress(self.bytes.as_ref(), p, idx)?;
         match self.kind {
-            TableKind::Wdl => match value {
-                0..=4 => Ok(Stored::Value(i32::from(value) - 2)),
-                _ => Err(Bad::Corrupt("WDL value out of range")),
-            },
-            TableKind::Dtz => self.map_dtz(p, value, wdl).map(Stored::Value),
+            TableKind::Wdl => Wdl::from_i32(i32::from(value) - 2)
+                .map(Stored::Wdl)
+                .ok_or(Bad::Corrupt("WDL value out of range")),
+            TableKind::Dtz => self.map_dtz(p, value, wdl).map(Stored::Dtz),
         }
     }
 
-    fn map_dtz(&self, p: &Pairs, value: u16, wdl: i32) -> Result<i32, Bad> {
+    fn map_dtz(&self, p: &Pairs, value: u16, wdl: Wdl) -> Result<i32, Bad> {
         let d = self.bytes.as_ref();
         let map = match wdl {
-            2 => 0,
-            -2 => 1,
-            1 => 2,
-            _ => 3,
+            Wdl::Win => 0,
+            Wdl::Loss => 1,
+            Wdl::CursedWin => 2,
+            Wdl::BlessedLoss | Wdl::Draw => 3,
         };
         let mut v = u64::from(value);
         if p.flags & FLAG_MAPPED != 0 {
@@ -389,8 +388,8 @@ impl<B: AsRef<[u8]>> Table<B> {
                 u64::from(u8_at(d, add(self.map, at)?).map_err(corrupt_map)?)
             };
         }
-        let plies = (wdl == 2 && p.flags & FLAG_WIN_PLIES != 0)
-            || (wdl == -2 && p.flags & FLAG_LOSS_PLIES != 0);
+        let plies = (wdl == Wdl::Win && p.flags & FLAG_WIN_PLIES != 0)
+            || (wdl == Wdl::Loss && p.flags & FLAG_LOSS_PLIES != 0);
         if !plies {
             v *= 2;
         }
@@ -398,9 +397,9 @@ impl<B: AsRef<[u8]>> Table<B> {
         Ok(v as i32 + 1)
     }
 
-    /// The material the table was named with.
-    pub(crate) fn material(&self) -> &Material {
-        &self.material
+    /// The length of the file in bytes.
+    pub(crate) fn len(&self) -> usize {
+        self.bytes.as_ref().len()
     }
 }
 

@@ -242,7 +242,7 @@ impl Tablebase {
         &self,
         material: &Material,
         kind: TableKind,
-    ) -> Result<(&Table<Bytes>, bool), SyzygyError> {
+    ) -> Result<(&LazyTable, &Table<Bytes>, bool), SyzygyError> {
         fn pick(e: &Entry, kind: TableKind) -> Option<&LazyTable> {
             match kind {
                 TableKind::Wdl => e.wdl.as_ref(),
@@ -261,38 +261,30 @@ impl Tablebase {
                     .map(|t| (t, true))
             });
         match found {
-            Some((lazy, flip)) => Ok((lazy.get()?, flip)),
+            Some((lazy, flip)) => Ok((lazy, lazy.get()?, flip)),
             None => Err(SyzygyError::MissingTable {
                 table: format!("{}{}", material.normalized().0, kind.extension()),
             }),
         }
     }
 
-    /// What the table stores for a position (no search).
+    /// What the table stores for a position (no search), and the table's file. A problem
+    /// in its bytes is reported with the file's path and length, as when it was opened.
     fn probe_table(
         &self,
         pos: &Position,
         kind: TableKind,
         wdl: Wdl,
-    ) -> Result<Stored, SyzygyError> {
+    ) -> Result<(Stored, &Path), SyzygyError> {
         let material = Material::of_board(pos.board());
-        let (table, flip) = self.table(&material, kind)?;
+        let (lazy, table, flip) = self.table(&material, kind)?;
         let black = pos.turn() == chessbits_bitboard_core::Color::Black;
         let flip = flip || (material.is_symmetric() && black);
         let mut pieces = Pieces::new(pos.board(), black, flip);
-        table.probe(&mut pieces, wdl as i32).map_err(|bad: Bad| {
-            let name = format!("{}{}", table.material(), kind.extension());
-            match bad {
-                Bad::Corrupt(reason) => SyzygyError::Corrupt {
-                    path: PathBuf::from(name),
-                    reason,
-                },
-                Bad::Truncated(_) => SyzygyError::Corrupt {
-                    path: PathBuf::from(name),
-                    reason: "data out of the file's range",
-                },
-            }
-        })
+        let stored = table
+            .probe(&mut pieces, wdl)
+            .map_err(|bad: Bad| bad.at(lazy.path.clone(), table.len()))?;
+        Ok((stored, lazy.path.as_path()))
     }
 
     fn probe_wdl_table(&self, pos: &Position) -> Result<Wdl, SyzygyError> {
@@ -300,8 +292,11 @@ impl Tablebase {
             return Ok(Wdl::Draw);
         }
         match self.probe_table(pos, TableKind::Wdl, Wdl::Draw)? {
-            Stored::Value(v) => Ok(Wdl::from_i32(v).unwrap_or(Wdl::Draw)),
-            Stored::OtherSide => Ok(Wdl::Draw),
+            (Stored::Wdl(wdl), _) => Ok(wdl),
+            (Stored::Dtz(_) | Stored::OtherSide, path) => Err(SyzygyError::Corrupt {
+                path: path.to_path_buf(),
+                reason: "a WDL table gave no WDL value",
+            }),
         }
     }
 
@@ -393,15 +388,18 @@ impl Tablebase {
             return Ok(dtz_before_zeroing(wdl));
         }
         match self.probe_table(pos, TableKind::Dtz, wdl)? {
-            Stored::Value(v) => {
+            (Stored::Dtz(v), _) => {
                 let cursed = matches!(wdl, Wdl::CursedWin | Wdl::BlessedLoss);
                 Ok((v + if cursed { 100 } else { 0 }) * wdl.signum())
             }
-            Stored::OtherSide => {
+            (Stored::Wdl(_), path) => Err(SyzygyError::Corrupt {
+                path: path.to_path_buf(),
+                reason: "a DTZ table gave a WDL value",
+            }),
+            (Stored::OtherSide, path) => {
                 if depth > 0 {
-                    let material = Material::of_board(pos.board()).normalized().0;
                     return Err(SyzygyError::Corrupt {
-                        path: PathBuf::from(format!("{material}.rtbz")),
+                        path: path.to_path_buf(),
                         reason: "the DTZ table stores neither side to move",
                     });
                 }

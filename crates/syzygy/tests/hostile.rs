@@ -138,6 +138,37 @@ fn truncated_tables_are_errors() {
     eprintln!("{cuts} truncated copies probed");
 }
 
+/// A table cut short is `Truncated`, naming the table as it was added (never `Corrupt`,
+/// never a name made up from the material), whether its opening or a probe finds the cut.
+#[test]
+fn data_cut_short_is_truncated_naming_the_table() {
+    let tables = committed_tables();
+    let positions = positions();
+    let mut truncated = 0;
+    for (name, bytes) in &tables {
+        let tb = with_replaced(&tables, name, bytes[..bytes.len() * 3 / 4].to_vec());
+        for pos in &positions {
+            for err in [tb.probe_wdl(pos).err(), tb.probe_dtz(pos).err()]
+                .into_iter()
+                .flatten()
+            {
+                match &err {
+                    SyzygyError::Truncated { path, .. } => {
+                        assert!(path.ends_with(name), "{name}: {err}");
+                        truncated += 1;
+                    }
+                    SyzygyError::Corrupt { path, .. } => {
+                        assert!(path.ends_with(name), "{name}: {err}")
+                    }
+                    SyzygyError::MissingTable { .. } => {}
+                    other => panic!("{name}: {other}"),
+                }
+            }
+        }
+    }
+    assert!(truncated > 0, "no probe reached the cut");
+}
+
 #[test]
 fn corrupted_tables_never_panic() {
     let tables = committed_tables();
