@@ -30,7 +30,7 @@ use std::time::Instant;
 
 use chessbits_attack_tables::{MethodError, MethodVisitor, SlidingAttacks, METHODS};
 use chessbits_movegen::variant::{VariantError, VariantPosition};
-use chessbits_position::{CastlingMode, Position, PositionError, Setup, Variant};
+use chessbits_position::{CastlingMode, Position, PositionError, Setup, Validation, Variant};
 use clap::{Parser, Subcommand};
 
 mod book_cmd;
@@ -265,13 +265,11 @@ impl PositionArgs {
         let Some(fen) = &self.fen else {
             return Ok(Position::new());
         };
-        let setup: Setup = fen.parse()?;
-        let mode = if self.chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::detect(&setup)
-        };
-        Position::from_setup(&setup, mode)
+        Position::read_fen(
+            fen.as_bytes(),
+            self.chess960.then_some(CastlingMode::Chess960),
+            Validation::Strict,
+        )
     }
 
     /// The validated position of `variant` (its start by default).

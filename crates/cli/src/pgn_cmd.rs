@@ -19,11 +19,12 @@ use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
-use chessbits_pgn::filter::{Dedup, Filter, Reached, TagTest};
-use chessbits_pgn::input::open_input;
+use chessbits_pgn::filter::{Dedup, Filter};
+use chessbits_pgn::input::{open_input, Input};
 use chessbits_pgn::{
     Both, GameBuilder, GameError, GameRecord, Reader, RecordCollector, Report, SanMode,
 };
@@ -31,7 +32,7 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::pgn_table::{Format, Partition, SchemaArg, TableOut};
-use chessbits_tables::Table;
+use chessbits_tables::{Selection, Table};
 
 mod jobs;
 
@@ -73,14 +74,10 @@ pub(crate) enum PgnCommand {
         #[command(flatten)]
         opts: Options,
     },
-    /// A row per game: file, game, event, site, date, round, white, black, result,
-    /// white_elo, black_elo, eco, opening, time_control, termination, utc_date, utc_time,
-    /// variant, game_id (the Lichess id from Site), white_title, black_title,
-    /// white_rating_diff, black_rating_diff, utc_timestamp, base_seconds,
-    /// increment_seconds, tags, plies, moves_uci, moves_san, clocks, evals (both null for a
-    /// game without any [%clk] / [%eval]), error. `--schema lichess`: the columns of the
-    /// Hugging Face dataset Lichess/standard-chess-games.
-    #[command(after_help = EXIT_STATUS)]
+    /// A row per game: its tags, typed columns, the moves in SAN and UCI, clocks, evals and
+    /// errors (the columns are listed below). `--schema lichess`: the columns of the Hugging
+    /// Face dataset Lichess/standard-chess-games.
+    #[command(after_help = crate::pgn_table::columns_help(Table::Games))]
     Games {
         /// PGN inputs (- is standard input).
         #[arg(required = true)]
@@ -90,9 +87,9 @@ pub(crate) enum PgnCommand {
         #[command(flatten)]
         opts: Options,
     },
-    /// A row per mainline move: file, game, ply, before_fen, san, uci, after_fen, clock,
-    /// eval.
-    #[command(after_help = EXIT_STATUS)]
+    /// A row per mainline move: the positions around it, SAN, UCI, clock and eval (the
+    /// columns are listed below).
+    #[command(after_help = crate::pgn_table::columns_help(Table::Moves))]
     Moves {
         /// PGN inputs (- is standard input).
         #[arg(required = true)]
@@ -197,49 +194,64 @@ pub(crate) struct FilterArgs {
 }
 
 impl SelectArgs {
-    fn selection(&self) -> Result<chessbits_tables::Selection, String> {
-        let filter = self.tests.filter().map_err(|e| e.to_string())?;
-        if let Some(rate) = self.sample {
-            if !(0.0..=1.0).contains(&rate) {
-                return Err(format!("--sample {rate}: a rate from 0 to 1"));
-            }
+    /// The selection these arguments and `out`'s ask for, read by the library's one reader
+    /// of a selection's text ([`chessbits_tables::Selection::set`]).
+    fn selection(&self, out: &TableOutput, opts: &Options) -> Result<Selection, String> {
+        let mut pairs = self.tests.pairs();
+        if let Some(n) = self.limit {
+            pairs.push(("limit", n.to_string()));
         }
-        Ok(chessbits_tables::Selection {
-            filter,
-            sample: self.sample.map(|r| (r, self.seed)),
-            dedup: self.tests.dedup,
-            limit: self.limit,
-        })
+        if let Some(rate) = self.sample {
+            pairs.push(("sample", rate.to_string()));
+        }
+        pairs.push(("seed", self.seed.to_string()));
+        pairs.push(("schema", out.schema.name().to_owned()));
+        pairs.push(("encoding", out.encoding.clone()));
+        pairs.push(("strict", opts.strict.to_string()));
+        Selection::from_pairs(pairs).map_err(|e| format!("--{}", e.to_string().replace('_', "-")))
     }
 }
 
 impl FilterArgs {
-    fn filter(&self) -> Result<Filter, chessbits_pgn::filter::FilterError> {
-        let mut tags = Vec::new();
-        for t in &self.tag {
-            tags.push(TagTest::equals(t)?);
-        }
-        for t in &self.tag_contains {
-            tags.push(TagTest::contains(t)?);
-        }
-        for t in &self.tag_range {
-            tags.push(TagTest::range(t)?);
+    /// The tests given, as (name, text) pairs in the library's names.
+    fn pairs(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = Vec::new();
+        let many: [(&'static str, &Vec<String>); 5] = [
+            ("tag", &self.tag),
+            ("tag_contains", &self.tag_contains),
+            ("tag_range", &self.tag_range),
+            ("result", &self.result),
+            ("fen", &self.fen),
+        ];
+        for (name, values) in many {
+            pairs.extend(values.iter().map(|v| (name, v.clone())));
         }
         if let Some(range) = &self.elo {
-            let (lo, hi) = chessbits_pgn::filter::parse_range(range)?;
-            tags.push(TagTest::Range("WhiteElo".into(), lo, hi));
-            tags.push(TagTest::Range("BlackElo".into(), lo, hi));
+            pairs.push(("elo", range.clone()));
         }
-        let mut positions = Vec::new();
-        for f in &self.fen {
-            positions.push(f.parse::<Reached>()?);
+        if let Some(n) = self.min_plies {
+            pairs.push(("min_plies", n.to_string()));
         }
+        if let Some(n) = self.max_plies {
+            pairs.push(("max_plies", n.to_string()));
+        }
+        if self.dedup {
+            pairs.push(("dedup", "true".to_owned()));
+        }
+        pairs
+    }
+
+    /// `pgn filter`'s tests, read by the library ([`Filter::add`]).
+    fn filter(&self) -> Result<Filter, String> {
         let mut filter = Filter::default();
-        filter.tags = tags;
-        filter.results = self.result.clone();
-        filter.min_plies = self.min_plies;
-        filter.max_plies = self.max_plies;
-        filter.positions = positions;
+        for (name, value) in self.pairs() {
+            if name == "dedup" {
+                continue;
+            }
+            filter
+                .add(name, &value)
+                .map_err(|e| format!("--{} {value:?}: {e}", name.replace('_', "-")))?;
+        }
         Ok(filter)
     }
 }
@@ -382,10 +394,6 @@ trait Sink<T> {
     fn end(&mut self) -> io::Result<()> {
         Ok(())
     }
-    /// Whether it wants nothing more (a limit reached): the run stops.
-    fn stop(&self) -> bool {
-        false
-    }
 }
 
 /// How a run ended.
@@ -423,9 +431,9 @@ impl Outcome {
         t
     }
 
-    /// The closing `"type": "total"` JSON object of `--json`; `rows` adds the rows written,
-    /// under their name, for the writing commands.
-    fn total_json(&self, threads: usize, rows: Option<(&str, u64)>) -> String {
+    /// The closing `"type": "total"` JSON object of `--json`; `rows` adds the rows written
+    /// (games kept, for `filter`), under the key `rows`, for the writing commands.
+    fn total_json(&self, threads: usize, rows: Option<u64>) -> String {
         let (games, moves, bad, errors, bytes) = self.totals();
         let mut total = serde_json::json!({
             "type": "total",
@@ -438,8 +446,8 @@ impl Outcome {
             "seconds": self.seconds,
             "threads": threads,
         });
-        if let Some((what, n)) = rows {
-            total[what] = n.into();
+        if let Some(n) = rows {
+            total["rows"] = n.into();
         }
         total.to_string()
     }
@@ -482,23 +490,99 @@ fn display(path: &Path) -> String {
     path.display().to_string()
 }
 
-/// Reads every input with `visitor`, runs `work` on batches on the worker threads, writes
-/// each result to `sink` in input order, and streams each batch's errors to stderr.
-#[allow(clippy::too_many_arguments)]
-fn run_inputs<V, T, W>(
-    inputs: &[PathBuf],
-    opts: &Options,
-    msgs: &Messages,
-    make_visitor: impl Fn() -> V + Sync,
+/// How reading one input ended, when not at its end.
+enum Ended {
+    /// The input is damaged (or could not be read on): the games before are kept.
+    Damaged(io::Error),
+    /// The output could not be written (a closed pipe among them).
+    Output(io::Error),
+}
+
+/// What a job does with one opened input: reads it on `threads` threads, calls `progress`
+/// with the decoded bytes read so far and `each` with each batch's report and output in
+/// input order (`each` returns whether to go on).
+trait Job {
+    /// What a batch comes to.
+    type Out;
+
+    fn run(
+        &mut self,
+        input: Input,
+        file: &str,
+        threads: usize,
+        progress: &mut (dyn FnMut(u64) + Send),
+        each: &mut dyn FnMut(Report, Self::Out) -> io::Result<bool>,
+    ) -> Result<(), Ended>;
+
+    /// Whether the job wants nothing more (a limit reached): the run stops.
+    fn done(&self) -> bool {
+        false
+    }
+}
+
+/// A job of the `pgn` crate's pipeline: a visitor per reading thread and `work` on each
+/// batch of what it read (check, fens and filter; the tables are
+/// [`chessbits_tables::stream::run`]).
+struct PipelineJob<M, W> {
+    make_visitor: M,
     work: W,
-    sink: &mut dyn Sink<T>,
-) -> Outcome
+}
+
+impl<M, W, V, T> Job for PipelineJob<M, W>
 where
+    M: Fn() -> V + Sync,
     V: chessbits_pgn::Visitor + Send,
     V::Output: Output,
     T: Send,
-    W: Fn(&str, Vec<V::Output>) -> io::Result<(Report, T)> + Sync,
+    W: Fn(&str, Vec<V::Output>) -> (Report, T) + Sync,
 {
+    type Out = T;
+
+    fn run(
+        &mut self,
+        input: Input,
+        file: &str,
+        threads: usize,
+        progress: &mut (dyn FnMut(u64) + Send),
+        each: &mut dyn FnMut(Report, T) -> io::Result<bool>,
+    ) -> Result<(), Ended> {
+        let mut write_error = None;
+        let work = &self.work;
+        let read = Pipeline::new(Reader::new(input.reader))
+            .threads(threads)
+            .progress(progress)
+            .run_with(
+                &self.make_visitor,
+                |batch| work(file, batch),
+                |(report, out)| match each(report, out) {
+                    Ok(go_on) => go_on,
+                    Err(e) => {
+                        write_error = Some(e);
+                        false
+                    }
+                },
+            );
+        if let Some(e) = write_error {
+            return Err(Ended::Output(e));
+        }
+        // The input ends quietly at a decoding error (so that the game before it is
+        // finished); the error is reported here.
+        match read.err().or_else(|| Input::damage(&input.error)) {
+            Some(e) => Err(Ended::Damaged(e)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Opens every input with the library's one opener, runs `job` over it, writes each result
+/// to `sink` in input order, and streams each batch's errors to stderr.
+fn run_inputs<T>(
+    inputs: &[PathBuf],
+    opts: &Options,
+    msgs: &Messages,
+    job: &mut dyn Job<Out = T>,
+    sink: &mut dyn Sink<T>,
+) -> Outcome {
     let start = Instant::now();
     let pb = progress_bar(inputs, opts);
     let mut done_raw = 0u64;
@@ -519,9 +603,7 @@ where
                 continue;
             }
         };
-        let raw = input.raw_bytes;
-        let damage = input.error;
-        let reader = input.reader;
+        let raw = Arc::clone(&input.raw_bytes);
         if let Err(e) = sink.begin(path) {
             msgs.line(&format!("error: writing the output for {name}: {e}"));
             outcome.output_failed = true;
@@ -535,56 +617,40 @@ where
             file: name.clone(),
             ..FileTotals::default()
         };
-        let mut write_error: Option<io::Error> = None;
         let pb2 = pb.clone();
-        let raw2 = raw.clone();
+        let raw2 = Arc::clone(&raw);
         let base = done_raw;
-        let mut decoded = 0u64;
-        let file_name = name.as_str();
-        let result = Pipeline::new(Reader::new(reader))
-            .threads(opts.threads())
-            .progress(|consumed| {
-                decoded = consumed;
+        let decoded = AtomicU64::new(0);
+        let ended = job.run(
+            input,
+            &name,
+            opts.threads(),
+            &mut |consumed| {
+                decoded.store(consumed, Ordering::Relaxed);
                 pb2.set_position(base + raw2.load(Ordering::Relaxed));
-            })
-            .run_with(
-                &make_visitor,
-                |batch| work(file_name, batch),
-                |done: io::Result<(Report, T)>| {
-                    let (mut report, out) = match done {
-                        Ok(d) => d,
-                        Err(e) => {
-                            write_error = Some(e);
-                            return false;
-                        }
-                    };
-                    for e in report.errors.drain(..) {
-                        msgs.game_error(file_name, &e);
-                        totals.errors += 1;
-                    }
-                    totals.report.merge(report);
-                    match sink.write(out) {
-                        Ok(()) => !sink.stop(),
-                        Err(e) => {
-                            write_error = Some(e);
-                            false
-                        }
-                    }
-                },
-            );
-        totals.bytes = decoded;
+            },
+            &mut |mut report, out| {
+                for e in report.errors.drain(..) {
+                    msgs.game_error(&name, &e);
+                    totals.errors += 1;
+                }
+                totals.report.merge(report);
+                sink.write(out)?;
+                Ok(true)
+            },
+        );
+        totals.bytes = decoded.load(Ordering::Relaxed);
         totals.raw_bytes = raw.load(Ordering::Relaxed);
         done_raw += totals.raw_bytes;
-        // The input ends quietly at a decoding error (so that the game before it is
-        // finished); the error is reported here.
-        let result = result.and_then(|()| match chessbits_pgn::input::Input::damage(&damage) {
-            Some(e) => Err(e),
-            None => Ok(()),
-        });
-        if let Err(e) = result {
-            totals.damaged = true;
-            msgs.input_error(&name, &e.to_string(), Some(&totals));
-            outcome.input_failed = true;
+        let mut write_error = None;
+        match ended {
+            Ok(()) => {}
+            Err(Ended::Damaged(e)) => {
+                totals.damaged = true;
+                msgs.input_error(&name, &e.to_string(), Some(&totals));
+                outcome.input_failed = true;
+            }
+            Err(Ended::Output(e)) => write_error = Some(e),
         }
         if write_error.is_none() {
             if let Err(e) = sink.end() {
@@ -601,7 +667,7 @@ where
             }
             break;
         }
-        if sink.stop() {
+        if job.done() {
             break;
         }
     }

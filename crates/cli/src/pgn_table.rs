@@ -12,7 +12,8 @@ use chessbits_tables::{Layout, Partitioned, Table, TableWriter, WriteOptions};
 /// An output format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum Format {
-    /// Comma-separated values with a header row (lists and structs as JSON text).
+    /// Comma-separated values with a header row (plain cells: moves and clocks separated by
+    /// spaces, evaluations as Lichess writes them, tags as PGN tag pairs).
     Csv,
     /// One JSON object per line.
     Ndjson,
@@ -25,11 +26,12 @@ pub(crate) enum Format {
 impl Format {
     /// The format an output file's extension names.
     pub(crate) fn of_path(path: &Path) -> Option<Format> {
-        chessbits_tables::Format::of_path(path).map(|f| match f {
-            chessbits_tables::Format::Csv => Format::Csv,
-            chessbits_tables::Format::Ndjson => Format::Ndjson,
-            chessbits_tables::Format::Ipc => Format::Arrow,
-            chessbits_tables::Format::Parquet => Format::Parquet,
+        chessbits_tables::Format::of_path(path).and_then(|f| match f {
+            chessbits_tables::Format::Csv => Some(Format::Csv),
+            chessbits_tables::Format::Ndjson => Some(Format::Ndjson),
+            chessbits_tables::Format::Ipc => Some(Format::Arrow),
+            chessbits_tables::Format::Parquet => Some(Format::Parquet),
+            _ => None,
         })
     }
 
@@ -49,6 +51,31 @@ impl Format {
     }
 }
 
+/// `--help`'s list of a table's columns (from the library's one list of them), then the
+/// exit statuses.
+pub(crate) fn columns_help(table: Table) -> String {
+    let mut help = String::new();
+    let layouts: &[(Layout, &str)] = match table {
+        Table::Games => &[
+            (Layout::Default, "Columns"),
+            (Layout::Lichess, "Columns with --schema lichess"),
+        ],
+        Table::Moves => &[(Layout::Default, "Columns")],
+    };
+    for (layout, title) in layouts {
+        help.push_str(title);
+        help.push_str(":\n");
+        let columns = chessbits_tables::columns::describe(table, *layout);
+        let width = columns.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+        for (name, about) in columns {
+            help.push_str(&format!("  {name:width$}  {about}\n"));
+        }
+        help.push('\n');
+    }
+    help.push_str(crate::pgn_cmd::EXIT_STATUS);
+    help
+}
+
 /// How a table is partitioned into folders.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum Partition {
@@ -66,10 +93,11 @@ pub(crate) enum SchemaArg {
 }
 
 impl SchemaArg {
-    pub(crate) fn layout(self) -> Layout {
+    /// The name the library's selection reads (`schema`).
+    pub(crate) fn name(self) -> &'static str {
         match self {
-            SchemaArg::Default => Layout::Default,
-            SchemaArg::Lichess => Layout::Lichess,
+            SchemaArg::Default => "default",
+            SchemaArg::Lichess => "lichess",
         }
     }
 }

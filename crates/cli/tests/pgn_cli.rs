@@ -221,3 +221,66 @@ fn check_fens_and_games_read_variant_games() {
     assert!(out.contains("\"P@e4\""), "{out}");
     assert!(!out.contains("\"error\":\""), "{out}");
 }
+
+/// The closing JSON object of every writing command counts what it wrote under one key,
+/// `rows`, beside the same counts of games, moves and errors.
+#[test]
+fn every_command_totals_under_the_same_keys() {
+    let f = temp(
+        "keys.pgn",
+        b"[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"b\"]\n\n1. d4 *\n",
+    );
+    let f = f.to_str().unwrap();
+    let out = std::env::temp_dir().join(format!("chessbits-keys-{}.csv", std::process::id()));
+    let out = out.to_str().unwrap();
+    for (args, rows) in [
+        (vec!["pgn", "fens", f, "-o", out], 4),
+        (vec!["pgn", "games", f, "-o", out], 2),
+        (vec!["pgn", "moves", f, "-o", out], 4),
+        (vec!["pgn", "filter", f, "--min-plies", "2", "-o", out], 1),
+    ] {
+        let mut args = args.clone();
+        args.push("--json");
+        let o = chessbits(&args);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let last = o
+            .stderr
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .last()
+            .unwrap();
+        let total: serde_json::Value = serde_json::from_slice(last).unwrap();
+        assert_eq!(total["type"], "total", "{args:?}");
+        assert_eq!(total["rows"], rows, "{args:?}: {total}");
+        assert_eq!(total["games"], 2, "{args:?}: {total}");
+        let keys: Vec<&String> = total.as_object().unwrap().keys().collect();
+        assert!(keys.iter().all(|k| !k.contains(' ')), "{keys:?}");
+    }
+}
+
+/// A date that does not exist is no date: `--tag-range` does not keep it, as the tables'
+/// `utc_date`-typed columns do not read it.
+#[test]
+fn a_date_that_does_not_exist_is_kept_by_no_date_range() {
+    let f = temp(
+        "dates.pgn",
+        b"[UTCDate \"2025.02.31\"]\n\n1. e4 *\n\n[UTCDate \"2025.02.28\"]\n\n1. d4 *\n",
+    );
+    let o = chessbits(&[
+        "pgn",
+        "filter",
+        f.to_str().unwrap(),
+        "--tag-range",
+        "UTCDate=2025.02.01..2025.03.01",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let kept = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        kept.contains("2025.02.28") && !kept.contains("2025.02.31"),
+        "{kept}"
+    );
+}

@@ -469,6 +469,40 @@ fn truncated_zstd() {
     assert_eq!(files[1]["damaged"], false);
 }
 
+/// The tables take the same route: a truncated zstd file gives a row for every game read
+/// before the damage (as many as `pgn check` counts), the damage on stderr, status 3.
+#[test]
+fn truncated_zstd_tables_keep_the_games_before_the_damage() {
+    let zst = std::fs::read(lichess()).unwrap();
+    let cut = temp("cut-tables.pgn.zst", &zst[..zst.len() / 2]);
+    let check = chessbits(&["pgn", "check", "--json", cut.to_str().unwrap()]);
+    let files: Vec<serde_json::Value> = check
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    let games = files[0]["games"].as_u64().unwrap();
+    for threads in ["1", "2"] {
+        let o = chessbits(&[
+            "pgn",
+            "games",
+            "--json",
+            "--threads",
+            threads,
+            cut.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+        let rows = o
+            .stdout
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .count();
+        assert_eq!(rows as u64, games + 1, "a header and a row per game");
+        assert!(stderr(&o).contains("input_error"), "{}", stderr(&o));
+    }
+}
+
 /// Games kept by `pgn filter`, read back.
 fn kept(args: &[&str]) -> Vec<chessbits_pgn::Game> {
     let o = chessbits(args);

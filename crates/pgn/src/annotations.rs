@@ -113,6 +113,25 @@ fn clock_value(value: &[u8]) -> Option<f64> {
     seconds.is_finite().then_some(seconds)
 }
 
+/// Seconds as a `[%clk H:MM:SS]` value, as Lichess writes it (tenths when there are any):
+/// `0:03:00`, `1:00:01.5`. What [`parse_clock`] reads back.
+#[must_use]
+pub fn clock_text(seconds: f64) -> String {
+    let seconds = if seconds.is_finite() {
+        seconds.max(0.0)
+    } else {
+        0.0
+    };
+    let tenths_total = (seconds * 10.0).round() as u64;
+    let (whole, tenths) = (tenths_total / 10, tenths_total % 10);
+    let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60);
+    if tenths == 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{h}:{m:02}:{s:02}.{tenths}")
+    }
+}
+
 /// The value of 1 to 9 ASCII digits.
 fn small_integer(digits: &[u8]) -> Option<u32> {
     if digits.is_empty() || digits.len() > 9 {

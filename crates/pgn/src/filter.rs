@@ -15,6 +15,8 @@ use chessbits_position::{CastlingMode, Position, Validation, Variant};
 use crate::replay::{
     game_variant, replay, replay_variant, variant_start_position, GameError, GameRecord,
 };
+use crate::values;
+use crate::GameResult;
 use chessbits_movegen::san::SanMode;
 use chessbits_movegen::uci::move_to_uci;
 
@@ -29,54 +31,32 @@ pub enum TagTest {
     /// either bound may be left out: `WhiteElo=2500..`).
     Range(String, Option<f64>, Option<f64>),
     /// The value is a date `YYYY.MM.DD` within the bounds, both inclusive, each held as
-    /// `YYYYMMDD` (`--tag-range UTCDate=2024.01.01..2024.03.31`; a date with an unknown
-    /// part fails).
-    DateRange(String, Option<u32>, Option<u32>),
+    /// days since 1970-01-01 ([`crate::values::date`]: `--tag-range
+    /// UTCDate=2024.01.01..2024.03.31`; a date with an unknown part, or one that does not
+    /// exist, fails).
+    DateRange(String, Option<i32>, Option<i32>),
     /// The value is a time control `BASE+INCREMENT` (seconds; a lone `BASE` has no
     /// increment) within the bounds, compared by base and then increment
     /// (`--tag-range TimeControl=180+0..600+5`; `-` fails).
-    TimeControlRange(String, Option<(u32, u32)>, Option<(u32, u32)>),
-}
-
-/// A date `YYYY.MM.DD` (or with `-` or `/`) as `YYYYMMDD`.
-fn date_key(text: &str) -> Option<u32> {
-    let mut parts = text.trim().split(['.', '-', '/']);
-    let y: u32 = parts.next()?.parse().ok()?;
-    let m: u32 = parts.next()?.parse().ok()?;
-    let d: u32 = parts.next()?.parse().ok()?;
-    (parts.next().is_none() && (1..=12).contains(&m) && (1..=31).contains(&d) && y < 100_000)
-        .then_some(y * 10_000 + m * 100 + d)
-}
-
-/// A time control `BASE+INCREMENT` (or `BASE`) as (base, increment).
-fn time_control_key(text: &str) -> Option<(u32, u32)> {
-    let digits = |s: &str| {
-        (!s.is_empty() && s.bytes().all(|c| c.is_ascii_digit()))
-            .then(|| s.parse().ok())
-            .flatten()
-    };
-    match text.trim().split_once('+') {
-        Some((b, i)) => Some((digits(b)?, digits(i)?)),
-        None => Some((digits(text.trim())?, 0)),
-    }
+    TimeControlRange(String, Option<(i32, i32)>, Option<(i32, i32)>),
 }
 
 /// `MIN..MAX` read with `key` (either bound may be empty, not both missing a `..`).
 fn key_range<K: Copy>(
     text: &str,
-    key: impl Fn(&str) -> Option<K>,
+    key: impl Fn(&[u8]) -> Option<K>,
 ) -> Option<(Option<K>, Option<K>)> {
     let bound = |s: &str| -> Option<Option<K>> {
         if s.trim().is_empty() {
             Some(None)
         } else {
-            key(s).map(Some)
+            key(s.as_bytes()).map(Some)
         }
     };
     match text.split_once("..") {
         Some((lo, hi)) => Some((bound(lo)?, bound(hi)?)),
         None => {
-            let v = key(text)?;
+            let v = key(text.as_bytes())?;
             Some((Some(v), Some(v)))
         }
     }
@@ -98,8 +78,20 @@ pub enum FilterError {
         /// The text.
         fen: String,
         /// Why.
+        #[source]
         error: chessbits_position::PositionError,
     },
+    /// Not a result.
+    #[error("expected a result (1-0, 0-1, 1/2-1/2 or *), got {0:?}")]
+    BadResult(String),
+    /// Not a count.
+    #[error("expected a whole number, got {0:?}")]
+    BadCount(String),
+    /// A test this filter does not know.
+    #[error(
+        "unknown test {0:?} (tag, tag_contains, tag_range, elo, result, min_plies, max_plies, fen)"
+    )]
+    UnknownTest(String),
 }
 
 fn pair(text: &str) -> Result<(String, String), FilterError> {
@@ -154,9 +146,9 @@ impl TagTest {
         match parse_range(&v) {
             Ok((lo, hi)) => Ok(TagTest::Range(n, lo, hi)),
             Err(e) => {
-                if let Some((lo, hi)) = key_range(&v, date_key) {
+                if let Some((lo, hi)) = key_range(&v, values::date) {
                     Ok(TagTest::DateRange(n, lo, hi))
-                } else if let Some((lo, hi)) = key_range(&v, time_control_key) {
+                } else if let Some((lo, hi)) = key_range(&v, values::time_control) {
                     Ok(TagTest::TimeControlRange(n, lo, hi))
                 } else {
                     Err(e)
@@ -198,13 +190,13 @@ impl TagTest {
                 lo.is_none_or(|lo| x >= lo) && hi.is_none_or(|hi| x <= hi)
             }
             TagTest::DateRange(_, lo, hi) => {
-                let Some(x) = std::str::from_utf8(value).ok().and_then(date_key) else {
+                let Some(x) = values::date(value) else {
                     return false;
                 };
                 lo.is_none_or(|lo| x >= lo) && hi.is_none_or(|hi| x <= hi)
             }
             TagTest::TimeControlRange(_, lo, hi) => {
-                let Some(x) = std::str::from_utf8(value).ok().and_then(time_control_key) else {
+                let Some(x) = values::time_control(value) else {
                     return false;
                 };
                 lo.is_none_or(|lo| x >= lo) && hi.is_none_or(|hi| x <= hi)
@@ -237,9 +229,9 @@ impl FromStr for Reached {
 pub struct Filter {
     /// Tag tests, all of which must pass.
     pub tags: Vec<TagTest>,
-    /// Results (`1-0`, `0-1`, `1/2-1/2`, `*`), one of which the game must have (its
-    /// `Result` tag, or the movetext's result without one); empty: any.
-    pub results: Vec<String>,
+    /// Results, one of which the game must have (its `Result` tag, or the movetext's result
+    /// without one; each read by [`GameResult::from_ascii`], so `½-½` is a draw); empty: any.
+    pub results: Vec<GameResult>,
     /// The fewest mainline plies (as written).
     pub min_plies: Option<usize>,
     /// The most mainline plies (as written).
@@ -322,6 +314,51 @@ fn start_key(record: &GameRecord, variant: Option<Variant>) -> Option<u64> {
 }
 
 impl Filter {
+    /// The names of the tests [`Filter::add`] reads, in the order `--help` lists them.
+    pub const TESTS: [&'static str; 8] = [
+        "tag",
+        "tag_contains",
+        "tag_range",
+        "elo",
+        "result",
+        "min_plies",
+        "max_plies",
+        "fen",
+    ];
+
+    /// Adds the test `name` (one of [`Filter::TESTS`]; `-` may stand for `_`) given as
+    /// text, as the command line's `--NAME VALUE` and Python's `NAME=VALUE` give it:
+    /// `tag` `NAME=VALUE`, `tag_contains` `NAME=TEXT`, `tag_range` `NAME=MIN..MAX` (numbers,
+    /// dates or time controls), `elo` `MIN..MAX` (both players), `result` (any of those
+    /// given), `min_plies`/`max_plies` a count, `fen` a position reached (any of those
+    /// given). The one reading of a filter's text, for every door.
+    pub fn add(&mut self, name: &str, value: &str) -> Result<(), FilterError> {
+        let count = |v: &str| {
+            v.trim()
+                .parse::<usize>()
+                .map_err(|_| FilterError::BadCount(v.to_owned()))
+        };
+        match name.replace('-', "_").as_str() {
+            "tag" => self.tags.push(TagTest::equals(value)?),
+            "tag_contains" => self.tags.push(TagTest::contains(value)?),
+            "tag_range" => self.tags.push(TagTest::range(value)?),
+            "elo" => {
+                let (lo, hi) = parse_range(value)?;
+                self.tags.push(TagTest::Range("WhiteElo".into(), lo, hi));
+                self.tags.push(TagTest::Range("BlackElo".into(), lo, hi));
+            }
+            "result" => self.results.push(
+                GameResult::from_ascii(value.trim().as_bytes())
+                    .ok_or_else(|| FilterError::BadResult(value.to_owned()))?,
+            ),
+            "min_plies" => self.min_plies = Some(count(value)?),
+            "max_plies" => self.max_plies = Some(count(value)?),
+            "fen" => self.positions.push(value.parse()?),
+            _ => return Err(FilterError::UnknownTest(name.to_owned())),
+        }
+        Ok(())
+    }
+
     /// Whether the filter needs a game's moves replayed (a position to find); without one,
     /// [`Filter::passes_tags`] decides alone.
     #[must_use]
@@ -340,7 +377,9 @@ impl Filter {
             .iter()
             .all(|t| record.tag(t.name()).is_some_and(|v| t.passes(v)))
             && (self.results.is_empty()
-                || result.is_some_and(|r| self.results.iter().any(|want| want.as_bytes() == r)))
+                || result
+                    .and_then(|r| GameResult::from_ascii(r.trim_ascii()))
+                    .is_some_and(|r| self.results.contains(&r)))
             && self.min_plies.is_none_or(|n| plies >= n)
             && self.max_plies.is_none_or(|n| plies <= n)
     }
@@ -480,7 +519,7 @@ mod tests {
             [false, false, true]
         );
         let results = Filter {
-            results: vec!["1/2-1/2".into(), "0-1".into()],
+            results: vec![GameResult::Draw, GameResult::BlackWins],
             ..Filter::default()
         };
         assert_eq!(keeps(&results), [false, true, true]);
@@ -526,6 +565,48 @@ mod tests {
         assert!(TagTest::range("WhiteElo=a..b").is_err());
         assert_eq!(parse_range("2000"), Ok((Some(2000.0), Some(2000.0))));
         assert!("not a fen".parse::<Reached>().is_err());
+        let mut f = Filter::default();
+        assert!(matches!(
+            f.add("result", "2-0"),
+            Err(FilterError::BadResult(_))
+        ));
+        assert!(matches!(
+            f.add("min-plies", "x"),
+            Err(FilterError::BadCount(_))
+        ));
+        assert!(matches!(
+            f.add("colour", "w"),
+            Err(FilterError::UnknownTest(_))
+        ));
+        assert_eq!(f, Filter::default());
+    }
+
+    /// The text of each test reads into the filter the fields say.
+    #[test]
+    fn tests_from_text() {
+        let mut f = Filter::default();
+        f.add("tag", "Event=Rated").unwrap();
+        f.add("elo", "2000..").unwrap();
+        f.add("result", "½-½").unwrap();
+        f.add("result", "1-0").unwrap();
+        f.add("min-plies", "10").unwrap();
+        f.add("max_plies", "80").unwrap();
+        assert_eq!(f.tags.len(), 3);
+        assert_eq!(f.results, [GameResult::Draw, GameResult::WhiteWins]);
+        assert_eq!((f.min_plies, f.max_plies), (Some(10), Some(80)));
+        // `--result 1/2-1/2` keeps a game whose tag says `½-½`.
+        let pgn = "[Result \"½-½\"]\n\n1. e4 e5 ½-½\n\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n";
+        let only_draws = Filter {
+            results: vec![GameResult::Draw],
+            ..Filter::default()
+        };
+        assert_eq!(
+            verdicts(pgn.as_bytes(), &only_draws)
+                .iter()
+                .map(|v| v.keep)
+                .collect::<Vec<_>>(),
+            [true, false]
+        );
     }
 
     #[test]
@@ -535,6 +616,10 @@ mod tests {
         assert!(dates.passes(b"2024.03.31"));
         assert!(!dates.passes(b"2024.04.01"));
         assert!(!dates.passes(b"2024.??.??"));
+        // A date that does not exist is no date, as in the tables' `utc_date` column.
+        let feb = TagTest::range("UTCDate=2025.02.01..2025.03.01").unwrap();
+        assert!(feb.passes(b"2025.02.28") && !feb.passes(b"2025.02.31"));
+        assert!(TagTest::range("UTCDate=2025.02.31..").is_err());
         let since = TagTest::range("Date=2024.02.01..").unwrap();
         assert!(since.passes(b"2025.01.01") && !since.passes(b"2023.12.31"));
         let tc = TagTest::range("TimeControl=180+0..600+5").unwrap();

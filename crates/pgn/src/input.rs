@@ -30,7 +30,7 @@ impl Compression {
     pub fn of_path(path: &Path) -> Compression {
         match path.extension().and_then(|e| e.to_str()) {
             Some("zst" | "zstd") => Compression::Zstd,
-            Some("gz") => Compression::Gzip,
+            Some("gz" | "gzip") => Compression::Gzip,
             _ => Compression::None,
         }
     }
@@ -212,40 +212,109 @@ impl std::fmt::Debug for Input {
 }
 
 impl Input {
-    /// The error that ended the input before its end, once it has been read.
+    /// Opens any reader of an input's raw bytes (a file, a pipe, a file object of a
+    /// binding, bytes in memory): its compression recognised from its first bytes, its raw
+    /// bytes counted, and a read or decoding error kept rather than returned, so that the
+    /// games before the damage are read (see [`Input::take_damage`]). The one way every
+    /// door opens an input.
+    pub fn from_reader<R: Read + Send + 'static>(raw: R) -> io::Result<Input> {
+        let (counting, raw_bytes) = Counting::new(raw);
+        let (reader, compression) = sniff(counting)?;
+        let (reader, error) = StopAtError::new(reader);
+        Ok(Input {
+            reader: Box::new(reader),
+            compression,
+            raw_bytes,
+            error,
+        })
+    }
+
+    /// The error that ended the input before its end, once it has been read (taken: a
+    /// second call gives `None`).
     pub fn damage(error: &Mutex<Option<io::Error>>) -> Option<io::Error> {
         error.lock().ok().and_then(|mut e| e.take())
     }
+
+    /// [`Input::damage`] of this input.
+    pub fn take_damage(&self) -> Option<io::Error> {
+        Input::damage(&self.error)
+    }
+
+    /// Raw (compressed) bytes read so far.
+    #[must_use]
+    pub fn raw_bytes_read(&self) -> u64 {
+        self.raw_bytes.load(Ordering::Relaxed)
+    }
+
+    /// The decoded bytes as a plain reader whose last read returns the damage, if any, as
+    /// an error (for a [`crate::Reader`] that should stop there with an `io::Error`).
+    #[must_use]
+    pub fn into_read(self) -> Box<dyn Read + Send> {
+        Box::new(DamageAtEnd {
+            inner: self.reader,
+            error: self.error,
+        })
+    }
 }
 
-/// Opens an input by path (`-` is standard input), recognising its compression from its
-/// first bytes.
+/// The decoded bytes, then the kept damage as a read error.
+struct DamageAtEnd {
+    inner: Box<dyn Read + Send>,
+    error: Arc<Mutex<Option<io::Error>>>,
+}
+
+impl Read for DamageAtEnd {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if n == 0 && !buf.is_empty() {
+            if let Some(e) = Input::damage(&self.error) {
+                return Err(e);
+            }
+        }
+        Ok(n)
+    }
+}
+
+/// Opens an input by path (`-` is standard input): [`Input::from_reader`] of the file.
 pub fn open_input(path: &Path) -> io::Result<Input> {
-    let raw: Box<dyn Read + Send> = if path.as_os_str() == "-" {
-        Box::new(io::stdin())
+    if path.as_os_str() == "-" {
+        Input::from_reader(io::stdin())
     } else {
-        Box::new(File::open(path)?)
-    };
-    let (counting, raw_bytes) = Counting::new(raw);
-    let (reader, compression) = sniff(counting)?;
-    let (reader, error) = StopAtError::new(reader);
-    Ok(Input {
-        reader: Box::new(reader),
-        compression,
-        raw_bytes,
-        error,
-    })
+        Input::from_reader(File::open(path)?)
+    }
 }
 
 /// Opens a PGN file (`-`: standard input) for reading, decompressing zstd and gzip on the
-/// fly (recognised from the first bytes). A read or decoding error is returned by `read`.
+/// fly (recognised from the first bytes): [`open_input`] as a plain reader, a read or
+/// decoding error returned by its last `read` (after the games before it).
 pub fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
-    let raw: Box<dyn Read + Send> = if path.as_os_str() == "-" {
-        Box::new(io::stdin())
+    open_input(path).map(Input::into_read)
+}
+
+/// The name of an input without the extensions of its compression and of PGN
+/// (`games.pgn.zst` gives `games`; `-` gives `stdin`): what an output named after it
+/// starts with.
+#[must_use]
+pub fn stem(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        return "stdin".to_owned();
+    }
+    let mut name = path
+        .file_name()
+        .map_or_else(|| "input".to_owned(), |n| n.to_string_lossy().into_owned());
+    if Compression::of_path(Path::new(&name)) != Compression::None {
+        if let Some((stem, _)) = name.rsplit_once('.') {
+            name = stem.to_owned();
+        }
+    }
+    if let Some(stem) = name.strip_suffix(".pgn") {
+        name = stem.to_owned();
+    }
+    if name.is_empty() {
+        "input".to_owned()
     } else {
-        Box::new(File::open(path)?)
-    };
-    Ok(sniff(raw)?.0)
+        name
+    }
 }
 
 #[cfg(all(test, feature = "zstd", feature = "gzip"))]
@@ -257,6 +326,54 @@ mod tests {
         let mut out = Vec::new();
         r.read_to_end(&mut out).expect("decode");
         (out, c)
+    }
+
+    #[test]
+    fn stems() {
+        for (path, expected) in [
+            ("games.pgn.zst", "games"),
+            ("dir/games.pgn.gz", "games"),
+            ("games.pgn", "games"),
+            ("games.zstd", "games"),
+            ("games.txt", "games.txt"),
+            ("-", "stdin"),
+            (".pgn", "input"),
+        ] {
+            assert_eq!(stem(Path::new(path)), expected, "{path}");
+        }
+    }
+
+    /// A zstd stream cut short: the games before the cut are read, and the damage is kept
+    /// for the caller ([`Input::take_damage`]) or returned last ([`Input::into_read`]).
+    #[test]
+    fn damage_is_kept_after_the_good_bytes() {
+        // Text that does not compress to nothing: numbers from a linear congruential
+        // generator.
+        let mut x = 1u64;
+        let text: String = (0..20_000)
+            .map(|_| {
+                x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                format!("[Round \"{}\"]\n\n1. e4 e5 *\n\n", x >> 40)
+            })
+            .collect();
+        let z = zstd::encode_all(text.as_bytes(), 3).expect("zstd");
+        let cut = z[..z.len() / 2].to_vec();
+        let mut input = Input::from_reader(io::Cursor::new(cut.clone())).expect("open");
+        let mut out = Vec::new();
+        input
+            .reader
+            .read_to_end(&mut out)
+            .expect("no error: it is kept");
+        assert!(!out.is_empty() && text.as_bytes().starts_with(&out));
+        assert!(input.take_damage().is_some());
+        assert!(input.take_damage().is_none());
+        assert_eq!(input.raw_bytes_read(), cut.len() as u64);
+        let mut plain = Input::from_reader(io::Cursor::new(cut))
+            .expect("open")
+            .into_read();
+        let mut out2 = Vec::new();
+        assert!(plain.read_to_end(&mut out2).is_err());
+        assert_eq!(out, out2);
     }
 
     #[test]

@@ -68,6 +68,7 @@ mod reader;
 mod replay;
 pub mod table;
 mod tags;
+pub mod values;
 mod writer;
 
 pub use chessbits_movegen::san::{suffix_of, San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
@@ -79,16 +80,18 @@ pub use reader::{
     Both, GameResult, Games, Limits, Nag, ReadError, ReadErrorKind, Reader, Skip, Visitor,
 };
 pub use replay::{
-    check_games, fens_games, move_number, replay, replay_packed, replay_texts, start_position,
-    write_fen, GameError, GameErrorKind, GameRecord, RecordCollector, Replayed, Report,
-    FENS_HEADER, MAX_GAME_ERRORS, MAX_GAME_MOVES,
+    check_game, check_games, fens_games, move_number, replay, replay_packed, replay_texts,
+    start_position, write_fen, GameError, GameErrorKind, GameRecord, RecordCollector, Replayed,
+    Report, FENS_HEADER, MAX_GAME_ERRORS, MAX_GAME_MOVES,
 };
 pub use replay::{
     game_variant, replay_any, replay_variant, variant_start_position, write_variant_fen,
     write_variant_texts,
 };
 pub use tags::Tags;
-pub use writer::{write_game, write_game_to, MAX_COLUMNS, SEVEN_TAG_ROSTER};
+pub use writer::{
+    write_game, write_game_to, write_mainline, write_tag_pair, MAX_COLUMNS, SEVEN_TAG_ROSTER,
+};
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

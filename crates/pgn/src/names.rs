@@ -33,16 +33,22 @@ text_names!(Compression, "compression", {
     Compression::Gzip => "gzip",
 });
 
-/// As `[%eval]` writes it: pawns with two decimals and a sign (`+0.17`, `-1.05`), or `#`
-/// and the moves to mate (`#3`, `#-2`).
+/// As Lichess writes an `[%eval]`: pawns with the decimals it needs and a sign only when
+/// negative (`0.17`, `-1.5`, `2`), or `#` and the moves to mate (`#3`, `#-2`). The one
+/// spelling of an evaluation: PGN comments, table cells and messages all use it.
 impl fmt::Display for Eval {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Eval::Mate(n) => write!(f, "#{n}"),
             Eval::Centipawns(cp) => {
-                let sign = if cp < 0 { '-' } else { '+' };
+                let sign = if cp < 0 { "-" } else { "" };
                 let abs = cp.unsigned_abs();
-                write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
+                let (whole, cents) = (abs / 100, abs % 100);
+                match cents {
+                    0 => write!(f, "{sign}{whole}"),
+                    c if c % 10 == 0 => write!(f, "{sign}{whole}.{}", c / 10),
+                    c => write!(f, "{sign}{whole}.{c:02}"),
+                }
             }
         }
     }
@@ -54,7 +60,7 @@ impl FromStr for Eval {
 
     fn from_str(s: &str) -> Result<Eval, ParseError> {
         crate::annotations::eval_value(s.as_bytes()).ok_or_else(|| {
-            ParseError::new("evaluation", s, "pawns (+0.17) or a mate distance (#-3)")
+            ParseError::new("evaluation", s, "pawns (0.17) or a mate distance (#-3)")
         })
     }
 }
@@ -88,6 +94,11 @@ mod tests {
             assert_eq!(e.to_string().parse::<Eval>(), Ok(e), "{e}");
         }
         assert_eq!(Eval::Centipawns(-5).to_string(), "-0.05");
+        assert_eq!(Eval::Centipawns(17).to_string(), "0.17");
+        assert_eq!(Eval::Centipawns(-150).to_string(), "-1.5");
+        assert_eq!(Eval::Centipawns(200).to_string(), "2");
+        assert_eq!(Eval::Centipawns(0).to_string(), "0");
+        assert_eq!(Eval::Mate(-2).to_string(), "#-2");
         assert!("draw".parse::<Eval>().is_err());
         assert!("1-1".parse::<GameResult>().is_err());
     }

@@ -10,6 +10,7 @@
 use chessbits_bitboard_core::{Color, Move, MoveText};
 use chessbits_position::{
     CastlingMode, CastlingNotation, EnPassantMode, Position, PositionError, Setup, Validation,
+    Variant,
 };
 
 use crate::annotations::{parse_notes, Eval};
@@ -21,7 +22,7 @@ mod jobs;
 mod record;
 mod variants;
 
-pub use jobs::{check_games, fens_games, write_fen, Report, FENS_HEADER};
+pub use jobs::{check_game, check_games, fens_games, write_fen, Report, FENS_HEADER};
 pub use record::{GameRecord, RecordCollector};
 pub use variants::{
     game_variant, replay_any, replay_variant, variant_start_position, write_variant_fen,
@@ -132,16 +133,9 @@ impl From<ReadError> for GameError {
 
 /// Whether a `Variant` tag value means Chess960, standard chess, or something else.
 fn variant_mode(variant: &[u8]) -> Option<CastlingMode> {
-    let v = String::from_utf8_lossy(variant).trim().to_ascii_lowercase();
-    if v.contains("960") || v.contains("fischer") || v.contains("freestyle") {
-        Some(CastlingMode::Chess960)
-    } else if matches!(
-        v.as_str(),
-        "" | "standard" | "chess" | "normal" | "from position" | "fromposition" | "classical"
-    ) {
-        Some(CastlingMode::Standard)
-    } else {
-        None
+    match Variant::from_pgn_tag(variant)? {
+        (Variant::Chess, mode) => mode,
+        _ => None,
     }
 }
 
@@ -169,10 +163,8 @@ pub fn start_position(
         fen: String::from_utf8_lossy(fen).into_owned(),
         error,
     };
-    let setup = Setup::from_ascii(fen.trim_ascii()).map_err(|e| setup_error(e.into()))?;
-    let mode = variant.unwrap_or_else(|| CastlingMode::detect(&setup));
-    Position::from_setup_with(&setup, mode, Validation::Strict)
-        .or_else(|_| Position::from_setup_with(&setup, mode, Validation::Lenient))
+    Position::read_fen(fen, variant, Validation::Strict)
+        .or_else(|_| Position::read_fen(fen, variant, Validation::Lenient))
         .map_err(setup_error)
 }
 

@@ -6,7 +6,7 @@
 
 use crate::replay::{GameError, GameRecord};
 
-pub use crate::annotations::{parse_clock, parse_eval, parse_notes, Eval};
+pub use crate::annotations::{clock_text, parse_clock, parse_eval, parse_notes, Eval};
 
 /// The `error` column of a game: its reader errors and the replay error, each as
 /// `line N: ...`, joined by `; `; `None` when there is none (the `error` column of
@@ -42,6 +42,12 @@ mod tests {
         assert_eq!(parse_clock(b" [%clk 0:05:00] "), Some(300.0));
         assert_eq!(parse_clock(b"[%eval 0.2] [%clk 1:00:01.5]"), Some(3601.5));
         assert_eq!(parse_clock(b"[%clk x]"), None);
+        for seconds in [0.0, 180.0, 3601.5, 59.9, 86_399.0] {
+            let text = format!("[%clk {}]", clock_text(seconds));
+            assert_eq!(parse_clock(text.as_bytes()), Some(seconds), "{text}");
+        }
+        assert_eq!(clock_text(3601.5), "1:00:01.5");
+        assert_eq!(clock_text(59.96), "0:01:00");
         assert_eq!(parse_clock(b"no command"), None);
         assert_eq!(
             parse_eval(b"[%eval 0.17] [%clk 0:01:00]"),

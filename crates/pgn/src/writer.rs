@@ -6,6 +6,7 @@ use std::io;
 
 use crate::game::{Game, LineId};
 use crate::moves::MovesIter;
+use crate::replay::GameRecord;
 
 /// The longest movetext line the writer produces (except for single words that are longer).
 pub const MAX_COLUMNS: usize = 80;
@@ -134,6 +135,110 @@ impl<'g> Frame<'g> {
     }
 }
 
+/// Appends the first `played` moves of a record's mainline as Lichess writes movetext, on
+/// one line: move numbers (`12.` before White's move, `12...` before Black's where a
+/// reader needs it), each move as written, its `[%eval]` and `[%clk]` in a comment
+/// (`{ [%eval 0.17] [%clk 0:03:00] }`, the spellings of [`Eval`](crate::table::Eval)'s
+/// `Display` and [`clock_text`](crate::table::clock_text)), then `result` when given. The
+/// first move's number and side are the `FEN` tag's. The `movetext` column of the Lichess
+/// layout of `chessbits-tables`.
+pub fn write_mainline(
+    record: &GameRecord,
+    played: usize,
+    result: Option<&[u8]>,
+    out: &mut Vec<u8>,
+) {
+    use std::io::Write as _;
+
+    let (mut number, mut white) = first_move(record.fen.as_deref());
+    let start = out.len();
+    let mut after_comment = false;
+    for (i, san) in record.moves.texts().take(played).enumerate() {
+        if out.len() > start {
+            out.push(b' ');
+        }
+        if white || after_comment || i == 0 {
+            push_number(out, number);
+            out.extend_from_slice(if white { b". " } else { b"... " });
+        }
+        out.extend_from_slice(san);
+        let (clock, eval) = record.notes.get(i).copied().unwrap_or((None, None));
+        after_comment = clock.is_some() || eval.is_some();
+        if after_comment {
+            out.extend_from_slice(b" {");
+            if let Some(e) = eval {
+                let _ = write!(out, " [%eval {e}]");
+            }
+            if let Some(c) = clock {
+                let _ = write!(out, " [%clk {}]", crate::table::clock_text(c));
+            }
+            out.extend_from_slice(b" }");
+        }
+        if !white {
+            number = number.saturating_add(1);
+        }
+        white = !white;
+    }
+    if let Some(r) = result {
+        if out.len() > start {
+            out.push(b' ');
+        }
+        out.extend_from_slice(r);
+    }
+}
+
+/// Appends `n` in decimal.
+fn push_number(out: &mut Vec<u8>, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
+/// The move number and side (`true`: White) of a game's first move, from its `FEN` tag
+/// (the standard start without one; a variant's FEN, whose extra fields `Setup` does not
+/// read, by its side field and its last field).
+fn first_move(fen: Option<&[u8]>) -> (u32, bool) {
+    let Some(fen) = fen else {
+        return (1, true);
+    };
+    if let Ok(setup) = chessbits_position::Setup::from_ascii(fen.trim_ascii()) {
+        return (
+            setup.fullmoves.max(1),
+            setup.turn == chessbits_bitboard_core::Color::White,
+        );
+    }
+    let fields: Vec<&[u8]> = fen
+        .split(|c| c.is_ascii_whitespace())
+        .filter(|f| !f.is_empty())
+        .collect();
+    let white = fields.get(1) != Some(&&b"b"[..]);
+    let number = fields
+        .last()
+        .and_then(|n| std::str::from_utf8(n).ok()?.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1);
+    (number, white)
+}
+
+/// Appends a tag pair as PGN writes it, `[Name "value"]` (a `"` or `\\` in the value
+/// escaped), without a line break: the one writer of a tag pair.
+pub fn write_tag_pair(name: &[u8], value: &[u8], out: &mut Vec<u8>) {
+    out.push(b'[');
+    out.extend_from_slice(name);
+    out.extend_from_slice(b" \"");
+    escape_into(out, value);
+    out.extend_from_slice(b"\"]");
+}
+
 fn escape_into(out: &mut Vec<u8>, value: &[u8]) {
     for &b in value {
         if b == b'"' || b == b'\\' {
@@ -161,21 +266,15 @@ pub fn write_game(game: &Game, out: &mut Vec<u8>) {
             ("Result", None) => game.result.map_or("*", |r| r.as_str()).as_bytes(),
             (_, None) => placeholder.as_bytes(),
         };
-        out.push(b'[');
-        out.extend_from_slice(name.as_bytes());
-        out.extend_from_slice(b" \"");
-        escape_into(out, value);
-        out.extend_from_slice(b"\"]\n");
+        write_tag_pair(name.as_bytes(), value, out);
+        out.push(b'\n');
     }
     for (name, value) in game.tags.iter() {
         if SEVEN_TAG_ROSTER.iter().any(|(n, _)| n.as_bytes() == name) {
             continue;
         }
-        out.push(b'[');
-        out.extend_from_slice(name);
-        out.extend_from_slice(b" \"");
-        escape_into(out, value);
-        out.extend_from_slice(b"\"]\n");
+        write_tag_pair(name, value, out);
+        out.push(b'\n');
     }
     out.push(b'\n');
 

@@ -8,6 +8,8 @@ use core::str::FromStr;
 
 use chessbits_bitboard_core::{Color, ParseError, Role};
 
+use crate::CastlingMode;
+
 /// A chess variant that Lichess hosts, or standard chess.
 ///
 /// Names: [`Variant::lichess_name`] is the PGN `Variant` tag Lichess writes (`"King of the
@@ -80,6 +82,53 @@ impl Variant {
             Variant::ThreeCheck => "3check",
             Variant::Horde => "horde",
             Variant::RacingKings => "racingkings",
+        }
+    }
+
+    /// What a PGN `Variant` tag names: the variant, and for standard chess the castling
+    /// mode the tag fixes. Chess960 names (`Chess960`, `Fischerandom`, `Freestyle`, any
+    /// name with `960`) are standard chess in [`CastlingMode::Chess960`]; the names of
+    /// standard chess (`Standard`, `From Position`, `Classical`, an empty tag...) are
+    /// [`CastlingMode::Standard`]; a variant's name ([`Variant::from_name`]) leaves the
+    /// mode to its start position (`None`). `None` for a name no rules here play. The one
+    /// reading of the tag.
+    ///
+    /// ```
+    /// use chessbits_position::{CastlingMode, Variant};
+    ///
+    /// assert_eq!(Variant::from_pgn_tag(b"Chess960"), Some((Variant::Chess, Some(CastlingMode::Chess960))));
+    /// assert_eq!(Variant::from_pgn_tag(b"From Position"), Some((Variant::Chess, Some(CastlingMode::Standard))));
+    /// assert_eq!(Variant::from_pgn_tag(b"Crazyhouse"), Some((Variant::Crazyhouse, None)));
+    /// assert_eq!(Variant::from_pgn_tag(b"Shogi"), None);
+    /// ```
+    #[must_use]
+    pub fn from_pgn_tag(tag: &[u8]) -> Option<(Variant, Option<CastlingMode>)> {
+        let text = core::str::from_utf8(tag).ok()?.trim();
+        let mut key = [0u8; 24];
+        let mut len = 0;
+        for b in text.bytes() {
+            if matches!(b, b' ' | b'-' | b'_') {
+                continue;
+            }
+            if len == key.len() {
+                return None;
+            }
+            key[len] = b.to_ascii_lowercase();
+            len += 1;
+        }
+        let key = &key[..len];
+        if key.windows(3).any(|w| w == b"960")
+            || key.windows(7).any(|w| w == b"fischer")
+            || key.windows(9).any(|w| w == b"freestyle")
+        {
+            return Some((Variant::Chess, Some(CastlingMode::Chess960)));
+        }
+        if matches!(key, b"" | b"fromposition" | b"classical") {
+            return Some((Variant::Chess, Some(CastlingMode::Standard)));
+        }
+        match Variant::from_name(text)? {
+            Variant::Chess => Some((Variant::Chess, Some(CastlingMode::Standard))),
+            v => Some((v, None)),
         }
     }
 

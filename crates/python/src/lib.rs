@@ -43,6 +43,10 @@ fn chessbits_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tables::read_moves, m)?)?;
     m.add_function(wrap_pyfunction!(encode::encode, m)?)?;
     m.add("PgnError", m.py().get_type::<PgnError>())?;
+    m.add(
+        "DamagedInputWarning",
+        m.py().get_type::<tables::DamagedInputWarning>(),
+    )?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -1,39 +1,40 @@
-//! `read_games` and `read_moves`: `chessbits-tables`' record batches of an input, as a
-//! `GameStream` that hands them to Python through the Arrow PyCapsule interface
-//! (`__arrow_c_stream__`). The batches are made on `chessbits-pgn`'s pipeline threads; each
-//! request for the next batch releases the GIL while it waits and checks for Ctrl-C first.
+//! `read_games` and `read_moves`: the library's one route from an input to rows
+//! (`chessbits_tables::stream`), bound to Python. The keywords are read by
+//! `chessbits_tables::Selection::set`, the input is opened by `chessbits_pgn::input`
+//! (a file object is streamed, never read whole), and the batches are a `GameStream` that
+//! hands them to Python through the Arrow PyCapsule interface (`__arrow_c_stream__`). The
+//! batches are made on the pipeline's threads; each request for the next batch releases the
+//! GIL while it waits and checks for Ctrl-C first.
+//!
+//! A damaged input (a truncated zstd or gzip stream, a read error part way) keeps the games
+//! before the damage: by default the stream ends there with a `chessbits.DamagedInputWarning`
+//! naming the input and how far it got; `on_damage="raise"` raises `chessbits.PgnError`
+//! instead.
 
 use std::io::{self, Read};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use arrow_array::{ArrayRef, RecordBatch, RecordBatchReader, StructArray};
 use arrow_schema::{ArrowError, Field, SchemaRef};
-use chessbits_pgn::filter::{parse_range, Filter, Reached, TagTest};
-use chessbits_pgn::SanMode;
-use chessbits_tables::{BatchOptions, Batches, Layout, RowOptions, Selection, Table};
-use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use chessbits_pgn::input::Input;
+use chessbits_tables::stream::{Error as RouteError, SelectionReason};
+use chessbits_tables::{BatchOptions, Batches, Selection, Table};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
-use pyo3::types::{PyCapsule, PyDict, PyString};
+use pyo3::types::{PyBool, PyBytes, PyCapsule, PyDict, PyString};
 use pyo3_arrow::ffi::{to_stream_pycapsule, ArrayIterator};
 
 use crate::PgnError;
 
-/// Counts the raw bytes read from an input, to say how far a damaged input got.
-struct Counted<R> {
-    inner: R,
-    count: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counted<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.count.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
+pyo3::create_exception!(
+    chessbits,
+    DamagedInputWarning,
+    PyUserWarning,
+    "An input damaged part way (a truncated zstd or gzip stream, a read error): the games \
+     before the damage were read. `on_damage=\"raise\"` raises `PgnError` instead."
+);
 
 /// An error message carried through Arrow's error type.
 #[derive(Debug)]
@@ -53,13 +54,57 @@ fn failure(message: String) -> ArrowError {
     ArrowError::ExternalError(Box::new(Failure(message.replace('\0', "\\0"))))
 }
 
+/// What a damaged input does to the stream.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum OnDamage {
+    /// The stream ends after the good games, with a `DamagedInputWarning`.
+    Warn,
+    /// The stream raises `PgnError` after the good games.
+    Raise,
+}
+
+/// A binary file object read a block at a time (with the GIL, from whichever thread reads).
+struct PyFile {
+    file: Py<PyAny>,
+}
+
+impl Read for PyFile {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        Python::attach(|py| {
+            let data = self
+                .file
+                .bind(py)
+                .call_method1("read", (buf.len(),))
+                .map_err(|e| io::Error::other(e.to_string()))?;
+            if data.is_none() {
+                // A non-blocking file with nothing yet: nothing more to read here.
+                return Ok(0);
+            }
+            let bytes = data.cast::<PyBytes>().map_err(|_| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "read() gave something other than bytes",
+                )
+            })?;
+            let bytes = bytes.as_bytes();
+            if bytes.len() > buf.len() {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "read(n) gave more than n bytes",
+                ));
+            }
+            buf[..bytes.len()].copy_from_slice(bytes);
+            Ok(bytes.len())
+        })
+    }
+}
+
 /// The batches of one input, as an Arrow record batch reader.
 struct GameReader {
     batches: Option<Batches>,
     schema: SchemaRef,
     name: String,
-    raw: Arc<AtomicU64>,
-    games: u64,
+    on_damage: OnDamage,
 }
 
 impl Iterator for GameReader {
@@ -74,24 +119,63 @@ impl Iterator for GameReader {
         let item = match got {
             // Through the C stream interface (pyarrow, Polars, DuckDB) the consumer raises
             // its own error with this one's text: `KeyboardInterrupt`.
-            Err(interrupt) => Err(ArrowError::ExternalError(Box::new(interrupt))),
-            Ok(None) => {
-                self.batches = None;
-                return None;
+            Err(interrupt) => Some(Err(ArrowError::ExternalError(Box::new(interrupt)))),
+            Ok(None) => None,
+            Ok(Some(Ok((batch, _report)))) => return Some(Ok(batch)),
+            Ok(Some(Err(RouteError::Damaged {
+                error,
+                raw_bytes,
+                games,
+            }))) if self.on_damage == OnDamage::Warn => {
+                let message = format!(
+                    "{}: input damaged after {raw_bytes} bytes read; the {games} games before \
+                     the damage were read: {error}",
+                    self.name
+                );
+                let message =
+                    std::ffi::CString::new(message.replace('\0', "\\0")).unwrap_or_default();
+                let warned = Python::attach(|py| {
+                    PyErr::warn(py, &py.get_type::<DamagedInputWarning>(), &message, 1)
+                });
+                // A warning made an error (`warnings.simplefilter("error")`) is raised.
+                warned
+                    .err()
+                    .map(|e| Err(ArrowError::ExternalError(Box::new(e))))
             }
-            Ok(Some(Ok((batch, report)))) => {
-                self.games += report.games;
-                return Some(Ok(batch));
-            }
-            Ok(Some(Err(e))) => Err(failure(format!(
-                "{}: unreadable after {} bytes and {} games: {e}",
-                self.name,
-                self.raw.load(Ordering::Relaxed),
-                self.games
+            Ok(Some(Err(RouteError::Damaged {
+                error,
+                raw_bytes,
+                games,
+            }))) => Some(Err(failure(format!(
+                "{}: unreadable after {raw_bytes} bytes and {games} games: {error}",
+                self.name
+            )))),
+            Ok(Some(Err(RouteError::Panicked(message)))) => Some(Err(ArrowError::ExternalError(
+                Box::new(PyRuntimeError::new_err(format!(
+                    "{}: a worker thread panicked (a bug in chessbits): {message}",
+                    self.name
+                ))),
             ))),
+            Ok(Some(Err(e))) => Some(Err(failure(format!("{}: {e}", self.name)))),
         };
-        self.batches = None;
-        Some(item)
+        self.close();
+        item
+    }
+}
+
+impl GameReader {
+    /// Stops the work, with the GIL released: the pipeline's reader may be waiting for it
+    /// (to read a Python file object).
+    fn close(&mut self) {
+        if let Some(batches) = self.batches.take() {
+            Python::attach(|py| py.detach(move || drop(batches)));
+        }
+    }
+}
+
+impl Drop for GameReader {
+    fn drop(&mut self) {
+        self.close();
     }
 }
 
@@ -198,10 +282,18 @@ fn os_error(path: &std::path::Path, e: &io::Error) -> PyErr {
     ))
 }
 
-/// The raw bytes of `source` (a path, `bytes`, or a binary file object) and its name.
-fn open_source(source: &Bound<'_, PyAny>) -> PyResult<(Box<dyn Read + Send>, String)> {
+/// `source` (a path, `bytes`, or a binary file object, streamed) opened by the library's
+/// one opener, and its name.
+fn open_source(source: &Bound<'_, PyAny>) -> PyResult<(Input, String)> {
+    let py = source.py();
+    let opened = |raw: Box<dyn Read + Send>, name: String| -> PyResult<(Input, String)> {
+        match py.detach(|| Input::from_reader(raw)) {
+            Ok(input) => Ok((input, name)),
+            Err(e) => Err(PgnError::new_err(format!("{name}: {e}"))),
+        }
+    };
     if let Ok(bytes) = source.extract::<PyBackedBytes>() {
-        return Ok((Box::new(io::Cursor::new(bytes)), "<bytes>".to_owned()));
+        return opened(Box::new(io::Cursor::new(bytes)), "<bytes>".to_owned());
     }
     if source.is_instance_of::<PyString>() || source.hasattr("__fspath__")? {
         let path: PathBuf = source.extract()?;
@@ -213,7 +305,7 @@ fn open_source(source: &Bound<'_, PyAny>) -> PyResult<(Box<dyn Read + Send>, Str
                 path.display().to_string(),
             )));
         }
-        return Ok((Box::new(file), path.display().to_string()));
+        return opened(Box::new(file), path.display().to_string());
     }
     if source.hasattr("read")? {
         let name = source
@@ -221,13 +313,22 @@ fn open_source(source: &Bound<'_, PyAny>) -> PyResult<(Box<dyn Read + Send>, Str
             .ok()
             .and_then(|n| n.extract::<String>().ok())
             .unwrap_or_else(|| "<file>".to_owned());
-        let data = source.call_method0("read")?;
-        let bytes = data.extract::<PyBackedBytes>().map_err(|_| {
-            PyTypeError::new_err(format!(
+        // A text-mode file is told at once (it gives `str`).
+        if source
+            .call_method1("read", (0,))?
+            .is_instance_of::<PyString>()
+        {
+            return Err(PyTypeError::new_err(format!(
                 "{name}: read() gave text, not bytes: open the file in binary mode ('rb')"
-            ))
-        })?;
-        return Ok((Box::new(io::Cursor::new(bytes)), name));
+            )));
+        }
+        let file = PyFile {
+            file: source.clone().unbind(),
+        };
+        return match Input::from_reader(file) {
+            Ok(input) => Ok((input, name)),
+            Err(e) => Err(PgnError::new_err(format!("{name}: {e}"))),
+        };
     }
     Err(PyTypeError::new_err(format!(
         "source: a path, bytes or a binary file object, not {}",
@@ -235,10 +336,20 @@ fn open_source(source: &Bound<'_, PyAny>) -> PyResult<(Box<dyn Read + Send>, Str
     )))
 }
 
-/// One text or several: a `str`, a list of `str`, or a dict (as `NAME=VALUE` texts).
+/// A keyword's value as the texts the selection reads: a `str`, a `bool` (`true`/`false`),
+/// a number, or a list, tuple or dict (`NAME=VALUE` texts) of them.
 fn texts(key: &str, value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     if let Ok(s) = value.extract::<String>() {
         return Ok(vec![s]);
+    }
+    if value.is_instance_of::<PyBool>() {
+        return Ok(vec![value.extract::<bool>()?.to_string()]);
+    }
+    if let Ok(n) = value.extract::<i64>() {
+        return Ok(vec![n.to_string()]);
+    }
+    if let Ok(x) = value.extract::<f64>() {
+        return Ok(vec![x.to_string()]);
     }
     if let Ok(d) = value.cast::<PyDict>() {
         return d
@@ -249,88 +360,39 @@ fn texts(key: &str, value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     value
         .try_iter()
         .and_then(|items| items.map(|i| i?.extract::<String>()).collect())
-        .map_err(|_| PyTypeError::new_err(format!("{key}: a str, a list of str or a dict")))
+        .map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{key}: a str, a number, a bool, a list of str or a dict"
+            ))
+        })
 }
 
-/// What the keyword filters ask: the selection, SAN mode and text encoding.
-struct Asked {
-    selection: Selection,
-    rows: RowOptions,
-}
-
-fn asked(filters: Option<&Bound<'_, PyDict>>) -> PyResult<Asked> {
-    let mut asked = Asked {
-        selection: Selection::default(),
-        rows: RowOptions::default(),
+/// The selection the keywords ask for, read by the library (`Selection::set`): an unknown
+/// keyword is a `TypeError`, a value that cannot be read a `ValueError`.
+fn selection(schema: &str, filters: Option<&Bound<'_, PyDict>>) -> PyResult<Selection> {
+    let mut selection = Selection::default();
+    let mut set = |key: &str, text: &str| {
+        selection.set(key, text).map_err(|e| match e.reason {
+            SelectionReason::Unknown => PyTypeError::new_err(format!(
+                "unknown keyword {key:?} ({})",
+                Selection::OPTIONS.join(", ")
+            )),
+            _ => PyValueError::new_err(e.to_string()),
+        })
     };
-    let Some(filters) = filters else {
-        return Ok(asked);
-    };
-    let bad = |key: &str, e: &dyn std::fmt::Display| PyValueError::new_err(format!("{key}: {e}"));
-    let mut filter = Filter::default();
-    let mut seed = 0;
-    for (key, value) in filters.iter() {
-        let key: String = key.extract()?;
-        match key.as_str() {
-            "tag" | "tag_contains" | "tag_range" => {
-                for t in texts(&key, &value)? {
-                    let test = match key.as_str() {
-                        "tag" => TagTest::equals(&t),
-                        "tag_contains" => TagTest::contains(&t),
-                        _ => TagTest::range(&t),
-                    };
-                    filter.tags.push(test.map_err(|e| bad(&key, &e))?);
-                }
+    set("schema", schema)?;
+    if let Some(filters) = filters {
+        for (key, value) in filters.iter() {
+            let key: String = key.extract()?;
+            if key == "schema" {
+                return Err(PyTypeError::new_err("schema is given once"));
             }
-            "elo" => {
-                let range: String = value.extract()?;
-                let (lo, hi) = parse_range(&range).map_err(|e| bad(&key, &e))?;
-                filter.tags.push(TagTest::Range("WhiteElo".into(), lo, hi));
-                filter.tags.push(TagTest::Range("BlackElo".into(), lo, hi));
-            }
-            "result" => filter.results = texts(&key, &value)?,
-            "min_plies" => filter.min_plies = Some(value.extract()?),
-            "max_plies" => filter.max_plies = Some(value.extract()?),
-            "fen" => {
-                for f in texts(&key, &value)? {
-                    filter
-                        .positions
-                        .push(f.parse::<Reached>().map_err(|e| bad(&key, &e))?);
-                }
-            }
-            "dedup" => asked.selection.dedup = value.extract()?,
-            "limit" => asked.selection.limit = value.extract()?,
-            "sample" => {
-                let rate: f64 = value.extract()?;
-                if !(0.0..=1.0).contains(&rate) {
-                    return Err(bad(&key, &"a rate from 0 to 1"));
-                }
-                asked.selection.sample = Some((rate, 0));
-            }
-            "seed" => seed = value.extract()?,
-            "strict" => {
-                if value.extract::<bool>()? {
-                    asked.rows.mode = SanMode::Strict;
-                }
-            }
-            "encoding" => {
-                let label: String = value.extract()?;
-                asked.rows.encoding = chessbits_tables::tags::encoding_for_label(&label)
-                    .ok_or_else(|| bad(&key, &format!("unknown encoding {label:?}")))?;
-            }
-            _ => {
-                return Err(PyTypeError::new_err(format!(
-                    "unknown filter {key:?} (tag, tag_contains, tag_range, elo, result, \
-                     min_plies, max_plies, fen, dedup, limit, sample, seed, strict, encoding)"
-                )))
+            for text in texts(&key, &value)? {
+                set(&key, &text)?;
             }
         }
     }
-    if let Some((_, s)) = &mut asked.selection.sample {
-        *s = seed;
-    }
-    asked.selection.filter = filter;
-    Ok(asked)
+    Ok(selection)
 }
 
 /// The stream of `table`'s batches for `source`.
@@ -339,46 +401,38 @@ fn stream(
     source: &Bound<'_, PyAny>,
     schema: &str,
     threads: Option<usize>,
+    on_damage: &str,
     filters: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<GameStream> {
-    let layout: Layout = schema.parse().map_err(PyValueError::new_err)?;
-    if layout == Layout::Lichess && table == Table::Moves {
-        return Err(PyValueError::new_err(
-            "schema=\"lichess\" is a games table (use read_games)",
-        ));
-    }
+    let selection = selection(schema, filters)?;
+    selection.check_table(table).map_err(|_| {
+        PyValueError::new_err("schema=\"lichess\" is a games table (use read_games)")
+    })?;
+    let on_damage = match on_damage {
+        "warn" => OnDamage::Warn,
+        "raise" => OnDamage::Raise,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "on_damage: \"warn\" or \"raise\", not {other:?}"
+            )))
+        }
+    };
     let threads = match threads {
         Some(0) => return Err(PyValueError::new_err("threads: at least 1")),
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let asked = asked(filters)?;
-    let (raw, name) = open_source(source)?;
-    let count = Arc::new(AtomicU64::new(0));
-    let counted = Counted {
-        inner: raw,
-        count: Arc::clone(&count),
-    };
-    let py = source.py();
-    let input = py
-        .detach(|| chessbits_pgn::input::sniff(counted))
-        .map_err(|e| PgnError::new_err(format!("{name}: {e}")))?
-        .0;
+    let (input, name) = open_source(source)?;
+    let schema = chessbits_tables::schema(table, selection.rows.layout);
     let mut options = BatchOptions::new(table);
-    options.rows = RowOptions {
-        layout,
-        ..asked.rows
-    };
-    options.selection = asked.selection;
+    options.selection = selection;
     options.threads = threads;
     options.file = name.clone();
-    let schema = chessbits_tables::schema(table, layout);
     let reader = GameReader {
         batches: Some(Batches::new(input, options)),
         schema: schema.clone(),
         name: name.clone(),
-        raw: count,
-        games: 0,
+        on_damage,
     };
     Ok(GameStream {
         reader: Mutex::new(Some(reader)),
@@ -391,7 +445,7 @@ fn stream(
 /// Arrow record batches.
 ///
 /// `source` is a path (plain, zstd or gzip PGN, recognised from its first bytes), `bytes`,
-/// or a binary file object (read whole first). `schema` is `"default"` (this project's
+/// or a binary file object (streamed: read a block at a time, never whole). `schema` is `"default"` (this project's
 /// columns: tags, typed columns, moves as SAN and UCI lists, clocks, evals, `error`) or
 /// `"lichess"` (the Hugging Face dataset `Lichess/standard-chess-games`' columns).
 /// `threads` (default: every core) read and replay games; the GIL is released meanwhile.
@@ -401,30 +455,34 @@ fn stream(
 /// position reached), `dedup`, `limit`, `sample` (a rate, with `seed`), and `strict`
 /// (strict SAN), `encoding` (of tag text that is not UTF-8; default windows-1252).
 ///
-/// A game that cannot be replayed is a row with its `error`; an input that cannot be read
-/// on (a damaged zstd or gzip stream, an I/O error) raises `chessbits.PgnError` (through
-/// pyarrow: its error) naming the input, the bytes and the games read before it.
+/// A game that cannot be replayed is a row with its `error`. An input damaged part way (a
+/// truncated zstd or gzip stream, an I/O error) keeps the games before the damage: the
+/// stream ends there with a `chessbits.DamagedInputWarning` naming the input and how far
+/// it got, or, with `on_damage="raise"`, raises `chessbits.PgnError` (through pyarrow:
+/// its error, with the same message).
 #[pyfunction]
-#[pyo3(signature = (source, *, schema="default", threads=None, **filters))]
+#[pyo3(signature = (source, *, schema="default", threads=None, on_damage="warn", **filters))]
 pub fn read_games(
     source: &Bound<'_, PyAny>,
     schema: &str,
     threads: Option<usize>,
+    on_damage: &str,
     filters: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<GameStream> {
-    stream(Table::Games, source, schema, threads, filters)
+    stream(Table::Games, source, schema, threads, on_damage, filters)
 }
 
 /// Reads the games of `source` into a table, a row per mainline move (`file`, `game`,
 /// `ply`, `before_fen`, `san`, `uci`, `after_fen`, `clock`, `eval`): returns a
 /// `GameStream`. The arguments are `read_games`' (the schema is `"default"`).
 #[pyfunction]
-#[pyo3(signature = (source, *, schema="default", threads=None, **filters))]
+#[pyo3(signature = (source, *, schema="default", threads=None, on_damage="warn", **filters))]
 pub fn read_moves(
     source: &Bound<'_, PyAny>,
     schema: &str,
     threads: Option<usize>,
+    on_damage: &str,
     filters: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<GameStream> {
-    stream(Table::Moves, source, schema, threads, filters)
+    stream(Table::Moves, source, schema, threads, on_damage, filters)
 }

@@ -59,17 +59,74 @@ def test_a_bad_game_is_a_row_with_an_error():
     assert errors[1] is None
 
 
-def test_truncated_zstd_raises_naming_the_input_and_how_far():
+def test_truncated_zstd_keeps_the_good_games_and_warns():
+    data = (DATA / "lichess_sample.pgn.zst").read_bytes()
+    cut = data[: len(data) // 2]
+    whole = table(data)
+    with pytest.warns(chessbits.DamagedInputWarning) as warned:
+        kept = table(cut)
+    message = str(warned[0].message)
+    assert "<bytes>" in message and "bytes read" in message and "games" in message, message
+    # The good games are kept: every row a prefix of the whole file's rows.
+    assert 0 < kept.num_rows < whole.num_rows
+    assert kept.column("moves_san").to_pylist() == whole.column("moves_san").to_pylist()[: kept.num_rows]
+    # As many as the program keeps: the same route.
+    assert f"the {kept.num_rows} games" in message or f"the {kept.num_rows + 1} games" in message, message
+
+
+def test_truncated_zstd_raises_when_asked():
     data = (DATA / "lichess_sample.pgn.zst").read_bytes()
     cut = data[: len(data) // 2]
     with pytest.raises(chessbits.PgnError) as e:
-        for _ in chessbits.read_games(cut, threads=1):
+        for _ in chessbits.read_games(cut, threads=1, on_damage="raise"):
             pass
     message = str(e.value)
     assert "<bytes>" in message and "bytes" in message and "games" in message, message
     # Through pyarrow too: its error carries the same message.
     with pytest.raises(Exception, match="<bytes>: unreadable after"):
-        table(cut)
+        table(cut, on_damage="raise")
+    # A warning made an error by the warnings filter is raised too.
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", chessbits.DamagedInputWarning)
+        with pytest.raises(chessbits.DamagedInputWarning):
+            for _ in chessbits.read_games(cut, threads=1):
+                pass
+    with pytest.raises(ValueError, match="on_damage"):
+        chessbits.read_games(cut, on_damage="ignore")
+
+
+def test_a_damaged_file_object_is_streamed_and_behaves_as_its_path(tmp_path):
+    path = tmp_path / "cut.pgn.zst"
+    data = (DATA / "lichess_sample.pgn.zst").read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.warns(chessbits.DamagedInputWarning):
+        by_path = table(path)
+    with open(path, "rb") as f, pytest.warns(chessbits.DamagedInputWarning):
+        by_file = table(f)
+    assert by_file.column("moves_san").to_pylist() == by_path.column("moves_san").to_pylist()
+
+
+def test_a_file_object_is_not_read_whole():
+    class Trickle:
+        """A binary file that counts the largest read asked of it."""
+
+        def __init__(self, data):
+            self.data, self.pos, self.largest = data, 0, 0
+
+        def read(self, n=-1):
+            if n is None or n < 0:
+                n = len(self.data)
+            self.largest = max(self.largest, n)
+            out = self.data[self.pos : self.pos + n]
+            self.pos += len(out)
+            return out
+
+    data = (GOOD + b"\n") * 200_000  # 7.6 MB
+    f = Trickle(data)
+    assert table(f, threads=2).num_rows == 200_000
+    assert f.largest < len(data) // 4
 
 
 def test_damaged_files_raise_naming_the_file(tmp_path):
@@ -77,6 +134,8 @@ def test_damaged_files_raise_naming_the_file(tmp_path):
     data = (DATA / "lichess_sample.pgn.zst").read_bytes()
     path.write_bytes(data[:8000] + bytes(range(256)) * 10)
     with pytest.raises(Exception, match="games.pgn.zst: unreadable after"):
+        table(path, on_damage="raise")
+    with pytest.warns(chessbits.DamagedInputWarning, match="games.pgn.zst: input damaged"):
         table(path)
     bad_magic = tmp_path / "bad.gz"
     bad_magic.write_bytes(b"\x1f\x8b" + bytes(100))

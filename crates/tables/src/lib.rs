@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod columns;
 pub mod rows;
 pub mod schema;
 pub mod stream;

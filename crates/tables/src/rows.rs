@@ -10,24 +10,26 @@
 //! `clocks` (`evals`) is null for a game where no move replayed has a clock (an eval),
 //! otherwise as long as the moves replayed, with a null for a move without one.
 
-use std::fmt::Write as _;
 use std::sync::Arc;
 
 use arrow_array::builder::{
-    ArrayBuilder, BinaryBuilder, Date32Builder, Float64Builder, Int16Builder, Int32Builder,
-    Int64Builder, ListBuilder, StringBuilder, StructBuilder, Time32SecondBuilder,
-    TimestampSecondBuilder,
+    ArrayBuilder, BinaryBuilder, Float64Builder, Int32Builder, Int64Builder, ListBuilder,
+    StringBuilder, StructBuilder,
 };
-use arrow_array::{ArrayRef, BinaryArray, ListArray, RecordBatch, StringArray, StructArray};
+use arrow_array::{
+    ArrayRef, BinaryArray, Date32Array, Int16Array, Int32Array, Int64Array, ListArray, RecordBatch,
+    StringArray, StructArray, Time32SecondArray, TimestampSecondArray,
+};
 use arrow_buffer::OffsetBuffer;
-use arrow_schema::{ArrowError, DataType, Field, Fields};
+use arrow_schema::{ArrowError, DataType, Field, Fields, Schema};
 use chessbits_pgn::table::{error_text, played_notes, Eval};
 use chessbits_pgn::{
-    game_variant, move_to_uci, replay, replay_any, replay_packed, replay_variant, suffix_of,
-    write_fen, GameRecord, Replayed, Report, San, SanMode, SanPlus,
+    check_game, game_variant, move_to_uci, replay, replay_packed, replay_variant, suffix_of,
+    write_fen, write_mainline, GameError, GameRecord, Replayed, Report, San, SanMode, SanPlus,
 };
 use encoding_rs::Encoding;
 
+use crate::columns::{Column, Value, GAMES, LICHESS_GAMES};
 use crate::schema::{eval_type, schema, tag_type, Layout, Table};
 use crate::tags;
 
@@ -77,111 +79,75 @@ pub(crate) fn batch_counted(
     let ones = || vec![1; records.len()];
     match (table, options.layout) {
         (Table::Games, Layout::Default) => {
-            games(file, records, options).map(|(b, r)| (b, r, ones()))
+            games_with(GAMES, file, records, options).map(|(b, r)| (b, r, ones()))
         }
         (Table::Games, Layout::Lichess) => {
-            lichess_games(records, options).map(|(b, r)| (b, r, ones()))
+            games_with(LICHESS_GAMES, file, records, options).map(|(b, r)| (b, r, ones()))
         }
         (Table::Moves, _) => moves(file, records, options),
     }
 }
 
-/// The tags a column is read from, each by its place in [`Known`].
-const KNOWN: [&[u8]; 20] = [
-    b"Event",
-    b"Site",
-    b"Date",
-    b"Round",
-    b"White",
-    b"Black",
-    b"Result",
-    b"WhiteElo",
-    b"BlackElo",
-    b"ECO",
-    b"Opening",
-    b"TimeControl",
-    b"Termination",
-    b"UTCDate",
-    b"UTCTime",
-    b"Variant",
-    b"WhiteTitle",
-    b"BlackTitle",
-    b"WhiteRatingDiff",
-    b"BlackRatingDiff",
-];
+/// The most tags a list of columns may read ([`crate::columns`] holds to it).
+pub(crate) const MAX_TAG_COLUMNS: usize = 32;
 
-const EVENT: usize = 0;
-const SITE: usize = 1;
-const RESULT: usize = 6;
-const WHITE_ELO: usize = 7;
-const BLACK_ELO: usize = 8;
-const ECO: usize = 9;
-const OPENING: usize = 10;
-const TIME_CONTROL: usize = 11;
-const TERMINATION: usize = 12;
-const UTC_DATE: usize = 13;
-const UTC_TIME: usize = 14;
-const VARIANT: usize = 15;
-const WHITE_TITLE: usize = 16;
-const BLACK_TITLE: usize = 17;
-const WHITE_DIFF: usize = 18;
-const BLACK_DIFF: usize = 19;
-
-/// The place of a tag name in [`KNOWN`]: the one candidate its length and a letter leave
-/// is compared (comparing with each of the twenty cost most of a games row).
-fn known_index(name: &[u8]) -> Option<usize> {
-    let i = match (name.len(), name.first()?, name.get(3).copied().unwrap_or(0)) {
-        (5, b'E', _) => EVENT,
-        (4, b'S', _) => SITE,
-        (4, b'D', _) => 2,
-        (5, b'R', _) => 3,
-        (5, b'W', _) => 4,
-        (5, b'B', _) => 5,
-        (6, b'R', _) => RESULT,
-        (8, b'W', _) => WHITE_ELO,
-        (8, b'B', _) => BLACK_ELO,
-        (3, b'E', _) => ECO,
-        (7, b'O', _) => OPENING,
-        (11, b'T', b'e') => TIME_CONTROL,
-        (11, b'T', b'm') => TERMINATION,
-        (7, b'U', b'D') => UTC_DATE,
-        (7, b'U', b'T') => UTC_TIME,
-        (7, b'V', _) => VARIANT,
-        (10, b'W', _) => WHITE_TITLE,
-        (10, b'B', _) => BLACK_TITLE,
-        (15, b'W', _) => WHITE_DIFF,
-        (15, b'B', _) => BLACK_DIFF,
-        _ => return None,
-    };
-    (KNOWN[i] == name).then_some(i)
+/// Finds the tags the columns read among a game's tags: a name is hashed (its length and
+/// three of its letters) to the one candidate it can be, compared once (comparing a tag
+/// with each of twenty names cost most of a games row). Names sharing a slot are searched
+/// one by one.
+struct TagLookup {
+    names: Vec<&'static [u8]>,
+    /// Per hash: 0 none, `i + 1` the one name `i`, `u8::MAX` several.
+    slots: [u8; 256],
 }
 
-/// The first value of each [`KNOWN`] tag in a game.
-struct Known<'a>([Option<&'a [u8]>; 20]);
+impl TagLookup {
+    fn new(names: &[&'static str]) -> TagLookup {
+        let mut lookup = TagLookup {
+            names: names.iter().map(|n| n.as_bytes()).collect(),
+            slots: [0; 256],
+        };
+        for (i, name) in lookup.names.iter().enumerate() {
+            let slot = &mut lookup.slots[Self::hash(name)];
+            *slot = if *slot == 0 { i as u8 + 1 } else { u8::MAX };
+        }
+        lookup
+    }
 
-impl<'a> Known<'a> {
-    fn of(record: &'a GameRecord) -> Known<'a> {
-        let mut slots = [None; 20];
-        for (name, value) in record.tags.iter() {
-            if let Some(i) = known_index(name) {
-                if slots[i].is_none() {
-                    slots[i] = Some(value);
-                }
+    fn hash(name: &[u8]) -> usize {
+        let at = |i: usize| usize::from(name.get(i).copied().unwrap_or(0));
+        (name.len() * 37 + at(0) * 11 + at(3) * 5 + at(name.len().wrapping_sub(1))) & 255
+    }
+
+    fn find(&self, name: &[u8]) -> Option<usize> {
+        match self.slots[Self::hash(name)] {
+            0 => None,
+            u8::MAX => self.names.iter().position(|n| *n == name),
+            i => {
+                let i = usize::from(i - 1);
+                (self.names[i] == name).then_some(i)
             }
         }
-        Known(slots)
     }
 
-    fn get(&self, i: usize) -> Option<&'a [u8]> {
-        self.0[i]
+    /// The first value of each looked-for tag in a game.
+    fn values<'a>(&self, record: &'a GameRecord) -> [Option<&'a [u8]>; MAX_TAG_COLUMNS] {
+        let mut values = [None; MAX_TAG_COLUMNS];
+        for (name, value) in record.tags.iter() {
+            if let Some(i) = self.find(name) {
+                values[i].get_or_insert(value);
+            }
+        }
+        values
     }
-}
 
-/// The `Result` cell: the tag, else the movetext's result token.
-fn result_of<'a>(record: &'a GameRecord, known: &Known<'a>) -> Option<&'a [u8]> {
-    known
-        .get(RESULT)
-        .or_else(|| record.result.map(|r| r.as_str().as_bytes()))
+    fn index(&self, name: &str) -> usize {
+        // Every tag a column reads is in the lookup (it is built from the columns).
+        self.names
+            .iter()
+            .position(|n| *n == name.as_bytes())
+            .unwrap_or(MAX_TAG_COLUMNS - 1)
+    }
 }
 
 /// A text column gathered as bytes and checked as UTF-8 once for the whole column (a check
@@ -254,16 +220,16 @@ impl MoveList {
         }
     }
 
-    fn push_row(&mut self, words: &[u64]) {
+    fn push_row(&mut self, words: &[u64]) -> Result<(), ArrowError> {
         for &w in words {
             let len = 8 - (w.leading_zeros() / 8) as usize;
             let end = self.values.len() + len;
             self.values.extend_from_slice(&w.to_le_bytes());
             self.values.truncate(end);
-            self.ends.push(i32::try_from(end).unwrap_or(i32::MAX));
+            self.ends.push(offset(end)?);
         }
-        self.rows
-            .push(i32::try_from(self.ends.len() - 1).unwrap_or(i32::MAX));
+        self.rows.push(offset(self.ends.len() - 1)?);
+        Ok(())
     }
 
     fn finish(self) -> ArrayRef {
@@ -279,6 +245,16 @@ impl MoveList {
             None,
         ))
     }
+}
+
+/// An Arrow `i32` offset or count, or the error that a batch holds more than `i32` can
+/// count (never a clamped, wrong value).
+fn offset(n: usize) -> Result<i32, ArrowError> {
+    i32::try_from(n).map_err(|_| {
+        ArrowError::ComputeError(format!(
+            "{n} is past what an Arrow list or string array of a batch can hold (i32 offsets)"
+        ))
+    })
 }
 
 fn eval_builder() -> StructBuilder {
@@ -310,166 +286,268 @@ fn list_field(item: DataType) -> Arc<Field> {
     Arc::new(Field::new("item", item, true))
 }
 
-fn games(
+/// A game of the batch, ready for its cells: its tags found, its replay done.
+struct Prepared<'a> {
+    record: &'a GameRecord,
+    tags: [Option<&'a [u8]>; MAX_TAG_COLUMNS],
+    played: usize,
+    error: Option<GameError>,
+    /// Its moves' words in the batch's SAN and UCI word lists.
+    words: std::ops::Range<usize>,
+}
+
+/// The rows of a games table with `columns`: each game's tags found and its moves
+/// replayed once, then the columns filled one after the other, each a loop over the games
+/// (the column's kind decided once, not per cell).
+fn games_with(
+    columns: &[Column],
     file: &str,
     records: &[GameRecord],
     options: &RowOptions,
 ) -> Result<(RecordBatch, Report), ArrowError> {
-    let n = records.len();
-    let enc = options.encoding;
-    let mut report = Report::default();
-    let mut file_col = StringBuilder::with_capacity(n, n * file.len());
-    let mut game = Int64Builder::with_capacity(n);
-    // event, site, date, round, white, black, result
-    let mut texts: Vec<Text> = (0..7).map(|_| Text::new(n, n * 16, enc)).collect();
-    let mut elos = [
-        Int32Builder::with_capacity(n),
-        Int32Builder::with_capacity(n),
-    ];
-    // eco, opening, time_control, termination, utc_date, utc_time, variant, game_id,
-    // white_title, black_title
-    let mut more: Vec<Text> = (0..10).map(|_| Text::new(n, n * 8, enc)).collect();
-    let mut diffs = [
-        Int32Builder::with_capacity(n),
-        Int32Builder::with_capacity(n),
-    ];
-    let mut timestamp = TimestampSecondBuilder::with_capacity(n).with_timezone("+00:00");
-    let mut base = Int32Builder::with_capacity(n);
-    let mut increment = Int32Builder::with_capacity(n);
-    let mut tag_keys = Text::new(n * 16, n * 16 * 8, enc);
-    let mut tag_values = Text::new(n * 16, n * 16 * 16, enc);
-    let mut tag_offsets: Vec<i32> = Vec::with_capacity(n + 1);
-    tag_offsets.push(0);
-    let mut plies = Int32Builder::with_capacity(n);
-    let moves_hint = records.iter().map(|r| r.moves.len()).sum::<usize>();
-    let mut uci = MoveList::new(n, moves_hint);
-    let mut san = MoveList::new(n, moves_hint);
+    let lookup = TagLookup::new(&crate::columns::tags_read(columns));
+    let needs_texts = columns
+        .iter()
+        .any(|c| matches!(c.value, Value::MovesSan | Value::MovesUci));
     let (mut san_words, mut uci_words) = (Vec::new(), Vec::new());
-    let mut clocks = ListBuilder::new(Float64Builder::new());
-    let mut evals = ListBuilder::new(eval_builder()).with_field(list_field(eval_type()));
-    let mut error = StringBuilder::new();
-
+    let mut games = Vec::with_capacity(records.len());
     for record in records {
-        let known = Known::of(record);
-        file_col.append_value(file);
-        game.append_value(record.game as i64);
-        for (i, t) in texts.iter_mut().enumerate() {
-            if i == RESULT {
-                t.push(result_of(record, &known));
+        let start = san_words.len();
+        let Replayed { played, error, .. } = if needs_texts {
+            replay_packed(record, options.mode, &mut san_words, &mut uci_words)
+        } else {
+            check_game(record, options.mode)
+        };
+        games.push(Prepared {
+            record,
+            tags: lookup.values(record),
+            // Past `usize` (on a 32-bit target) is past `i32` too: `offset` says so.
+            played: usize::try_from(played).unwrap_or(usize::MAX),
+            error,
+            words: start..san_words.len(),
+        });
+    }
+    let words = Words {
+        san: &san_words,
+        uci: &uci_words,
+    };
+    let arrays = columns
+        .iter()
+        .map(|c| column(c.value, &lookup, &games, file, &words, options))
+        .collect::<Result<Vec<ArrayRef>, ArrowError>>()?;
+    let fields: Vec<Field> = columns.iter().map(Column::field).collect();
+    let batch = RecordBatch::try_new(Arc::new(Schema::new(fields)), arrays)?;
+    let mut report = Report::default();
+    for g in games {
+        report.add_game(g.record, g.played as u64, g.error);
+    }
+    Ok((batch, report))
+}
+
+/// The packed move texts of a batch's games ([`Prepared::words`] index them).
+struct Words<'a> {
+    san: &'a [u64],
+    uci: &'a [u64],
+}
+
+/// One column of a games table, over every game of the batch.
+fn column(
+    value: Value,
+    lookup: &TagLookup,
+    games: &[Prepared<'_>],
+    file: &str,
+    words: &Words<'_>,
+    options: &RowOptions,
+) -> Result<ArrayRef, ArrowError> {
+    let n = games.len();
+    let enc = options.encoding;
+    fn by_index<'a>(i: usize) -> impl Fn(&Prepared<'a>) -> Option<&'a [u8]> {
+        move |g| g.tags[i]
+    }
+    let tag = |t: &str| by_index(lookup.index(t));
+    let ints = |t: &str| {
+        let get = tag(t);
+        games.iter().map(move |g| get(g).and_then(tags::int))
+    };
+    Ok(match value {
+        Value::File => Arc::new(StringArray::from_iter_values(std::iter::repeat_n(file, n))),
+        Value::Game => Arc::new(Int64Array::from_iter_values(
+            games.iter().map(|g| g.record.game as i64),
+        )),
+        Value::Text(t) => {
+            let get = tag(t);
+            let mut text = Text::new(n, n * 16, enc);
+            for g in games {
+                text.push(get(g));
+            }
+            text.finish()
+        }
+        Value::Result => {
+            let get = tag("Result");
+            let mut text = Text::new(n, n * 8, enc);
+            for g in games {
+                text.push(result_of(g, get(g)));
+            }
+            text.finish()
+        }
+        Value::Int(t) => Arc::new(Int32Array::from_iter(ints(t))),
+        Value::Int16(t) => Arc::new(Int16Array::from_iter(
+            ints(t).map(|v| v.and_then(|v| i16::try_from(v).ok())),
+        )),
+        Value::Date(t) => {
+            let get = tag(t);
+            Arc::new(Date32Array::from_iter(
+                games.iter().map(|g| get(g).and_then(tags::date)),
+            ))
+        }
+        Value::Time(t) => {
+            let get = tag(t);
+            Arc::new(Time32SecondArray::from_iter(
+                games.iter().map(|g| get(g).and_then(tags::time)),
+            ))
+        }
+        Value::LichessId => {
+            let get = tag("Site");
+            let mut text = Text::new(n, n * 8, enc);
+            for g in games {
+                text.push(get(g).and_then(tags::lichess_id).map(str::as_bytes));
+            }
+            text.finish()
+        }
+        Value::UtcTimestamp => {
+            let (day, time) = (tag("UTCDate"), tag("UTCTime"));
+            Arc::new(
+                TimestampSecondArray::from_iter(games.iter().map(|g| {
+                    let second = time(g).and_then(tags::time).unwrap_or(0);
+                    day(g)
+                        .and_then(tags::date)
+                        .map(|d| i64::from(d) * 86_400 + i64::from(second))
+                }))
+                .with_timezone("+00:00"),
+            )
+        }
+        Value::BaseSeconds | Value::IncrementSeconds => {
+            let get = tag("TimeControl");
+            let part = |tc: (i32, i32)| {
+                if value == Value::BaseSeconds {
+                    tc.0
+                } else {
+                    tc.1
+                }
+            };
+            Arc::new(Int32Array::from_iter(
+                games
+                    .iter()
+                    .map(|g| get(g).and_then(tags::time_control).map(part)),
+            ))
+        }
+        Value::Tags => tags_column(games, lookup, enc)?,
+        Value::Plies => Arc::new(Int32Array::from_iter_values(
+            games
+                .iter()
+                .map(|g| offset(g.played))
+                .collect::<Result<Vec<i32>, ArrowError>>()?,
+        )),
+        Value::MovesSan | Value::MovesUci => {
+            let all = if value == Value::MovesSan {
+                words.san
             } else {
-                t.push(known.get(i));
+                words.uci
+            };
+            let mut list = MoveList::new(n, all.len());
+            for g in games {
+                list.push_row(all.get(g.words.clone()).unwrap_or_default())?;
             }
+            list.finish()
         }
-        elos[0].append_option(known.get(WHITE_ELO).and_then(tags::int));
-        elos[1].append_option(known.get(BLACK_ELO).and_then(tags::int));
-        for (t, i) in more.iter_mut().zip([
-            ECO,
-            OPENING,
-            TIME_CONTROL,
-            TERMINATION,
-            UTC_DATE,
-            UTC_TIME,
-            VARIANT,
-        ]) {
-            t.push(known.get(i));
+        Value::Clocks => {
+            let mut clocks = ListBuilder::new(Float64Builder::new());
+            for g in games {
+                let notes = played_notes(g.record, g.played);
+                if notes.iter().any(|(c, _)| c.is_some()) {
+                    for i in 0..g.played {
+                        clocks
+                            .values()
+                            .append_option(notes.get(i).and_then(|n| n.0));
+                    }
+                }
+                clocks.append(notes.iter().any(|(c, _)| c.is_some()));
+            }
+            Arc::new(clocks.finish())
         }
-        more[7].push(
-            known
-                .get(SITE)
-                .and_then(tags::lichess_id)
-                .map(str::as_bytes),
-        );
-        more[8].push(known.get(WHITE_TITLE));
-        more[9].push(known.get(BLACK_TITLE));
-        diffs[0].append_option(known.get(WHITE_DIFF).and_then(tags::int));
-        diffs[1].append_option(known.get(BLACK_DIFF).and_then(tags::int));
-        let day = known.get(UTC_DATE).and_then(tags::date);
-        let second = known.get(UTC_TIME).and_then(tags::time);
-        timestamp
-            .append_option(day.map(|d| i64::from(d) * 86_400 + i64::from(second.unwrap_or(0))));
-        let tc = known.get(TIME_CONTROL).and_then(tags::time_control);
-        base.append_option(tc.map(|t| t.0));
-        increment.append_option(tc.map(|t| t.1));
+        Value::Evals => {
+            let mut evals = ListBuilder::new(eval_builder()).with_field(list_field(eval_type()));
+            for g in games {
+                let notes = played_notes(g.record, g.played);
+                let any = notes.iter().any(|(_, e)| e.is_some());
+                if any {
+                    for i in 0..g.played {
+                        push_eval(evals.values(), notes.get(i).and_then(|n| n.1));
+                    }
+                }
+                evals.append(any);
+            }
+            Arc::new(evals.finish())
+        }
+        Value::Error => Arc::new(StringArray::from_iter(
+            games.iter().map(|g| error_text(g.record, &g.error)),
+        )),
+        Value::Movetext => {
+            let get = tag("Result");
+            let mut text = Text::new(n, n * 512, enc);
+            let mut line = Vec::with_capacity(4096);
+            for g in games {
+                line.clear();
+                write_mainline(g.record, g.played, result_of(g, get(g)), &mut line);
+                text.push_str(&line);
+            }
+            text.finish()
+        }
+    })
+}
 
-        for (name, value) in record.tags.iter() {
-            tag_keys.push_str(name);
-            tag_values.push_str(value);
-        }
-        if known.get(RESULT).is_none() {
-            if let Some(r) = record.result {
-                tag_keys.push_str(b"Result");
-                tag_values.push_str(r.as_str().as_bytes());
-            }
-        }
-        tag_offsets.push(i32::try_from(tag_keys.builder.len()).unwrap_or(i32::MAX));
+/// The `Result` cell: the tag, else the movetext's result token.
+fn result_of<'a>(game: &Prepared<'a>, tag: Option<&'a [u8]>) -> Option<&'a [u8]> {
+    tag.or_else(|| game.record.result.map(|r| r.as_str().as_bytes()))
+}
 
-        san_words.clear();
-        uci_words.clear();
-        let Replayed {
-            played, error: err, ..
-        } = replay_packed(record, options.mode, &mut san_words, &mut uci_words);
-        san.push_row(&san_words);
-        uci.push_row(&uci_words);
-        let played = played as usize;
-        plies.append_value(i32::try_from(played).unwrap_or(i32::MAX));
-        let notes = played_notes(record, played);
-        if notes.iter().any(|(c, _)| c.is_some()) {
-            for i in 0..played {
-                clocks
-                    .values()
-                    .append_option(notes.get(i).and_then(|n| n.0));
-            }
-            clocks.append(true);
-        } else {
-            clocks.append(false);
+/// The `tags` column: every pair in order, and the movetext's result as a `Result` pair
+/// when the game has no such tag.
+fn tags_column(
+    games: &[Prepared<'_>],
+    lookup: &TagLookup,
+    enc: &'static Encoding,
+) -> Result<ArrayRef, ArrowError> {
+    let n = games.len();
+    let result = lookup.index("Result");
+    let mut keys = Text::new(n * 16, n * 16 * 8, enc);
+    let mut values = Text::new(n * 16, n * 16 * 16, enc);
+    let mut offsets: Vec<i32> = Vec::with_capacity(n + 1);
+    offsets.push(0);
+    for g in games {
+        for (name, value) in g.record.tags.iter() {
+            keys.push_str(name);
+            values.push_str(value);
         }
-        if notes.iter().any(|(_, e)| e.is_some()) {
-            for i in 0..played {
-                push_eval(evals.values(), notes.get(i).and_then(|n| n.1));
+        if g.tags[result].is_none() {
+            if let Some(r) = g.record.result {
+                keys.push_str(b"Result");
+                values.push_str(r.as_str().as_bytes());
             }
-            evals.append(true);
-        } else {
-            evals.append(false);
         }
-        error.append_option(error_text(record, &err));
-        report.add_game(record, played as u64, err);
+        offsets.push(offset(keys.builder.len())?);
     }
-
-    let mut columns: Vec<ArrayRef> = vec![Arc::new(file_col.finish()), Arc::new(game.finish())];
-    columns.extend(texts.into_iter().map(Text::finish));
-    for mut e in elos {
-        columns.push(Arc::new(e.finish()));
-    }
-    columns.extend(more.into_iter().map(Text::finish));
-    for mut d in diffs {
-        columns.push(Arc::new(d.finish()));
-    }
-    columns.push(Arc::new(timestamp.finish()));
-    columns.push(Arc::new(base.finish()));
-    columns.push(Arc::new(increment.finish()));
-    let tag_fields = match tag_type() {
+    let fields = match tag_type() {
         DataType::Struct(f) => f,
         _ => Fields::empty(),
     };
-    let entries = StructArray::new(
-        tag_fields,
-        vec![tag_keys.finish(), tag_values.finish()],
-        None,
-    );
-    columns.push(Arc::new(ListArray::new(
+    let entries = StructArray::new(fields, vec![keys.finish(), values.finish()], None);
+    Ok(Arc::new(ListArray::new(
         list_field(tag_type()),
-        OffsetBuffer::new(tag_offsets.into()),
+        OffsetBuffer::new(offsets.into()),
         Arc::new(entries),
         None,
-    )));
-    columns.push(Arc::new(plies.finish()));
-    columns.push(uci.finish());
-    columns.push(san.finish());
-    columns.push(Arc::new(clocks.finish()));
-    columns.push(Arc::new(evals.finish()));
-    columns.push(Arc::new(error.finish()));
-    let batch = RecordBatch::try_new(schema(Table::Games, Layout::Default), columns)?;
-    Ok((batch, report))
+    )))
 }
 
 /// The column builders of the moves table, one row per move played.
@@ -484,6 +562,9 @@ struct MoveRows {
     clock: Float64Builder,
     eval: StructBuilder,
 }
+
+// A record's plies fit the `ply` column's `i32`.
+const _: () = assert!(chessbits_pgn::MAX_GAME_MOVES < i32::MAX as usize);
 
 impl MoveRows {
     fn with_capacity(hint: usize, file: &str) -> MoveRows {
@@ -515,8 +596,8 @@ impl MoveRows {
         let (c, e) = record.notes.get(ply - 1).copied().unwrap_or((None, None));
         self.file.append_value(file);
         self.game.append_value(record.game as i64);
-        self.ply
-            .append_value(i32::try_from(ply).unwrap_or(i32::MAX));
+        // At most `MAX_GAME_MOVES` (a record keeps no more), so an `i32` (asserted below).
+        self.ply.append_value(ply as i32);
         self.before
             .append_value(std::str::from_utf8(before).unwrap_or_default());
         self.san
@@ -597,157 +678,11 @@ fn moves(
         let Replayed {
             played, error: err, ..
         } = replayed;
-        counts.push(u32::try_from(played).unwrap_or(u32::MAX));
+        counts.push(offset(usize::try_from(played).unwrap_or(usize::MAX))?.unsigned_abs());
         report.add_game(record, played, err);
     }
     let batch = RecordBatch::try_new(schema(Table::Moves, Layout::Default), rows.finish())?;
     Ok((batch, report, counts))
-}
-
-fn lichess_games(
-    records: &[GameRecord],
-    options: &RowOptions,
-) -> Result<(RecordBatch, Report), ArrowError> {
-    let n = records.len();
-    let enc = options.encoding;
-    let mut report = Report::default();
-    // Event, Site, White, Black, Result, WhiteTitle, BlackTitle
-    let mut head: Vec<Text> = (0..7).map(|_| Text::new(n, n * 16, enc)).collect();
-    let mut ints: Vec<Int16Builder> = (0..4).map(|_| Int16Builder::with_capacity(n)).collect();
-    let mut date = Date32Builder::with_capacity(n);
-    let mut time = Time32SecondBuilder::with_capacity(n);
-    // ECO, Opening, Termination, TimeControl
-    let mut tail: Vec<Text> = (0..4).map(|_| Text::new(n, n * 16, enc)).collect();
-    let mut movetext = StringBuilder::with_capacity(n, n * 512);
-    let mut text = String::with_capacity(4096);
-    for record in records {
-        let known = Known::of(record);
-        for (t, i) in head
-            .iter_mut()
-            .zip([EVENT, SITE, 4, 5, RESULT, WHITE_TITLE, BLACK_TITLE])
-        {
-            t.push(if i == RESULT {
-                result_of(record, &known)
-            } else {
-                known.get(i)
-            });
-        }
-        for (b, i) in ints
-            .iter_mut()
-            .zip([WHITE_ELO, BLACK_ELO, WHITE_DIFF, BLACK_DIFF])
-        {
-            b.append_option(
-                known
-                    .get(i)
-                    .and_then(tags::int)
-                    .and_then(|v| i16::try_from(v).ok()),
-            );
-        }
-        date.append_option(known.get(UTC_DATE).and_then(tags::date));
-        time.append_option(known.get(UTC_TIME).and_then(tags::time));
-        for (t, i) in tail
-            .iter_mut()
-            .zip([ECO, OPENING, TERMINATION, TIME_CONTROL])
-        {
-            t.push(known.get(i));
-        }
-        // The movetext as Lichess writes it: the moves replayed as written, each move's
-        // `[%eval]` and `[%clk]` in a comment, then the result.
-        text.clear();
-        let Replayed {
-            played, error: err, ..
-        } = replay_any(record, options.mode);
-        let (mut number, mut white) = first_move(record);
-        let mut after_comment = false;
-        for (i, san) in record.moves.texts().take(played as usize).enumerate() {
-            if !text.is_empty() {
-                text.push(' ');
-            }
-            if white {
-                let _ = write!(text, "{number}. ");
-            } else if after_comment || i == 0 {
-                let _ = write!(text, "{number}... ");
-            }
-            text.push_str(&String::from_utf8_lossy(san));
-            let (clock, eval) = record.notes.get(i).copied().unwrap_or((None, None));
-            after_comment = clock.is_some() || eval.is_some();
-            if after_comment {
-                text.push_str(" {");
-                if let Some(e) = eval {
-                    match e {
-                        Eval::Centipawns(cp) => {
-                            let _ = write!(text, " [%eval {}]", pawns(cp));
-                        }
-                        Eval::Mate(m) => {
-                            let _ = write!(text, " [%eval #{m}]");
-                        }
-                    }
-                }
-                if let Some(c) = clock {
-                    let _ = write!(text, " [%clk {}]", clock_text(c));
-                }
-                text.push_str(" }");
-            }
-            if !white {
-                number += 1;
-            }
-            white = !white;
-        }
-        if let Some(r) = result_of(record, &known) {
-            if !text.is_empty() {
-                text.push(' ');
-            }
-            text.push_str(&String::from_utf8_lossy(r));
-        }
-        movetext.append_value(&text);
-        report.add_game(record, played, err);
-    }
-    let mut columns: Vec<ArrayRef> = head.into_iter().map(Text::finish).collect();
-    for mut b in ints {
-        columns.push(Arc::new(b.finish()));
-    }
-    columns.push(Arc::new(date.finish()));
-    columns.push(Arc::new(time.finish()));
-    columns.extend(tail.into_iter().map(Text::finish));
-    columns.push(Arc::new(movetext.finish()));
-    let batch = RecordBatch::try_new(schema(Table::Games, Layout::Lichess), columns)?;
-    Ok((batch, report))
-}
-
-/// The move number and side of a game's first move (from its `FEN` tag's last fields).
-fn first_move(record: &GameRecord) -> (u32, bool) {
-    let Some(fen) = record.fen.as_deref() else {
-        return (1, true);
-    };
-    let fen = String::from_utf8_lossy(fen);
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let white = fields.get(1) != Some(&"b");
-    let number = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
-    (number, white)
-}
-
-/// Centipawns as pawns the way Lichess writes an `[%eval]`: `0.17`, `-1.5`, `2`.
-fn pawns(cp: i32) -> String {
-    let sign = if cp < 0 { "-" } else { "" };
-    let cp = cp.unsigned_abs();
-    let (whole, cents) = (cp / 100, cp % 100);
-    match cents {
-        0 => format!("{sign}{whole}"),
-        c if c % 10 == 0 => format!("{sign}{whole}.{}", c / 10),
-        c => format!("{sign}{whole}.{c:02}"),
-    }
-}
-
-/// Seconds as a `[%clk H:MM:SS]` value (tenths when there are any).
-fn clock_text(seconds: f64) -> String {
-    let whole = seconds.trunc() as u64;
-    let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60);
-    let tenths = ((seconds - seconds.trunc()) * 10.0).round() as u64;
-    if tenths == 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{h}:{m:02}:{s:02}.{tenths}")
-    }
 }
 
 #[cfg(test)]
@@ -825,24 +760,31 @@ mod tests {
     }
 
     #[test]
-    fn every_known_tag_is_found() {
-        for (i, name) in KNOWN.iter().enumerate() {
-            assert_eq!(
-                known_index(name),
-                Some(i),
-                "{:?}",
-                String::from_utf8_lossy(name)
-            );
+    fn every_tag_a_column_reads_is_found() {
+        for columns in [GAMES, LICHESS_GAMES] {
+            let names = crate::columns::tags_read(columns);
+            let lookup = TagLookup::new(&names);
+            for (i, name) in names.iter().enumerate() {
+                assert_eq!(lookup.find(name.as_bytes()), Some(i), "{name}");
+                assert_eq!(lookup.index(name), i, "{name}");
+            }
+            for other in [
+                &b"Eventx"[..],
+                b"E",
+                b"",
+                b"FEN",
+                b"UTCDatx",
+                b"Timecontrol",
+                b"WhiteFideId",
+            ] {
+                assert_eq!(lookup.find(other), None);
+            }
         }
-        for other in [
-            &b"Eventx"[..],
-            b"E",
-            b"",
-            b"FEN",
-            b"UTCDatx",
-            b"Timecontrol",
-        ] {
-            assert_eq!(known_index(other), None);
+        // Names that share a slot are all found.
+        let crowded = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"];
+        let lookup = TagLookup::new(&crowded);
+        for (i, name) in crowded.iter().enumerate() {
+            assert_eq!(lookup.find(name.as_bytes()), Some(i));
         }
     }
 

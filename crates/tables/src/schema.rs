@@ -1,6 +1,7 @@
-//! The tables' columns: one Arrow schema per table and layout, the only place a column's
-//! name and type are written. The row rule ([`crate::rows`]) fills these columns in this
-//! order, and every writer takes the schema from the batches.
+//! The tables' schemas: one Arrow schema per table and layout, derived from the column lists
+//! of [`crate::columns`] (the only place a column's name and value are written). The row
+//! rule ([`crate::rows`]) fills these columns in this order, and every writer takes the
+//! schema from the batches.
 
 use std::sync::Arc;
 
@@ -39,19 +40,6 @@ impl std::str::FromStr for Layout {
     }
 }
 
-/// The game columns that are a tag's text as written (decoded to UTF-8): (column, tag).
-pub const TEXT_TAG_COLUMNS: [(&str, &str); 9] = [
-    ("event", "Event"),
-    ("site", "Site"),
-    ("date", "Date"),
-    ("round", "Round"),
-    ("white", "White"),
-    ("black", "Black"),
-    ("result", "Result"),
-    ("eco", "ECO"),
-    ("opening", "Opening"),
-];
-
 /// An `{cp, mate}` evaluation: centipawns, or moves to mate; positive is good for White.
 pub fn eval_type() -> DataType {
     DataType::Struct(Fields::from(vec![
@@ -70,17 +58,13 @@ pub fn tag_type() -> DataType {
 
 /// A list of `item` (lists have Arrow's `item` element, which Parquet writes as the
 /// three-level `LIST` that DuckDB, Polars and Spark read).
-pub fn list_of(item: DataType) -> DataType {
+pub(crate) fn list_of(item: DataType) -> DataType {
     DataType::List(Arc::new(Field::new("item", item, true)))
 }
 
 /// `utc_timestamp`'s type: seconds since the epoch, in UTC (the offset `+00:00`: a zone name would need a time-zone database to print).
-pub fn timestamp_type() -> DataType {
+pub(crate) fn timestamp_type() -> DataType {
     DataType::Timestamp(TimeUnit::Second, Some("+00:00".into()))
-}
-
-fn text(name: &str) -> Field {
-    Field::new(name, DataType::Utf8, true)
 }
 
 /// The schema of `table` in `layout`.
@@ -107,76 +91,14 @@ fn text(name: &str) -> Field {
 /// Lichess's `[%eval]` / `[%clk]` comments and the result). The moves table has one layout:
 /// asking for it in [`Layout::Lichess`] gives [`Layout::Default`]'s.
 pub fn schema(table: Table, layout: Layout) -> SchemaRef {
-    let fields = match (table, layout) {
-        (Table::Games, Layout::Default) => {
-            let mut f = vec![
-                Field::new("file", DataType::Utf8, false),
-                Field::new("game", DataType::Int64, false),
-            ];
-            for (c, _) in &TEXT_TAG_COLUMNS[..7] {
-                f.push(text(c));
-            }
-            f.push(Field::new("white_elo", DataType::Int32, true));
-            f.push(Field::new("black_elo", DataType::Int32, true));
-            for c in [
-                "eco",
-                "opening",
-                "time_control",
-                "termination",
-                "utc_date",
-                "utc_time",
-                "variant",
-                "game_id",
-                "white_title",
-                "black_title",
-            ] {
-                f.push(text(c));
-            }
-            f.push(Field::new("white_rating_diff", DataType::Int32, true));
-            f.push(Field::new("black_rating_diff", DataType::Int32, true));
-            f.push(Field::new("utc_timestamp", timestamp_type(), true));
-            f.push(Field::new("base_seconds", DataType::Int32, true));
-            f.push(Field::new("increment_seconds", DataType::Int32, true));
-            f.push(Field::new("tags", list_of(tag_type()), false));
-            f.push(Field::new("plies", DataType::Int32, false));
-            f.push(Field::new("moves_uci", list_of(DataType::Utf8), false));
-            f.push(Field::new("moves_san", list_of(DataType::Utf8), false));
-            f.push(Field::new("clocks", list_of(DataType::Float64), true));
-            f.push(Field::new("evals", list_of(eval_type()), true));
-            f.push(text("error"));
-            f
-        }
-        (Table::Games, Layout::Lichess) => {
-            let mut f: Vec<Field> = ["Event", "Site", "White", "Black", "Result"]
-                .into_iter()
-                .chain(["WhiteTitle", "BlackTitle"])
-                .map(text)
-                .collect();
-            for c in ["WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff"] {
-                f.push(Field::new(c, DataType::Int16, true));
-            }
-            f.push(Field::new("UTCDate", DataType::Date32, true));
-            f.push(Field::new(
-                "UTCTime",
-                DataType::Time32(TimeUnit::Second),
-                true,
-            ));
-            for c in ["ECO", "Opening", "Termination", "TimeControl", "movetext"] {
-                f.push(text(c));
-            }
-            f
-        }
-        (Table::Moves, _) => vec![
-            Field::new("file", DataType::Utf8, false),
-            Field::new("game", DataType::Int64, false),
-            Field::new("ply", DataType::Int32, false),
-            Field::new("before_fen", DataType::Utf8, false),
-            Field::new("san", DataType::Utf8, false),
-            Field::new("uci", DataType::Utf8, false),
-            Field::new("after_fen", DataType::Utf8, false),
-            Field::new("clock", DataType::Float64, true),
-            Field::new("eval", eval_type(), true),
-        ],
+    use crate::columns::{GAMES, LICHESS_GAMES, MOVES};
+    let fields: Vec<Field> = match (table, layout) {
+        (Table::Games, Layout::Default) => GAMES.iter().map(|c| c.field()).collect(),
+        (Table::Games, Layout::Lichess) => LICHESS_GAMES.iter().map(|c| c.field()).collect(),
+        (Table::Moves, _) => MOVES
+            .iter()
+            .map(|(name, t, nullable, _)| Field::new(*name, t(), *nullable))
+            .collect(),
     };
     Arc::new(Schema::new(fields))
 }

@@ -1,7 +1,7 @@
 //! Batches to files, each format by the arrow-rs crate made for it: Parquet by `parquet`'s
 //! Arrow writer (its column writers run on threads of their own when asked), Arrow IPC by
-//! `arrow-ipc`, NDJSON by `arrow-json`, CSV by `arrow-csv` (a list or struct cell as its
-//! JSON text, from `arrow-json`'s encoder). [`Partitioned`] spreads a games table over Hive
+//! `arrow-ipc`, NDJSON by `arrow-json`, CSV by `arrow-csv` (a list, evaluation or tag cell
+//! as plain text, in the PGN and Lichess spellings). [`Partitioned`] spreads a games table over Hive
 //! folders `year=YYYY/month=MM/`.
 
 use std::collections::BTreeMap;
@@ -18,10 +18,12 @@ use arrow_schema::{DataType, Field, Schema};
 
 use crate::tags;
 
-/// An output format.
+/// An output format (more may come: match with a wildcard arm).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
-    /// Comma-separated values with a header row; a list or struct cell is its JSON text.
+    /// Comma-separated values with a header row; a list is its items separated by spaces,
+    /// an evaluation Lichess's text (`0.17`, `#-3`), the tags PGN tag pairs.
     #[cfg(feature = "csv")]
     Csv,
     /// One JSON object per line (every column, nulls written).
@@ -279,17 +281,18 @@ impl<W: Write + Send> TableWriter<W> {
     }
 }
 
-/// A batch for CSV: each list or struct column as the JSON text of its cells (`arrow-json`
-/// writes them; a null stays an empty cell).
+/// A batch for CSV: every cell plain text, written as the PGN and Lichess formats write
+/// it (by `chessbits_pgn`): a list of moves or clocks as its items separated by spaces (a
+/// missing item `-`), an evaluation as Lichess writes it (`0.17`, `#-3`), the tags as PGN
+/// tag pairs (`[Event "x"] [Site "y"]`); a null stays an empty cell.
 #[cfg(feature = "csv")]
-pub fn csv_cells(batch: &RecordBatch) -> io::Result<RecordBatch> {
+fn csv_cells(batch: &RecordBatch) -> io::Result<RecordBatch> {
     use arrow_array::ArrayRef;
 
     let schema = batch.schema();
     if !schema.fields().iter().any(|f| f.data_type().is_nested()) {
         return Ok(batch.clone());
     }
-    let options = arrow_json::writer::EncoderOptions::default().with_explicit_nulls(true);
     let mut fields = Vec::with_capacity(schema.fields().len());
     let mut columns = Vec::with_capacity(schema.fields().len());
     for (field, column) in schema.fields().iter().zip(batch.columns()) {
@@ -298,23 +301,81 @@ pub fn csv_cells(batch: &RecordBatch) -> io::Result<RecordBatch> {
             columns.push(column.clone());
             continue;
         }
-        let mut encoder =
-            arrow_json::writer::make_encoder(field, column.as_ref(), &options).map_err(io_error)?;
         let mut text = Vec::with_capacity(64);
-        let cells: StringArray = (0..column.len())
-            .map(|i| {
-                if column.is_null(i) {
-                    return None;
-                }
-                text.clear();
-                encoder.encode(i, &mut text);
-                Some(String::from_utf8_lossy(&text).into_owned())
-            })
-            .collect();
+        let mut cells = arrow_array::builder::StringBuilder::new();
+        for i in 0..column.len() {
+            if column.is_null(i) {
+                cells.append_null();
+                continue;
+            }
+            text.clear();
+            plain_cell(column.as_ref(), i, &mut text)?;
+            cells.append_value(String::from_utf8_lossy(&text));
+        }
         fields.push(Field::new(field.name(), DataType::Utf8, true));
-        columns.push(Arc::new(cells) as ArrayRef);
+        columns.push(Arc::new(cells.finish()) as ArrayRef);
     }
     RecordBatch::try_new(Arc::new(Schema::new(fields)), columns).map_err(io_error)
+}
+
+/// The plain text of a nested cell (a list, an evaluation, a tag pair).
+#[cfg(feature = "csv")]
+fn plain_cell(column: &dyn Array, i: usize, out: &mut Vec<u8>) -> io::Result<()> {
+    use std::io::Write as _;
+
+    let unsupported = || {
+        io::Error::new(
+            io::ErrorKind::Unsupported,
+            format!("no CSV text for a cell of type {}", column.data_type()),
+        )
+    };
+    match column.data_type() {
+        DataType::List(_) => {
+            let items = column.as_list::<i32>().value(i);
+            for j in 0..items.len() {
+                if j > 0 {
+                    out.push(b' ');
+                }
+                if items.is_null(j) {
+                    out.push(b'-');
+                } else {
+                    plain_cell(items.as_ref(), j, out)?;
+                }
+            }
+        }
+        DataType::Utf8 => out.extend_from_slice(column.as_string::<i32>().value(i).as_bytes()),
+        DataType::Float64 => {
+            let v = column
+                .as_primitive::<arrow_array::types::Float64Type>()
+                .value(i);
+            write!(out, "{v}")?;
+        }
+        DataType::Struct(fields) => {
+            let s = column.as_struct();
+            let names: Vec<&str> = fields.iter().map(|f| f.name().as_str()).collect();
+            match names.as_slice() {
+                ["cp", "mate"] => {
+                    let int = |k: usize| {
+                        let c = s.column(k).as_primitive::<arrow_array::types::Int32Type>();
+                        (!c.is_null(i)).then(|| c.value(i))
+                    };
+                    let eval = match (int(0), int(1)) {
+                        (Some(cp), _) => chessbits_pgn::table::Eval::Centipawns(cp),
+                        (None, Some(m)) => chessbits_pgn::table::Eval::Mate(m),
+                        (None, None) => return Ok(()),
+                    };
+                    write!(out, "{eval}")?;
+                }
+                ["key", "value"] => {
+                    let text = |k: usize| s.column(k).as_string::<i32>().value(i).as_bytes();
+                    chessbits_pgn::write_tag_pair(text(0), text(1), out);
+                }
+                _ => return Err(unsupported()),
+            }
+        }
+        _ => return Err(unsupported()),
+    }
+    Ok(())
 }
 
 #[cfg(feature = "parquet")]
@@ -756,7 +817,7 @@ pub struct Partitioned {
 }
 
 /// The Hive folder of a partition.
-pub fn partition_dir(key: Option<(i32, u32)>) -> String {
+pub(crate) fn partition_dir(key: Option<(i32, u32)>) -> String {
     match key {
         Some((y, m)) => format!("year={y:04}/month={m:02}"),
         None => "year=__HIVE_DEFAULT_PARTITION__/month=__HIVE_DEFAULT_PARTITION__".to_owned(),

@@ -3,9 +3,9 @@
 
 use super::*;
 use crate::pgn_table::write_options;
-use chessbits_tables::stream::Piece;
-use chessbits_tables::write::io_error;
-use chessbits_tables::{Limiter, Partitioned, RowOptions};
+use arrow_array::RecordBatch;
+use chessbits_tables::stream::Error as StreamError;
+use chessbits_tables::{BatchOptions, Limiter, Partitioned};
 
 /// Writes bytes to one output.
 struct BytesSink<'p> {
@@ -61,14 +61,11 @@ pub(super) fn check(inputs: &[PathBuf], opts: &Options) -> ExitCode {
     }
     let msgs = Messages { json: opts.json };
     let mode = opts.mode();
-    let outcome = run_inputs(
-        inputs,
-        opts,
-        &msgs,
-        || RecordCollector::for_check(mode),
-        |_, batch| Ok((chessbits_pgn::check_games(&batch, mode), ())),
-        &mut Nothing,
-    );
+    let mut job = PipelineJob {
+        make_visitor: || RecordCollector::for_check(mode),
+        work: |_: &str, batch: Vec<GameRecord>| (chessbits_pgn::check_games(&batch, mode), ()),
+    };
+    let outcome = run_inputs(inputs, opts, &msgs, &mut job, &mut Nothing);
     let mut out = io::stdout().lock();
     let (games, moves, bad, errors, _) = outcome.totals();
     let mut lines = Vec::new();
@@ -115,10 +112,11 @@ pub(super) fn check(inputs: &[PathBuf], opts: &Options) -> ExitCode {
     outcome.status()
 }
 
-/// The closing line on stderr of the writing commands.
+/// The closing line on stderr of the writing commands: `rows` and what they are (in JSON
+/// always under the key `rows`, the same word in every command).
 fn summary(msgs: &Messages, what: &str, rows: u64, outcome: &Outcome, opts: &Options) {
     if msgs.json {
-        msgs.line(&outcome.total_json(opts.threads(), Some((what, rows))));
+        msgs.line(&outcome.total_json(opts.threads(), Some(rows)));
     } else {
         let (_, _, bad, errors, _) = outcome.totals();
         msgs.line(&format!(
@@ -150,24 +148,21 @@ pub(super) fn fens(inputs: &[PathBuf], output: Option<&Path>, opts: &Options) ->
     let mode = opts.mode();
     let pool = BufferPool::default();
     let mut sink = BytesSink { out, pool: &pool };
-    let mut outcome = run_inputs(
-        inputs,
-        opts,
-        &msgs,
-        RecordCollector::new,
-        |_, batch| {
+    let mut job = PipelineJob {
+        make_visitor: RecordCollector::new,
+        work: |_: &str, batch: Vec<GameRecord>| {
             let mut rows = pool.take();
             let report = chessbits_pgn::fens_games(&batch, mode, &mut rows);
-            Ok((report, rows))
+            (report, rows)
         },
-        &mut sink,
-    );
+    };
+    let mut outcome = run_inputs(inputs, opts, &msgs, &mut job, &mut sink);
     finish_output(&mut outcome, sink.out.flush());
     if outcome.closed {
         return ExitCode::SUCCESS;
     }
     let rows = outcome.totals().1;
-    summary(&msgs, "rows", rows, &outcome, opts);
+    summary(&msgs, "rows written (a row per move)", rows, &outcome, opts);
     outcome.status()
 }
 
@@ -201,26 +196,13 @@ struct TableSink {
     current: Option<TableOut>,
     used_names: std::collections::HashSet<String>,
     rows: u64,
-    /// Duplicates and `--limit`, in input order over every input.
-    limiter: Limiter,
     /// Threads encoding Parquet.
     threads: usize,
 }
 
 impl TableSink {
     fn file_name(&mut self, input: &Path) -> String {
-        let mut stem = if input.as_os_str() == "-" {
-            "stdin".to_owned()
-        } else {
-            input
-                .file_name()
-                .map_or_else(|| "input".to_owned(), |n| n.to_string_lossy().into_owned())
-        };
-        for ext in [".gz", ".zst", ".zstd", ".pgn"] {
-            if let Some(s) = stem.strip_suffix(ext) {
-                stem = s.to_owned();
-            }
-        }
+        let stem = chessbits_pgn::input::stem(input);
         let mut name = format!("{stem}.{}", self.format.extension());
         let mut k = 2;
         while !self.used_names.insert(name.clone()) {
@@ -231,7 +213,7 @@ impl TableSink {
     }
 }
 
-impl Sink<Piece> for TableSink {
+impl Sink<RecordBatch> for TableSink {
     fn begin(&mut self, input: &Path) -> io::Result<()> {
         if let Some(dir) = self.dir.clone() {
             let name = self.file_name(input);
@@ -254,8 +236,7 @@ impl Sink<Piece> for TableSink {
         Ok(())
     }
 
-    fn write(&mut self, piece: Piece) -> io::Result<()> {
-        let batch = self.limiter.apply(&piece).map_err(io_error)?;
+    fn write(&mut self, batch: RecordBatch) -> io::Result<()> {
         self.rows += batch.num_rows() as u64;
         let w = match (&mut self.current, &mut self.single) {
             (Some(w), _) | (None, Some(w)) => w,
@@ -270,8 +251,45 @@ impl Sink<Piece> for TableSink {
             None => Ok(()),
         }
     }
+}
 
-    fn stop(&self) -> bool {
+/// The tables' job: the library's route ([`chessbits_tables::stream::run`]) over each input,
+/// with one limiter (duplicates, `--limit`) over every input.
+struct TablesJob {
+    options: BatchOptions,
+    limiter: Limiter,
+}
+
+impl Job for TablesJob {
+    type Out = RecordBatch;
+
+    fn run(
+        &mut self,
+        input: Input,
+        file: &str,
+        threads: usize,
+        progress: &mut (dyn FnMut(u64) + Send),
+        each: &mut dyn FnMut(Report, Self::Out) -> io::Result<bool>,
+    ) -> Result<(), Ended> {
+        self.options.file = file.to_owned();
+        self.options.threads = threads;
+        let ran = chessbits_tables::stream::run(
+            input,
+            &self.options,
+            &mut self.limiter,
+            progress,
+            |batch, report| each(report, batch),
+        );
+        match ran {
+            Ok(_) => Ok(()),
+            Err(StreamError::Damaged { error, .. }) => Err(Ended::Damaged(error)),
+            Err(StreamError::Io(e)) => Err(Ended::Damaged(e)),
+            Err(StreamError::Output(e)) => Err(Ended::Output(e)),
+            Err(other) => Err(Ended::Output(io::Error::other(other))),
+        }
+    }
+
+    fn done(&self) -> bool {
         self.limiter.done()
     }
 }
@@ -291,24 +309,25 @@ pub(super) fn table(
                 .to_string_lossy()
                 .ends_with(std::path::MAIN_SEPARATOR)
     });
-    let format = out
-        .format
-        .or_else(|| output.filter(|_| !is_dir).and_then(Format::of_path))
-        .unwrap_or(Format::Csv);
-    let layout = out.schema.layout();
-    if layout == chessbits_tables::Layout::Lichess && table == Table::Moves {
-        return msgs.usage("--schema lichess is a games table (use pgn games)");
-    }
-    if out.partition.is_some() && (!is_dir || table == Table::Moves) {
-        return msgs.usage("--partition writes a games table to a directory: -o DIR/");
-    }
-    let Some(encoding) = chessbits_tables::tags::encoding_for_label(&out.encoding) else {
-        return msgs.usage(&format!("unknown encoding {:?}", out.encoding));
-    };
-    let selection = match out.select.selection() {
+    // A directory has no extension to tell the format: Parquet, which every engine that
+    // reads Hive folders and directories of files expects.
+    let format = out.format.unwrap_or(if is_dir {
+        Format::Parquet
+    } else {
+        output.and_then(Format::of_path).unwrap_or(Format::Csv)
+    });
+    let selection = match out.select.selection(out, opts).and_then(|s| {
+        s.check_table(table)
+            .map(|()| s)
+            .map_err(|e| format!("--{e}"))
+    }) {
         Ok(s) => s,
         Err(e) => return msgs.usage(&e),
     };
+    let layout = selection.rows.layout;
+    if out.partition.is_some() && (!is_dir || table == Table::Moves) {
+        return msgs.usage("--partition writes a games table to a directory: -o DIR/");
+    }
     let mut sink = TableSink {
         table,
         layout,
@@ -319,7 +338,6 @@ pub(super) fn table(
         current: None,
         used_names: Default::default(),
         rows: 0,
-        limiter: Limiter::new(&selection),
         threads,
     };
     if is_dir {
@@ -341,24 +359,13 @@ pub(super) fn table(
             }
         }
     }
-    let rows = RowOptions {
-        layout,
-        mode: opts.mode(),
-        encoding,
+    let mut options = BatchOptions::new(table);
+    options.selection = selection;
+    let mut job = TablesJob {
+        limiter: Limiter::new(&options.selection),
+        options,
     };
-    let mut outcome = run_inputs(
-        inputs,
-        opts,
-        &msgs,
-        RecordCollector::with_annotations,
-        |file, batch| {
-            let mut piece = chessbits_tables::stream::work(table, file, batch, &selection, &rows)
-                .map_err(io_error)?;
-            let report = std::mem::take(&mut piece.report);
-            Ok((report, piece))
-        },
-        &mut sink,
-    );
+    let mut outcome = run_inputs(inputs, opts, &msgs, &mut job, &mut sink);
     let flushed = match sink.single.take() {
         Some(w) => w.finish(),
         None => Ok(()),
@@ -368,8 +375,8 @@ pub(super) fn table(
         return ExitCode::SUCCESS;
     }
     let what = match table {
-        Table::Games => "games rows",
-        Table::Moves => "moves rows",
+        Table::Games => "rows written (a row per game)",
+        Table::Moves => "rows written (a row per move)",
     };
     summary(&msgs, what, sink.rows, &outcome, opts);
     outcome.status()
@@ -386,7 +393,7 @@ pub(super) fn filter(
     let msgs = Messages { json: opts.json };
     let filter = match tests.filter() {
         Ok(f) => f,
-        Err(e) => return msgs.usage(&e.to_string()),
+        Err(e) => return msgs.usage(&e),
     };
     let out = match open_output(output) {
         Ok(o) => o,
@@ -426,12 +433,9 @@ pub(super) fn filter(
         GameRecord,
         (chessbits_pgn::Game, Vec<chessbits_pgn::ReadError>),
     );
-    let mut outcome = run_inputs(
-        inputs,
-        opts,
-        &msgs,
-        || Both::new(RecordCollector::with_tags(), GameBuilder::new()),
-        |_, batch: Vec<Out>| {
+    let mut job = PipelineJob {
+        make_visitor: || Both::new(RecordCollector::with_tags(), GameBuilder::new()),
+        work: |_: &str, batch: Vec<Out>| {
             let mut report = Report::default();
             let mut kept = Vec::new();
             for (record, (game, _)) in &batch {
@@ -443,14 +447,14 @@ pub(super) fn filter(
                     kept.push((verdict.key, text));
                 }
             }
-            Ok((report, kept))
+            (report, kept)
         },
-        &mut sink,
-    );
+    };
+    let mut outcome = run_inputs(inputs, opts, &msgs, &mut job, &mut sink);
     finish_output(&mut outcome, sink.out.flush());
     if outcome.closed {
         return ExitCode::SUCCESS;
     }
-    summary(&msgs, "games kept", sink.kept, &outcome, opts);
+    summary(&msgs, "games kept and written", sink.kept, &outcome, opts);
     outcome.status()
 }

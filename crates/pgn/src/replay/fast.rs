@@ -12,7 +12,7 @@
 
 use chessbits_movegen::san::SanMode;
 use chessbits_movegen::SanReplayer;
-use chessbits_position::{CastlingMode, Position, Setup, Validation};
+use chessbits_position::{CastlingMode, Position, Validation};
 
 use super::GameRecord;
 
@@ -49,12 +49,10 @@ pub(super) fn start(record: &GameRecord, mode: SanMode) -> Option<SanReplayer> {
             // validation in standard chess (a leniently accepted one may break the
             // assumptions legality-by-king-safety makes, such as the side not to move
             // being out of check).
-            let setup = Setup::from_ascii(fen.trim_ascii()).ok()?;
-            let mode = variant.unwrap_or_else(|| CastlingMode::detect(&setup));
-            if mode != CastlingMode::Standard {
+            let pos = Position::read_fen(fen, variant, Validation::Strict).ok()?;
+            if pos.mode() != CastlingMode::Standard {
                 return None;
             }
-            let pos = Position::from_setup_with(&setup, mode, Validation::Strict).ok()?;
             SanReplayer::from_position(&pos)?
         }
     };

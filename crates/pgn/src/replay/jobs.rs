@@ -52,20 +52,28 @@ impl Report {
 pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
     let mut report = Report::default();
     for record in records {
-        let prechecked = record.prechecked.0;
         let Replayed {
             played: moves,
             error,
-        } = match prechecked.or_else(|| fast::check(record, mode)) {
-            Some(played) => Replayed {
-                played,
-                error: None,
-            },
-            None => replay_any(record, mode),
-        };
+        } = check_game(record, mode);
         report.add_game(record, moves, error);
     }
     report
+}
+
+/// Replays one game's mainline to check it, as [`check_games`] does, and says how far it
+/// went: the moves played and the error that stopped it. The fastest way to know a game is
+/// legal (no text is made): a game the reader already checked is taken as it is, a
+/// standard game is played on movegen's `SanReplayer`, and anything that path gives up on
+/// is replayed from its start by [`replay_any`], so the answer is always [`replay_any`]'s.
+pub fn check_game(record: &GameRecord, mode: SanMode) -> Replayed {
+    match record.prechecked.0.or_else(|| fast::check(record, mode)) {
+        Some(played) => Replayed {
+            played,
+            error: None,
+        },
+        None => replay_any(record, mode),
+    }
 }
 
 /// Replays every record and appends one `before_fen,san,after_fen` row per mainline move

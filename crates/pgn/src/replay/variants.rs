@@ -18,14 +18,12 @@ pub fn game_variant(tag: Option<&[u8]>) -> Result<Option<Variant>, GameErrorKind
     let Some(tag) = tag else {
         return Ok(None);
     };
-    if variant_mode(tag).is_some() {
-        return Ok(None);
-    }
-    let name = String::from_utf8_lossy(tag);
-    match Variant::from_name(name.trim()) {
-        Some(v) if v.is_standard() => Ok(None),
-        Some(v) => Ok(Some(v)),
-        None => Err(GameErrorKind::Variant(name.into_owned())),
+    match Variant::from_pgn_tag(tag) {
+        Some((Variant::Chess, _)) => Ok(None),
+        Some((v, _)) => Ok(Some(v)),
+        None => Err(GameErrorKind::Variant(
+            String::from_utf8_lossy(tag).into_owned(),
+        )),
     }
 }
 

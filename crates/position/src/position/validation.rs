@@ -85,6 +85,32 @@ impl Position {
         Position::from_setup(&Setup::from_ascii(fen.as_bytes())?, CastlingMode::Standard)
     }
 
+    /// The one reading of FEN text into a position, for every door (the command line, the
+    /// PGN `FEN` tag, the bindings): the text (FEN, X-FEN or Shredder-FEN; surrounding
+    /// whitespace ignored) parsed, the castling mode `mode` or, with `None`, detected
+    /// ([`CastlingMode::detect`]: Chess960 where a castling right needs it), and validated
+    /// as `validation` says.
+    ///
+    /// ```
+    /// use chessbits_position::{CastlingMode, Position, Validation};
+    ///
+    /// let fischer = b"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    /// let pos = Position::read_fen(fischer, None, Validation::Strict)?;
+    /// assert_eq!(pos.mode(), CastlingMode::Chess960);
+    /// let start = Position::read_fen(b" rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", None, Validation::Strict)?;
+    /// assert_eq!(start, Position::new());
+    /// # Ok::<(), chessbits_position::PositionError>(())
+    /// ```
+    pub fn read_fen(
+        fen: &[u8],
+        mode: Option<CastlingMode>,
+        validation: Validation,
+    ) -> Result<Position, PositionError> {
+        let setup = Setup::from_ascii(fen.trim_ascii())?;
+        let mode = mode.unwrap_or_else(|| CastlingMode::detect(&setup));
+        Position::from_setup_with(&setup, mode, validation)
+    }
+
     /// Parses and validates FEN for the given mode (use [`CastlingMode::Chess960`] for
     /// Chess960 positions).
     pub fn from_fen_with(fen: &str, mode: CastlingMode) -> Result<Position, PositionError> {

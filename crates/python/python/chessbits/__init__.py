@@ -1,8 +1,8 @@
 """chessbits: chess games to Arrow tables at Rust speed, a fast board, NumPy encodings.
 
 Tables
-    read_games(source, *, schema="default", threads=None, **filters) -> GameStream
-    read_moves(source, *, schema="default", threads=None, **filters) -> GameStream
+    read_games(source, *, schema="default", threads=None, on_damage="warn", **filters)
+    read_moves(source, *, schema="default", threads=None, on_damage="warn", **filters)
         A row per game or per mainline move, as a stream of Arrow record batches
         (the Arrow PyCapsule interface): pyarrow.table(s), polars.DataFrame(s) and
         duckdb.sql("from s") read it without copying.
@@ -18,10 +18,13 @@ Machine learning
 
 Errors
     ValueError for a bad FEN, SAN or UCI; PgnError (an OSError) for an input that
-    cannot be read, naming the input and how far it got.
+    cannot be read, naming the input and how far it got. An input damaged part way
+    keeps the games before the damage and warns (DamagedInputWarning);
+    on_damage="raise" raises PgnError instead.
 """
 
 from chessbits._chessbits import (
+    DamagedInputWarning,
     GameStream,
     Move,
     Outcome,

@@ -15,6 +15,9 @@ _TagTests = Union[str, Sequence[str], Mapping[str, object]]
 class PgnError(OSError):
     """An input that cannot be read as PGN (I/O or decompression error)."""
 
+class DamagedInputWarning(UserWarning):
+    """An input damaged part way: the games before the damage were read."""
+
 @final
 class Move:
     """A move as UCI text; str(move) is that text."""
@@ -99,10 +102,20 @@ class _Filters(TypedDict, total=False):
     encoding: str
 
 def read_games(
-    source: _Source, *, schema: str = "default", threads: Optional[int] = None, **filters: Unpack[_Filters]
+    source: _Source,
+    *,
+    schema: str = "default",
+    threads: Optional[int] = None,
+    on_damage: str = "warn",
+    **filters: Unpack[_Filters],
 ) -> GameStream: ...
 def read_moves(
-    source: _Source, *, schema: str = "default", threads: Optional[int] = None, **filters: Unpack[_Filters]
+    source: _Source,
+    *,
+    schema: str = "default",
+    threads: Optional[int] = None,
+    on_damage: str = "warn",
+    **filters: Unpack[_Filters],
 ) -> GameStream: ...
 def encode(
     positions: Union[Sequence[Union[str, Position]], Any], *, planes: bool = False
