@@ -19,6 +19,22 @@ pub fn date(value: &[u8]) -> Option<i32> {
     Some(days_from_civil(y, m, d))
 }
 
+/// The (year, month, day) of a day counted from 1970-01-01: the inverse of [`date`]
+/// (Howard Hinnant's `civil_from_days`).
+#[must_use]
+pub fn civil_from_days(days: i32) -> (i32, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i32::from(m <= 2);
+    (y, m, d)
+}
+
 /// A date's (year, month), as the Hive partitions name them; `None` where [`date`] is.
 #[must_use]
 pub fn year_month(value: &[u8]) -> Option<(i32, u32)> {
@@ -169,6 +185,7 @@ mod tests {
                 for d in 1..=days_in_month(y, m) {
                     let text = format!("{y:04}.{m:02}.{d:02}");
                     assert_eq!(date(text.as_bytes()), Some(expected), "{text}");
+                    assert_eq!(civil_from_days(expected), (y, m, d), "{text}");
                     expected += 1;
                 }
             }
