@@ -41,6 +41,7 @@ fn chessbits_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tables::GameStream>()?;
     m.add_function(wrap_pyfunction!(tables::read_games, m)?)?;
     m.add_function(wrap_pyfunction!(tables::read_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(tables::columns, m)?)?;
     m.add_function(wrap_pyfunction!(encode::encode, m)?)?;
     m.add("PgnError", m.py().get_type::<PgnError>())?;
     m.add(

@@ -387,6 +387,10 @@ fn selection(schema: &str, filters: Option<&Bound<'_, PyDict>>) -> PyResult<Sele
             if key == "schema" {
                 return Err(PyTypeError::new_err("schema is given once"));
             }
+            if value.is_none() {
+                // `limit=None`: not given.
+                continue;
+            }
             for text in texts(&key, &value)? {
                 set(&key, &text)?;
             }
@@ -485,4 +489,29 @@ pub fn read_moves(
     filters: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<GameStream> {
     stream(Table::Moves, source, schema, threads, on_damage, filters)
+}
+
+/// The columns of a table, in order, as `(name, meaning)` pairs: `table` is `"games"` or
+/// `"moves"`, `schema` `"default"` or `"lichess"` (games only). The same list `chessbits
+/// pgn games --help` prints, from the library's one declaration of the columns.
+#[pyfunction]
+#[pyo3(signature = (table="games", schema="default"))]
+pub fn columns(table: &str, schema: &str) -> PyResult<Vec<(&'static str, &'static str)>> {
+    let table = match table {
+        "games" => Table::Games,
+        "moves" => Table::Moves,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "table: \"games\" or \"moves\", not {other:?}"
+            )))
+        }
+    };
+    let mut selection = Selection::default();
+    selection
+        .set("schema", schema)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(chessbits_tables::columns::describe(
+        table,
+        selection.rows.layout,
+    ))
 }

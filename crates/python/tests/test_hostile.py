@@ -59,8 +59,9 @@ def test_a_bad_game_is_a_row_with_an_error():
     assert errors[1] is None
 
 
-def test_truncated_zstd_keeps_the_good_games_and_warns():
-    data = (DATA / "lichess_sample.pgn.zst").read_bytes()
+def test_truncated_gzip_keeps_the_good_games_and_warns():
+    # gzip decodes as it goes (a zstd block of the small sample is all or nothing).
+    data = (DATA / "lichess_sample.pgn.gz").read_bytes()
     cut = data[: len(data) // 2]
     whole = table(data)
     with pytest.warns(chessbits.DamagedInputWarning) as warned:
@@ -69,7 +70,11 @@ def test_truncated_zstd_keeps_the_good_games_and_warns():
     assert "<bytes>" in message and "bytes read" in message and "games" in message, message
     # The good games are kept: every row a prefix of the whole file's rows.
     assert 0 < kept.num_rows < whole.num_rows
-    assert kept.column("moves_san").to_pylist() == whole.column("moves_san").to_pylist()[: kept.num_rows]
+    # Every game before the damage whole; the one the damage cut, as far as it was read.
+    kept_moves = kept.column("moves_san").to_pylist()
+    whole_moves = whole.column("moves_san").to_pylist()[: kept.num_rows]
+    assert kept_moves[:-1] == whole_moves[:-1]
+    assert kept_moves[-1] == whole_moves[-1][: len(kept_moves[-1])]
     # As many as the program keeps: the same route.
     assert f"the {kept.num_rows} games" in message or f"the {kept.num_rows + 1} games" in message, message
 
@@ -98,8 +103,8 @@ def test_truncated_zstd_raises_when_asked():
 
 
 def test_a_damaged_file_object_is_streamed_and_behaves_as_its_path(tmp_path):
-    path = tmp_path / "cut.pgn.zst"
-    data = (DATA / "lichess_sample.pgn.zst").read_bytes()
+    path = tmp_path / "cut.pgn.gz"
+    data = (DATA / "lichess_sample.pgn.gz").read_bytes()
     path.write_bytes(data[: len(data) // 2])
     with pytest.warns(chessbits.DamagedInputWarning):
         by_path = table(path)
@@ -140,15 +145,14 @@ def test_damaged_files_raise_naming_the_file(tmp_path):
     bad_magic = tmp_path / "bad.gz"
     bad_magic.write_bytes(b"\x1f\x8b" + bytes(100))
     with pytest.raises(Exception, match="bad.gz"):
-        table(bad_magic)
-    # gzip with trailing garbage: an error, after the games before it.
+        table(bad_magic, on_damage="raise")
+    with pytest.warns(chessbits.DamagedInputWarning, match="bad.gz"):
+        assert table(bad_magic).num_rows == 0
+    # gzip with trailing garbage: the game before it is kept, the garbage reported.
     gz = tmp_path / "trailing.pgn.gz"
     gz.write_bytes(gzip.compress(GOOD) + b"garbage")
-    try:
-        t = table(gz)
-        assert t.num_rows >= 1
-    except Exception as e:  # noqa: BLE001 - either answer is fine, a crash is not
-        assert "trailing.pgn.gz" in str(e)
+    with pytest.warns(chessbits.DamagedInputWarning, match="trailing.pgn.gz"):
+        assert table(gz).num_rows == 1
 
 
 def test_directory_is_an_os_error(tmp_path):

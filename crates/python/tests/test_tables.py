@@ -229,3 +229,14 @@ def test_the_gil_is_released_while_reading():
     assert table.num_rows == 4300
     # The other thread ran throughout: at least a tick per 20 ms of reading.
     assert ticks >= elapsed / 0.02, (ticks, elapsed)
+
+
+def test_columns_are_the_tables_columns():
+    for table, reader in (("games", chessbits.read_games), ("moves", chessbits.read_moves)):
+        names = [n for n, _ in chessbits.columns(table)]
+        assert names == pa.table(reader(b"1. e4 e5 *\n")).column_names
+        assert all(about for _, about in chessbits.columns(table))
+    lichess = [n for n, _ in chessbits.columns("games", "lichess")]
+    assert lichess == pa.table(chessbits.read_games(b"1. e4 *\n", schema="lichess")).column_names
+    with pytest.raises(ValueError):
+        chessbits.columns("players")

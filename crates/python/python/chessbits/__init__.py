@@ -6,6 +6,7 @@ Tables
         A row per game or per mainline move, as a stream of Arrow record batches
         (the Arrow PyCapsule interface): pyarrow.table(s), polars.DataFrame(s) and
         duckdb.sql("from s") read it without copying.
+    columns(table="games", schema="default") -> [(name, meaning), ...]
 
 Board
     Position(fen=None, *, chess960=None): legal_moves(), push(), push_san(),
@@ -31,6 +32,7 @@ from chessbits._chessbits import (
     PgnError,
     Position,
     __version__,
+    columns,
     encode,
     read_games,
     read_moves,

@@ -1,7 +1,7 @@
 """Type stubs of chessbits (the extension module chessbits._chessbits)."""
 
 import os
-from typing import IO, Any, Iterator, List, Mapping, Optional, Sequence, TypedDict, Union, final
+from typing import IO, Any, Iterator, List, Mapping, Optional, Sequence, Tuple, TypedDict, Union, final
 
 from typing_extensions import Unpack
 
@@ -117,6 +117,7 @@ def read_moves(
     on_damage: str = "warn",
     **filters: Unpack[_Filters],
 ) -> GameStream: ...
+def columns(table: str = "games", schema: str = "default") -> List[Tuple[str, str]]: ...
 def encode(
     positions: Union[Sequence[Union[str, Position]], Any], *, planes: bool = False
 ) -> npt.NDArray[Any]: ...
