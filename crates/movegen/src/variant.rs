@@ -39,10 +39,14 @@ use chessbits_position::{
 
 use alloc::vec::Vec;
 
+mod antichess;
+mod atomic;
 mod end;
 mod generate;
 mod make;
 mod notation;
+mod perft;
+mod racing_kings;
 
 /// A position of any [`Variant`]: placement, side to move, castling rights, en-passant
 /// square, clocks, and what the variant adds (pockets and promoted pieces in crazyhouse,
@@ -358,10 +362,9 @@ impl VariantPosition {
     #[must_use]
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.ep_square?;
-        self.legal_moves()
-            .iter()
-            .any(|m| m.is_en_passant())
-            .then_some(ep)
+        let mut found = generate::FindEnPassant(false);
+        generate::generate(self, &mut found);
+        found.0.then_some(ep)
     }
 
     /// Halfmoves since the last capture or pawn move.
@@ -423,14 +426,22 @@ impl VariantPosition {
     #[must_use]
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut list = Vec::new();
-        generate::legal_moves(self, &mut list);
+        generate::generate(self, &mut generate::Collect(&mut list));
         list
+    }
+
+    /// The number of legal moves, counted without listing them (nothing is allocated).
+    #[must_use]
+    pub fn count_legal_moves(&self) -> u64 {
+        perft::count(self)
     }
 
     /// Whether `m` is legal here.
     #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(&m)
+        let mut found = generate::Find { m, found: false };
+        generate::generate(self, &mut found);
+        found.found
     }
 
     /// The position after `m`, which must be legal here (from
@@ -438,32 +449,41 @@ impl VariantPosition {
     #[must_use]
     pub fn play_unchecked(&self, m: Move) -> VariantPosition {
         let mut next = self.clone();
-        make::play(&mut next, m);
+        let _ = make::make(&mut next, m);
         next
     }
 
-    /// The number of leaf nodes `depth` plies deep (bulk-counted at the last ply).
+    /// The number of leaf nodes `depth` plies deep (bulk-counted at the last ply). The
+    /// moves are made and taken back in place, and nothing is allocated.
+    ///
+    /// # Panics
+    ///
+    /// When `depth` is beyond [`crate::MAX_PERFT_DEPTH`], as the standard perft.
     #[must_use]
+    #[track_caller]
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .iter()
-            .map(|&m| self.play_unchecked(m).perft(depth - 1))
-            .sum()
+        check_depth(depth);
+        perft::perft(self, depth)
     }
 
     /// Each legal move with its perft count at `depth - 1` (`depth` at least 1).
+    ///
+    /// # Panics
+    ///
+    /// When `depth` is beyond [`crate::MAX_PERFT_DEPTH`].
     #[must_use]
+    #[track_caller]
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        check_depth(depth);
+        let mut pos = self.clone();
         self.legal_moves()
             .iter()
-            .map(|&m| (m, self.play_unchecked(m).perft(depth.saturating_sub(1))))
+            .map(|&m| {
+                let undo = make::make(&mut pos, m);
+                let n = perft::perft(&pos, depth.saturating_sub(1));
+                make::unmake(&mut pos, m, undo);
+                (m, n)
+            })
             .collect()
     }
 
@@ -522,6 +542,17 @@ impl VariantPosition {
     pub fn is_variant_end(&self) -> bool {
         end::is_variant_end(self)
     }
+}
+
+/// Panics with the standard perft's message when `depth` is beyond
+/// [`crate::MAX_PERFT_DEPTH`] (each ply is a frame of the recursion).
+#[track_caller]
+fn check_depth(depth: u32) {
+    assert!(
+        depth <= crate::MAX_PERFT_DEPTH,
+        "perft depth {depth} is beyond MAX_PERFT_DEPTH ({})",
+        crate::MAX_PERFT_DEPTH
+    );
 }
 
 impl fmt::Debug for VariantPosition {
