@@ -32,7 +32,7 @@
 use alloc::string::String;
 use core::fmt;
 
-use chessbits_bitboard_core::{Bitboard, Color, File, Move, MoveKind, Rank, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Color, File, Move, Rank, Role, Square};
 use chessbits_position::{
     Board, CastlingMode, ParseFenError, Pockets, Position, RemainingChecks, Setup, Variant,
 };
@@ -565,15 +565,5 @@ impl fmt::Display for VariantPosition {
     /// The FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.fen())
-    }
-}
-
-/// Whether `m` is a capture in `pos` (en passant included; the king-takes-rook of castling
-/// is not).
-pub(crate) fn is_capture(pos: &VariantPosition, m: Move) -> bool {
-    match m.kind() {
-        MoveKind::EnPassant => true,
-        MoveKind::Castle | MoveKind::Drop(_) => false,
-        _ => pos.board.by_color(pos.turn.other()).contains(m.to()),
     }
 }
