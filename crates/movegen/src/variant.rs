@@ -32,7 +32,7 @@
 use alloc::string::String;
 use core::fmt;
 
-use chessbits_bitboard_core::{Bitboard, Color, File, Move, Rank, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Color, Move, Rank, Role, Square};
 use chessbits_position::{
     Board, CastlingMode, ParseFenError, Pockets, Position, RemainingChecks, Setup, Variant,
 };
@@ -238,7 +238,9 @@ impl VariantPosition {
             },
         };
         pos.castling = pos.clean_castling(setup.castling_rights);
-        pos.ep_square = setup.ep_square.filter(|&ep| pos.ep_is_possible(ep));
+        pos.ep_square = setup
+            .ep_square
+            .filter(|&ep| pos.board.ep_square_is_plausible(pos.turn, ep));
         let them = pos.turn.other();
         let opposite_check = match variant {
             Variant::Antichess => false,
@@ -260,43 +262,34 @@ impl VariantPosition {
     }
 
     /// The castling rights of `rights` that a rook and an unpromoted king on their back
-    /// rank make possible (in standard mode: the king on e1/e8, the rooks in the corners).
+    /// rank make possible, by the standard rule ([`Board::castling_right`]: in standard
+    /// mode the king on e1/e8, the rooks in the corners), one a side.
     fn clean_castling(&self, rights: Bitboard) -> Bitboard {
         if matches!(self.variant, Variant::Antichess | Variant::RacingKings) {
             return Bitboard::EMPTY;
         }
+        let mode = if self.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
         let mut clean = Bitboard::EMPTY;
-        for color in Color::ALL {
-            let back = Bitboard::rank(back_rank(color));
-            let kings = self.board.by_piece(Role::King.of(color)) & back & !self.promoted;
-            let Some(king) = kings.lsb() else { continue };
-            let rooks = self.board.by_piece(Role::Rook.of(color)) & back;
-            for rook in rights & rooks {
-                let standard = king.file() == File::E && matches!(rook.file(), File::A | File::H);
-                if self.chess960 || standard {
-                    clean.insert(rook);
-                }
+        let mut held = [[false; 2]; 2];
+        for rook in rights {
+            let Some((color, side)) = self.board.castling_right(rook, mode) else {
+                continue;
+            };
+            let king_promoted = self
+                .board
+                .king_of(color)
+                .is_some_and(|k| self.promoted.contains(k));
+            let slot = &mut held[color as usize][side.index()];
+            if !king_promoted && !*slot {
+                *slot = true;
+                clean.insert(rook);
             }
         }
         clean
-    }
-
-    /// Whether a double push can have left `ep` (python-chess's test: the square on the
-    /// right rank, empty, the pushed pawn in front of it and the square it came from empty).
-    fn ep_is_possible(&self, ep: Square) -> bool {
-        let us = self.turn;
-        let (rank, dir) = match us {
-            Color::White => (Rank::Sixth, -1),
-            Color::Black => (Rank::Third, 1),
-        };
-        if ep.rank() != rank || self.board.occupied().contains(ep) {
-            return false;
-        }
-        let (Some(pawn), Some(origin)) = (ep.offset(0, dir), ep.offset(0, -dir)) else {
-            return false;
-        };
-        self.board.piece_at(pawn) == Some(Role::Pawn.of(us.other()))
-            && !self.board.occupied().contains(origin)
     }
 
     /// A standard [`Position`] as a variant position ([`Variant::Chess`]).
