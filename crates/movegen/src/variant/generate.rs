@@ -320,24 +320,26 @@ pub(crate) struct Find {
 impl Visitor for Find {
     #[inline]
     fn piece(&mut self, from: Square, to: Bitboard) {
-        self.found |= !self.m.is_drop()
-            && self.m.kind() == chessbits_bitboard_core::MoveKind::Normal
-            && self.m.from() == from
-            && to.contains(self.m.to());
+        let target = self.m.to();
+        // The whole move compared: raw bits may name a normal move's squares with other
+        // bits set.
+        self.found |= to.contains(target) && Move::normal(from, target) == self.m;
     }
 
     #[inline]
     fn pawn_set(&mut self, to: Bitboard, offset: i32) {
-        let (from, target) = (self.m.from(), self.m.to());
-        let normal_or_promotion = match self.m.kind() {
-            chessbits_bitboard_core::MoveKind::Normal => !Bitboard::BACKRANKS.contains(target),
-            chessbits_bitboard_core::MoveKind::Promotion(role) => {
-                role != Role::King && Bitboard::BACKRANKS.contains(target)
-            }
-            _ => false,
+        let target = self.m.to();
+        if !to.contains(target) {
+            return;
+        }
+        let from = Square::new_masked((target as i32 - offset) as u32);
+        self.found |= if Bitboard::BACKRANKS.contains(target) {
+            Role::PROMOTIONS
+                .into_iter()
+                .any(|role| Move::promote(from, target, role) == self.m)
+        } else {
+            Move::normal(from, target) == self.m
         };
-        self.found |=
-            normal_or_promotion && to.contains(target) && from as i32 == target as i32 - offset;
     }
 
     #[inline]
@@ -347,7 +349,7 @@ impl Visitor for Find {
 
     #[inline]
     fn drops(&mut self, role: Role, to: Bitboard) {
-        self.found |= self.m == Move::drop(role, self.m.to()) && to.contains(self.m.to());
+        self.found |= to.contains(self.m.to()) && Move::drop(role, self.m.to()) == self.m;
     }
 }
 
