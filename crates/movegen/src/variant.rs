@@ -165,7 +165,8 @@ impl VariantPosition {
 
     /// Validates `setup` as a position of `variant`: the kings the variant needs, no pawn
     /// on a back rank (White's horde may stand on the first), no check on the side that
-    /// just moved (no check at all in racing kings). Castling rights without their rook and
+    /// just moved (no check at all in racing kings; none in atomic from a side whose king
+    /// has exploded, the game being over). Castling rights without their rook and
     /// king on the back rank are dropped (antichess has none), and an en-passant square is
     /// kept only where a double push can have made it. Pockets and promoted pieces are kept
     /// in crazyhouse only, the check counters in three-check only (`3+3` if the FEN has
@@ -247,7 +248,12 @@ impl VariantPosition {
             Variant::RacingKings => {
                 pos.king_attacked(Color::White) || pos.king_attacked(Color::Black)
             }
-            Variant::Atomic => !generate::kings_connected(&pos.board) && pos.king_attacked(them),
+            // A side whose king has exploded (the game is over) gives no check.
+            Variant::Atomic => {
+                pos.board.by_piece(Role::King.of(pos.turn)).any()
+                    && !generate::kings_connected(&pos.board)
+                    && pos.king_attacked(them)
+            }
             _ => pos.king_attacked(them),
         };
         if opposite_check {
