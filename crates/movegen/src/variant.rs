@@ -6,15 +6,18 @@
 //! variants add ([`Pockets`], promoted pieces, [`RemainingChecks`]), with the variant it
 //! plays. It is kept apart from [`Position`] on purpose: a `Position` keeps invariants no
 //! variant shares (exactly one king each, a hash and checkers kept by make/unmake), and the
-//! standard generator's inner loops stay free of any test of the variant. Here moves are
-//! generated pseudo-legally and then filtered by each variant's rule, which is short and
-//! easy to check against python-chess; speed is secondary (perft figures in the README).
+//! standard generator's inner loops stay free of any test of the variant. The moves still
+//! come from the standard generator wherever a side has one king to keep safe (it reads a
+//! `VariantPosition` as it reads a `Position`), and each variant adds only its own rules;
+//! nothing is allocated per move (perft figures in the crate's README).
 //!
-//! The rules live one module per concern: `generate` (pseudo-legal moves, castling, drops
-//! and the legality filter of each variant), `make` (playing a move: explosions, pockets,
-//! promoted pieces, check counters), `end` (each variant's end of game and
+//! The rules live one module per concern: `generate` (the standard generator for a side
+//! with one king, drops, the set-wise moves of a side without one), `antichess` (forced
+//! captures, promotions to a king), `atomic` (legality from the board after the explosion),
+//! `racing_kings` (no check given), `make` (make and unmake: explosions, pockets, promoted
+//! pieces, check counters), `perft`, `end` (each variant's end of game and
 //! [`VariantPosition::outcome`]), `notation` (SAN and UCI of a variant position, through
-//! the crate's one SAN writer/parser and one UCI writer/parser).
+//! the crate's one SAN decoder and encoder and one UCI writer).
 //!
 //! ```
 //! use chessbits_movegen::variant::VariantPosition;
