@@ -36,6 +36,37 @@ pub fn shakmaty_pos(fen: &str) -> shakmaty::Chess {
         .expect("legal position")
 }
 
+/// The shakmaty variant position of a FEN: `variant` is a name python-chess's
+/// `uci_variant` uses (`atomic`, `antichess`, `crazyhouse`, `kingofthehill`, `3check`,
+/// `horde`, `racingkings`, `chess`); `None` for another name.
+///
+/// # Panics
+///
+/// When the FEN is not a legal position of the variant for shakmaty.
+pub fn shakmaty_variant_pos(
+    variant: &str,
+    fen: &str,
+) -> Option<shakmaty::variant::VariantPosition> {
+    use shakmaty::fen::Fen;
+    use shakmaty::variant::{Variant, VariantPosition};
+    let variant = match variant {
+        "chess" => Variant::Chess,
+        "atomic" => Variant::Atomic,
+        "antichess" => Variant::Antichess,
+        "crazyhouse" => Variant::Crazyhouse,
+        "kingofthehill" => Variant::KingOfTheHill,
+        "3check" => Variant::ThreeCheck,
+        "horde" => Variant::Horde,
+        "racingkings" => Variant::RacingKings,
+        _ => return None,
+    };
+    let fen: Fen = fen.parse().expect("valid FEN");
+    Some(
+        VariantPosition::from_setup(variant, fen.into_setup(), shakmaty::CastlingMode::Standard)
+            .expect("legal position"),
+    )
+}
+
 /// cozy-chess with bulk counting: the last ply is counted, not played.
 pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     let mut nodes = 0;

@@ -9,7 +9,12 @@
 //! a second, where a process's cold start weighs less than in the short ones, in 3 rounds
 //! to keep the bench within its time), and bulk counting on start d6 and Kiwipete d5
 //! against cozy-chess (shakmaty's bulk figures, 3x and more behind, are in the in-process
-//! table). The programs of a row run one after the other, the order rotating from round to
+//! table). Then the Lichess variants: bulk perft of each variant's start position
+//! (`chessbits perft DEPTH --variant V`) against shakmaty's `VariantPosition` perft
+//! (`perft_peer shakmaty-variant:V`, its own bulk-counting `perft`), at depth 6 (antichess and
+//! horde: the depth where a run takes about a tenth of a second or more; their counts are the
+//! ones shakmaty and ours agree on, python-chess's suites stopping earlier). The programs of
+//! a row run one after the other, the order rotating from round to
 //! round, after one round not counted in which every count is checked against the
 //! published figure; each program's figure is its best round, the ratio best against best,
 //! with the median and range of the rounds' ratios.
@@ -23,11 +28,13 @@ use crate::Error;
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-/// One table row's run: label, FEN, depth, every leaf made or bulk, the published count,
-/// the peers (`perft_peer` names) it is timed against, and whether its runs are long (3
-/// rounds in a full run instead of 7).
+/// One table row's run: label, variant (python-chess's `uci_variant`; `None` for standard
+/// chess), FEN, depth, every leaf made or bulk, the published count, the peers
+/// (`perft_peer` names) it is timed against, and whether its runs are long (3 rounds in a
+/// full run instead of 7).
 struct Case {
     label: &'static str,
+    variant: Option<&'static str>,
     fen: &'static str,
     depth: u32,
     full: bool,
@@ -36,9 +43,10 @@ struct Case {
     long: bool,
 }
 
-const CASES: [Case; 6] = [
+const CASES: [Case; 13] = [
     Case {
         label: "start-5, every leaf made",
+        variant: None,
         fen: START,
         depth: 5,
         full: true,
@@ -48,6 +56,7 @@ const CASES: [Case; 6] = [
     },
     Case {
         label: "kiwipete-4, every leaf made",
+        variant: None,
         fen: KIWIPETE,
         depth: 4,
         full: true,
@@ -57,6 +66,7 @@ const CASES: [Case; 6] = [
     },
     Case {
         label: "start-6, every leaf made",
+        variant: None,
         fen: START,
         depth: 6,
         full: true,
@@ -66,6 +76,7 @@ const CASES: [Case; 6] = [
     },
     Case {
         label: "kiwipete-5, every leaf made",
+        variant: None,
         fen: KIWIPETE,
         depth: 5,
         full: true,
@@ -75,6 +86,7 @@ const CASES: [Case; 6] = [
     },
     Case {
         label: "start-6, bulk",
+        variant: None,
         fen: START,
         depth: 6,
         full: false,
@@ -84,12 +96,83 @@ const CASES: [Case; 6] = [
     },
     Case {
         label: "kiwipete-5, bulk",
+        variant: None,
         fen: KIWIPETE,
         depth: 5,
         full: false,
         nodes: 193_690_690,
         peers: &["cozy"],
         long: false,
+    },
+    Case {
+        label: "atomic-6, bulk",
+        variant: Some("atomic"),
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        depth: 6,
+        full: false,
+        nodes: 118_926_425,
+        peers: &["shakmaty-variant:atomic"],
+        long: true,
+    },
+    Case {
+        label: "antichess-6, bulk",
+        variant: Some("antichess"),
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+        depth: 6,
+        full: false,
+        nodes: 46_264_162,
+        peers: &["shakmaty-variant:antichess"],
+        long: true,
+    },
+    Case {
+        label: "crazyhouse-6, bulk",
+        variant: Some("crazyhouse"),
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        depth: 6,
+        full: false,
+        nodes: 120_812_942,
+        peers: &["shakmaty-variant:crazyhouse"],
+        long: true,
+    },
+    Case {
+        label: "king of the hill-6, bulk",
+        variant: Some("kingofthehill"),
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        depth: 6,
+        full: false,
+        nodes: 119_060_324,
+        peers: &["shakmaty-variant:kingofthehill"],
+        long: true,
+    },
+    Case {
+        label: "three-check-6, bulk",
+        variant: Some("3check"),
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+        depth: 6,
+        full: false,
+        nodes: 119_060_324,
+        peers: &["shakmaty-variant:3check"],
+        long: true,
+    },
+    Case {
+        label: "horde-7, bulk",
+        variant: Some("horde"),
+        fen: "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+        depth: 7,
+        full: false,
+        nodes: 68_441_644,
+        peers: &["shakmaty-variant:horde"],
+        long: true,
+    },
+    Case {
+        label: "racing kings-6, bulk",
+        variant: Some("racingkings"),
+        fen: "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+        depth: 6,
+        full: false,
+        nodes: 298_712_641,
+        peers: &["shakmaty-variant:racingkings"],
+        long: true,
     },
 ];
 
@@ -98,6 +181,7 @@ fn peer_name(peer: &str) -> &'static str {
     match peer {
         "shakmaty" => "shakmaty 0.30",
         "shakmaty-hash" => "shakmaty 0.30 + Polyglot hash",
+        p if p.starts_with("shakmaty-variant:") => "shakmaty 0.30 VariantPosition",
         _ => "cozy-chess 0.3",
     }
 }
@@ -106,6 +190,9 @@ impl Case {
     fn ours(&self, chessbits: &Path) -> Command {
         let mut c = Command::new(chessbits);
         c.args(["perft", &self.depth.to_string(), "--fen", self.fen]);
+        if let Some(variant) = self.variant {
+            c.args(["--variant", variant]);
+        }
         if self.full {
             c.arg("--no-bulk");
         }

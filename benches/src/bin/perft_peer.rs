@@ -8,16 +8,22 @@
 //! - `bulk`: the last ply counted, not played (`chessbits perft DEPTH`); `shakmaty-hash` is
 //!   then shakmaty's own `perft`, as there is no leaf to hash.
 //!
+//! `perft_peer shakmaty-variant:VARIANT FEN DEPTH bulk` is shakmaty's own `perft` of its
+//! `VariantPosition` (`VARIANT` as python-chess's `uci_variant` names it: `atomic`,
+//! `antichess`, `crazyhouse`, `kingofthehill`, `3check`, `horde`, `racingkings`), the peer
+//! of `chessbits perft DEPTH --variant VARIANT --fen FEN`.
+//!
 //! The perft functions are the library's `peers` module, which the perft benchmarks run too.
 
 use std::process::ExitCode;
 
 use benches::peers::{
     cozy_board, cozy_full, cozy_perft, shakmaty_full, shakmaty_hash, shakmaty_hash_full,
-    shakmaty_pos,
+    shakmaty_pos, shakmaty_variant_pos,
 };
 
-const USAGE: &str = "usage: perft_peer shakmaty|shakmaty-hash|cozy FEN DEPTH full|bulk";
+const USAGE: &str =
+    "usage: perft_peer shakmaty|shakmaty-hash|cozy|shakmaty-variant:VARIANT FEN DEPTH full|bulk";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -37,6 +43,18 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(variant) = peer.strip_prefix("shakmaty-variant:") {
+        let Some(pos) = shakmaty_variant_pos(variant, fen) else {
+            eprintln!("perft_peer: unknown variant {variant:?}\n{USAGE}");
+            return ExitCode::from(2);
+        };
+        if full {
+            eprintln!("perft_peer: the variants are counted in bulk only\n{USAGE}");
+            return ExitCode::from(2);
+        }
+        println!("{}", shakmaty::perft(&pos, depth));
+        return ExitCode::SUCCESS;
+    }
     let nodes = match (peer.as_str(), full) {
         ("shakmaty", true) => shakmaty_full(&shakmaty_pos(fen), depth),
         ("shakmaty-hash", true) => {

@@ -250,8 +250,7 @@ fn every_command_totals_under_the_same_keys() {
         let last = o
             .stderr
             .split(|&b| b == b'\n')
-            .filter(|l| !l.is_empty())
-            .last()
+            .rfind(|l| !l.is_empty())
             .unwrap();
         let total: serde_json::Value = serde_json::from_slice(last).unwrap();
         assert_eq!(total["type"], "total", "{args:?}");

@@ -128,7 +128,7 @@ pub fn captures_and_promotions(pos: &Position) -> MoveList {
         quiets: false,
         ..Filter::ALL
     };
-    gen::generate::<DefaultMethod, _>(pos, captures, &mut list);
+    gen::generate::<DefaultMethod, _, _>(pos, captures, &mut list);
     // Every quiet move of a pawn on its seventh rank is a promotion.
     let seventh = Bitboard::relative_rank(pos.turn(), Rank::Seventh);
     let promoting = pos.board().pawns() & pos.board().by_color(pos.turn()) & seventh;
@@ -138,7 +138,7 @@ pub fn captures_and_promotions(pos: &Position) -> MoveList {
             captures: false,
             quiets: true,
         };
-        gen::generate::<DefaultMethod, _>(pos, pushes, &mut list);
+        gen::generate::<DefaultMethod, _, _>(pos, pushes, &mut list);
     }
     list
 }

@@ -16,8 +16,62 @@
 //! generator; this is our own code).
 
 use chessbits_attack_tables::{self as at, OccupancyState, SlidingAttacks};
-use chessbits_bitboard_core::{Bitboard, Color, Direction, File, Move, Rank, Square};
+use chessbits_bitboard_core::{Bitboard, Color, Direction, File, Move, Rank, Role, Square};
 use chessbits_position::{Board, CastlingSide, Position};
+
+/// What the generator reads of a position: a [`Position`], or a variant position whose side
+/// to move has exactly one king (`crate::variant`), so that the variants build on this
+/// generator and add only their own rules.
+pub(crate) trait Source {
+    /// The placement.
+    fn board(&self) -> &Board;
+    /// The side to move.
+    fn turn(&self) -> Color;
+    /// The king of the side to move (it has exactly one).
+    fn our_king(&self) -> Square;
+    /// A square a pawn of the side to move may capture onto en passant.
+    fn ep_square(&self) -> Option<Square>;
+    /// The rooks the side to move may castle with as far as rights and an empty path go
+    /// (by [`CastlingSide::index`]); the attacks on the king's path are the generator's.
+    fn castling_rooks(&self, occ: Bitboard) -> [Option<Square>; 2];
+}
+
+impl Source for Position {
+    #[inline(always)]
+    fn board(&self) -> &Board {
+        Position::board(self)
+    }
+
+    #[inline(always)]
+    fn turn(&self) -> Color {
+        Position::turn(self)
+    }
+
+    #[inline(always)]
+    fn our_king(&self) -> Square {
+        Position::our_king(self)
+    }
+
+    #[inline(always)]
+    fn ep_square(&self) -> Option<Square> {
+        Position::ep_square(self)
+    }
+
+    #[inline(always)]
+    fn castling_rooks(&self, occ: Bitboard) -> [Option<Square>; 2] {
+        let castles = self.castles();
+        let us = Position::turn(self);
+        let mut rooks = [None; 2];
+        if castles.has_color(us) {
+            for side in CastlingSide::ALL {
+                rooks[side.index()] = castles
+                    .rook(us, side)
+                    .filter(|_| (castles.path(us, side) & occ).is_empty());
+            }
+        }
+        rooks
+    }
+}
 
 /// Receives generated moves in batches: one origin with a set of destinations.
 pub(crate) trait Visitor {
@@ -26,8 +80,16 @@ pub(crate) trait Visitor {
     /// Pawn moves onto each square of `to`, each from the square `offset` behind it
     /// (`from = to - offset`); those onto the last rank are four promotions each.
     fn pawn_set(&mut self, to: Bitboard, offset: i32);
-    /// One move of a special kind (en passant, castling).
+    /// One move of a special kind (en passant, castling; in the variants also a
+    /// promotion to a king).
     fn special(&mut self, m: Move);
+    /// Drops of a `role` from the pocket onto each square of `to` (crazyhouse).
+    #[inline(always)]
+    fn drops(&mut self, role: Role, to: Bitboard) {
+        for sq in to {
+            self.special(Move::drop(role, sq));
+        }
+    }
 }
 
 /// Which legal moves to generate.
@@ -51,23 +113,27 @@ impl Filter {
 
 /// Generates the legal moves of `pos` that pass `filter` into `v`.
 #[inline(always)]
-pub(crate) fn generate<S: SlidingAttacks, V: Visitor>(pos: &Position, filter: Filter, v: &mut V) {
+pub(crate) fn generate<S: SlidingAttacks, V: Visitor, P: Source>(
+    pos: &P,
+    filter: Filter,
+    v: &mut V,
+) {
     let kept = S::Occupancy::new(pos.board().occupied());
-    generate_in::<S, V>(pos, &kept, filter, v);
+    generate_in::<S, V, P>(pos, &kept, filter, v);
 }
 
 /// [`generate`] with the occupancy as the method keeps it (`kept` must hold the board's
 /// occupancy): slider attacks come from `kept` and its toggled copies, never from scratch.
 #[inline(always)]
-pub(crate) fn generate_in<S: SlidingAttacks, V: Visitor>(
-    pos: &Position,
+pub(crate) fn generate_in<S: SlidingAttacks, V: Visitor, P: Source>(
+    pos: &P,
     kept: &S::Occupancy,
     filter: Filter,
     v: &mut V,
 ) {
     match pos.turn() {
-        Color::White => generate_side::<S, V, true>(pos, kept, filter, v),
-        Color::Black => generate_side::<S, V, false>(pos, kept, filter, v),
+        Color::White => generate_side::<S, V, P, true>(pos, kept, filter, v),
+        Color::Black => generate_side::<S, V, P, false>(pos, kept, filter, v),
     }
 }
 
@@ -180,8 +246,8 @@ fn attacked_squares<S: SlidingAttacks, const WHITE: bool>(
 }
 
 #[inline(always)]
-fn generate_side<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
-    pos: &Position,
+fn generate_side<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
+    pos: &P,
     kept: &S::Occupancy,
     filter: Filter,
     v: &mut V,
@@ -198,7 +264,7 @@ fn generate_side<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
     let checkers = slider_checkers
         | (at::knight_attacks(king) & board.knights() & theirs)
         | (at::pawn_attacks(us, king) & board.pawns() & theirs);
-    debug_assert_eq!(checkers, pos.checkers());
+    debug_assert_eq!(checkers, board.attackers_by(king, us.other(), occ));
 
     // Destinations allowed by the capture/quiet filter.
     let mut dest = Bitboard::EMPTY;
@@ -214,15 +280,11 @@ fn generate_side<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
     if filter.from.contains(king) {
         let steps = at::king_attacks(king) & dest;
         // The castling moves whose squares are empty: only they need the attack test.
-        let castles = pos.castles();
-        let mut rooks = [None; 2];
-        if filter.quiets && checkers.is_empty() && castles.has_color(us) {
-            for side in CastlingSide::ALL {
-                rooks[side.index()] = castles
-                    .rook(us, side)
-                    .filter(|_| (castles.path(us, side) & occ).is_empty());
-            }
-        }
+        let rooks = if filter.quiets && checkers.is_empty() {
+            pos.castling_rooks(occ)
+        } else {
+            [None; 2]
+        };
         let castling = rooks[0].is_some() || rooks[1].is_some();
         if !castling && !steps.more_than_one() {
             // At most one square to test: ask who attacks it rather than map every
@@ -249,7 +311,7 @@ fn generate_side<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
                     let king_to = Move::castle(king, rook).king_to();
                     ((at::between(king, king_to) | king_to) & danger).is_empty()
                 } else {
-                    castling_is_legal::<S>(pos, kept, king, rook)
+                    castling_is_legal::<S, P>(pos, kept, king, rook)
                 };
                 if legal {
                     v.special(Move::castle(king, rook));
@@ -293,7 +355,7 @@ fn generate_side<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
 
     let pawns = movable & board.pawns();
     if pawns.any() {
-        gen_pawns::<S, V, WHITE>(
+        gen_pawns::<S, V, P, WHITE>(
             pos,
             kept,
             filter,
@@ -308,8 +370,8 @@ fn generate_side<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
 
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn gen_pawns<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
-    pos: &Position,
+fn gen_pawns<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
+    pos: &P,
     kept: &S::Occupancy,
     filter: Filter,
     pawns: Bitboard,
@@ -384,15 +446,20 @@ fn gen_pawns<S: SlidingAttacks, V: Visitor, const WHITE: bool>(
 /// Whether `sq` is attacked by `by` with `occ` as blockers (the board's rule, with the
 /// method `S`).
 #[inline(always)]
-fn attacked<S: SlidingAttacks>(pos: &Position, sq: Square, by: Color, occ: &S::Occupancy) -> bool {
+fn attacked<S: SlidingAttacks, P: Source>(
+    pos: &P,
+    sq: Square,
+    by: Color,
+    occ: &S::Occupancy,
+) -> bool {
     pos.board().attackers_by_in::<S>(sq, by, occ).any()
 }
 
 /// Whether the side to move (not in check, the castling path empty) may castle with the
 /// rook on `rook` now: the rule in full, for Chess960 (any king and rook squares).
 #[inline(never)]
-fn castling_is_legal<S: SlidingAttacks>(
-    pos: &Position,
+fn castling_is_legal<S: SlidingAttacks, P: Source>(
+    pos: &P,
     kept: &S::Occupancy,
     king: Square,
     rook: Square,
@@ -402,11 +469,11 @@ fn castling_is_legal<S: SlidingAttacks>(
     let occ_after = kept.toggled(king).toggled(rook);
     let king_path = at::between(king, king_to) | king_to;
     for sq in king_path {
-        if attacked::<S>(pos, sq, us.other(), &occ_after) {
+        if attacked::<S, P>(pos, sq, us.other(), &occ_after) {
             return false;
         }
     }
     // In Chess960 the king may already stand on its destination (the path above is then
     // empty); the rook's departure could still uncover an attack along the back rank.
-    king != king_to || !attacked::<S>(pos, king, us.other(), &occ_after)
+    king != king_to || !attacked::<S, P>(pos, king, us.other(), &occ_after)
 }

@@ -101,7 +101,7 @@ pub fn legal_moves(pos: &Position) -> MoveList {
 #[must_use]
 pub fn legal_moves_with<S: SlidingAttacks>(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
-    gen::generate::<S, _>(pos, Filter::ALL, &mut list);
+    gen::generate::<S, _, _>(pos, Filter::ALL, &mut list);
     list
 }
 
@@ -132,7 +132,7 @@ pub fn legal_moves_with<S: SlidingAttacks>(pos: &Position) -> MoveList {
 /// ```
 pub fn legal_moves_in<S: SlidingAttacks>(pos: &Position, kept: &S::Occupancy) -> MoveList {
     let mut list = MoveList::new();
-    gen::generate_in::<S, _>(pos, kept, Filter::ALL, &mut list);
+    gen::generate_in::<S, _, _>(pos, kept, Filter::ALL, &mut list);
     list
 }
 
@@ -144,7 +144,7 @@ pub fn captures(pos: &Position) -> MoveList {
         quiets: false,
         ..Filter::ALL
     };
-    gen::generate::<DefaultMethod, _>(pos, filter, &mut list);
+    gen::generate::<DefaultMethod, _, _>(pos, filter, &mut list);
     list
 }
 
@@ -156,7 +156,7 @@ pub fn quiets(pos: &Position) -> MoveList {
         captures: false,
         ..Filter::ALL
     };
-    gen::generate::<DefaultMethod, _>(pos, filter, &mut list);
+    gen::generate::<DefaultMethod, _, _>(pos, filter, &mut list);
     list
 }
 
@@ -168,7 +168,7 @@ pub fn moves_from(pos: &Position, from: chessbits_bitboard_core::Square) -> Move
         from: Bitboard::from_square(from),
         ..Filter::ALL
     };
-    gen::generate::<DefaultMethod, _>(pos, filter, &mut list);
+    gen::generate::<DefaultMethod, _, _>(pos, filter, &mut list);
     list
 }
 
@@ -182,7 +182,7 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
 #[must_use]
 pub fn count_legal_moves_with<S: SlidingAttacks>(pos: &Position) -> u64 {
     let mut counter = list::Counter(0);
-    gen::generate::<S, _>(pos, Filter::ALL, &mut counter);
+    gen::generate::<S, _, _>(pos, Filter::ALL, &mut counter);
     counter.0
 }
 

@@ -229,4 +229,9 @@ impl Visitor for Counter {
     fn special(&mut self, _m: Move) {
         self.0 = self.0.wrapping_add(1);
     }
+
+    #[inline(always)]
+    fn drops(&mut self, _role: Role, to: Bitboard) {
+        self.0 = self.0.wrapping_add(u64::from(to.count()));
+    }
 }

@@ -157,7 +157,7 @@ fn walk<S: SlidingAttacks, F: FnMut(&Position, &S::Occupancy) -> u64>(
         nodes: 0,
         below,
     };
-    gen::generate_in::<S, _>(pos, kept, Filter::ALL, &mut w);
+    gen::generate_in::<S, _, _>(pos, kept, Filter::ALL, &mut w);
     w.nodes
 }
 
@@ -165,7 +165,7 @@ fn walk<S: SlidingAttacks, F: FnMut(&Position, &S::Occupancy) -> u64>(
 #[inline(always)]
 fn count<S: SlidingAttacks>(pos: &Position, kept: &S::Occupancy) -> u64 {
     let mut c = Counter(0);
-    gen::generate_in::<S, _>(pos, kept, Filter::ALL, &mut c);
+    gen::generate_in::<S, _, _>(pos, kept, Filter::ALL, &mut c);
     c.0
 }
 

@@ -6,15 +6,18 @@
 //! variants add ([`Pockets`], promoted pieces, [`RemainingChecks`]), with the variant it
 //! plays. It is kept apart from [`Position`] on purpose: a `Position` keeps invariants no
 //! variant shares (exactly one king each, a hash and checkers kept by make/unmake), and the
-//! standard generator's inner loops stay free of any test of the variant. Here moves are
-//! generated pseudo-legally and then filtered by each variant's rule, which is short and
-//! easy to check against python-chess; speed is secondary (perft figures in the README).
+//! standard generator's inner loops stay free of any test of the variant. The moves still
+//! come from the standard generator wherever a side has one king to keep safe (it reads a
+//! `VariantPosition` as it reads a `Position`), and each variant adds only its own rules;
+//! nothing is allocated per move (perft figures in the crate's README).
 //!
-//! The rules live one module per concern: `generate` (pseudo-legal moves, castling, drops
-//! and the legality filter of each variant), `make` (playing a move: explosions, pockets,
-//! promoted pieces, check counters), `end` (each variant's end of game and
+//! The rules live one module per concern: `generate` (the standard generator for a side
+//! with one king, drops, the set-wise moves of a side without one), `antichess` (forced
+//! captures, promotions to a king), `atomic` (legality from the board after the explosion),
+//! `racing_kings` (no check given), `make` (make and unmake: explosions, pockets, promoted
+//! pieces, check counters), `perft`, `end` (each variant's end of game and
 //! [`VariantPosition::outcome`]), `notation` (SAN and UCI of a variant position, through
-//! the crate's one SAN writer/parser and one UCI writer/parser).
+//! the crate's one SAN decoder and encoder and one UCI writer).
 //!
 //! ```
 //! use chessbits_movegen::variant::VariantPosition;
@@ -32,17 +35,21 @@
 use alloc::string::String;
 use core::fmt;
 
-use chessbits_bitboard_core::{Bitboard, Color, File, Move, MoveKind, Rank, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Color, Move, Rank, Role, Square};
 use chessbits_position::{
     Board, CastlingMode, ParseFenError, Pockets, Position, RemainingChecks, Setup, Variant,
 };
 
 use alloc::vec::Vec;
 
+mod antichess;
+mod atomic;
 mod end;
 mod generate;
 mod make;
 mod notation;
+mod perft;
+mod racing_kings;
 
 /// A position of any [`Variant`]: placement, side to move, castling rights, en-passant
 /// square, clocks, and what the variant adds (pockets and promoted pieces in crazyhouse,
@@ -161,7 +168,8 @@ impl VariantPosition {
 
     /// Validates `setup` as a position of `variant`: the kings the variant needs, no pawn
     /// on a back rank (White's horde may stand on the first), no check on the side that
-    /// just moved (no check at all in racing kings). Castling rights without their rook and
+    /// just moved (no check at all in racing kings; none in atomic from a side whose king
+    /// has exploded, the game being over). Castling rights without their rook and
     /// king on the back rank are dropped (antichess has none), and an en-passant square is
     /// kept only where a double push can have made it. Pockets and promoted pieces are kept
     /// in crazyhouse only, the check counters in three-check only (`3+3` if the FEN has
@@ -234,14 +242,21 @@ impl VariantPosition {
             },
         };
         pos.castling = pos.clean_castling(setup.castling_rights);
-        pos.ep_square = setup.ep_square.filter(|&ep| pos.ep_is_possible(ep));
+        pos.ep_square = setup
+            .ep_square
+            .filter(|&ep| pos.board.ep_square_is_plausible(pos.turn, ep));
         let them = pos.turn.other();
         let opposite_check = match variant {
             Variant::Antichess => false,
             Variant::RacingKings => {
                 pos.king_attacked(Color::White) || pos.king_attacked(Color::Black)
             }
-            Variant::Atomic => !generate::kings_connected(&pos.board) && pos.king_attacked(them),
+            // A side whose king has exploded (the game is over) gives no check.
+            Variant::Atomic => {
+                pos.board.by_piece(Role::King.of(pos.turn)).any()
+                    && !generate::kings_connected(&pos.board)
+                    && pos.king_attacked(them)
+            }
             _ => pos.king_attacked(them),
         };
         if opposite_check {
@@ -256,43 +271,34 @@ impl VariantPosition {
     }
 
     /// The castling rights of `rights` that a rook and an unpromoted king on their back
-    /// rank make possible (in standard mode: the king on e1/e8, the rooks in the corners).
+    /// rank make possible, by the standard rule ([`Board::castling_right`]: in standard
+    /// mode the king on e1/e8, the rooks in the corners), one a side.
     fn clean_castling(&self, rights: Bitboard) -> Bitboard {
         if matches!(self.variant, Variant::Antichess | Variant::RacingKings) {
             return Bitboard::EMPTY;
         }
+        let mode = if self.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
         let mut clean = Bitboard::EMPTY;
-        for color in Color::ALL {
-            let back = Bitboard::rank(back_rank(color));
-            let kings = self.board.by_piece(Role::King.of(color)) & back & !self.promoted;
-            let Some(king) = kings.lsb() else { continue };
-            let rooks = self.board.by_piece(Role::Rook.of(color)) & back;
-            for rook in rights & rooks {
-                let standard = king.file() == File::E && matches!(rook.file(), File::A | File::H);
-                if self.chess960 || standard {
-                    clean.insert(rook);
-                }
+        let mut held = [[false; 2]; 2];
+        for rook in rights {
+            let Some((color, side)) = self.board.castling_right(rook, mode) else {
+                continue;
+            };
+            let king_promoted = self
+                .board
+                .king_of(color)
+                .is_some_and(|k| self.promoted.contains(k));
+            let slot = &mut held[color as usize][side.index()];
+            if !king_promoted && !*slot {
+                *slot = true;
+                clean.insert(rook);
             }
         }
         clean
-    }
-
-    /// Whether a double push can have left `ep` (python-chess's test: the square on the
-    /// right rank, empty, the pushed pawn in front of it and the square it came from empty).
-    fn ep_is_possible(&self, ep: Square) -> bool {
-        let us = self.turn;
-        let (rank, dir) = match us {
-            Color::White => (Rank::Sixth, -1),
-            Color::Black => (Rank::Third, 1),
-        };
-        if ep.rank() != rank || self.board.occupied().contains(ep) {
-            return false;
-        }
-        let (Some(pawn), Some(origin)) = (ep.offset(0, dir), ep.offset(0, -dir)) else {
-            return false;
-        };
-        self.board.piece_at(pawn) == Some(Role::Pawn.of(us.other()))
-            && !self.board.occupied().contains(origin)
     }
 
     /// A standard [`Position`] as a variant position ([`Variant::Chess`]).
@@ -358,10 +364,9 @@ impl VariantPosition {
     #[must_use]
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.ep_square?;
-        self.legal_moves()
-            .iter()
-            .any(|m| m.is_en_passant())
-            .then_some(ep)
+        let mut found = generate::FindEnPassant(false);
+        generate::generate(self, &mut found);
+        found.0.then_some(ep)
     }
 
     /// Halfmoves since the last capture or pawn move.
@@ -423,14 +428,22 @@ impl VariantPosition {
     #[must_use]
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut list = Vec::new();
-        generate::legal_moves(self, &mut list);
+        generate::generate(self, &mut generate::Collect(&mut list));
         list
+    }
+
+    /// The number of legal moves, counted without listing them (nothing is allocated).
+    #[must_use]
+    pub fn count_legal_moves(&self) -> u64 {
+        perft::count(self)
     }
 
     /// Whether `m` is legal here.
     #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(&m)
+        let mut found = generate::Find { m, found: false };
+        generate::generate(self, &mut found);
+        found.found
     }
 
     /// The position after `m`, which must be legal here (from
@@ -438,32 +451,41 @@ impl VariantPosition {
     #[must_use]
     pub fn play_unchecked(&self, m: Move) -> VariantPosition {
         let mut next = self.clone();
-        make::play(&mut next, m);
+        let _ = make::make(&mut next, m);
         next
     }
 
-    /// The number of leaf nodes `depth` plies deep (bulk-counted at the last ply).
+    /// The number of leaf nodes `depth` plies deep (bulk-counted at the last ply). The
+    /// moves are made and taken back in place, and nothing is allocated.
+    ///
+    /// # Panics
+    ///
+    /// When `depth` is beyond [`crate::MAX_PERFT_DEPTH`], as the standard perft.
     #[must_use]
+    #[track_caller]
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .iter()
-            .map(|&m| self.play_unchecked(m).perft(depth - 1))
-            .sum()
+        check_depth(depth);
+        perft::perft(self, depth)
     }
 
     /// Each legal move with its perft count at `depth - 1` (`depth` at least 1).
+    ///
+    /// # Panics
+    ///
+    /// When `depth` is beyond [`crate::MAX_PERFT_DEPTH`].
     #[must_use]
+    #[track_caller]
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        check_depth(depth);
+        let mut pos = self.clone();
         self.legal_moves()
             .iter()
-            .map(|&m| (m, self.play_unchecked(m).perft(depth.saturating_sub(1))))
+            .map(|&m| {
+                let undo = make::make(&mut pos, m);
+                let n = perft::perft(&pos, depth.saturating_sub(1));
+                make::unmake(&mut pos, m, undo);
+                (m, n)
+            })
             .collect()
     }
 
@@ -524,6 +546,17 @@ impl VariantPosition {
     }
 }
 
+/// Panics with the standard perft's message when `depth` is beyond
+/// [`crate::MAX_PERFT_DEPTH`] (each ply is a frame of the recursion).
+#[track_caller]
+fn check_depth(depth: u32) {
+    assert!(
+        depth <= crate::MAX_PERFT_DEPTH,
+        "perft depth {depth} is beyond MAX_PERFT_DEPTH ({})",
+        crate::MAX_PERFT_DEPTH
+    );
+}
+
 impl fmt::Debug for VariantPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}{} ({})", self.board, self.fen(), self.variant)
@@ -534,15 +567,5 @@ impl fmt::Display for VariantPosition {
     /// The FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.fen())
-    }
-}
-
-/// Whether `m` is a capture in `pos` (en passant included; the king-takes-rook of castling
-/// is not).
-pub(crate) fn is_capture(pos: &VariantPosition, m: Move) -> bool {
-    match m.kind() {
-        MoveKind::EnPassant => true,
-        MoveKind::Castle | MoveKind::Drop(_) => false,
-        _ => pos.board.by_color(pos.turn.other()).contains(m.to()),
     }
 }

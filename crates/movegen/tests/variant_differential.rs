@@ -249,3 +249,27 @@ fn perft_speed_against_shakmaty() {
         );
     }
 }
+
+/// Atomic: a capture may explode the enemy king while the mover's own king is attacked;
+/// the game is then over and the position valid (found by the `variant_make` fuzz
+/// target: we called it a check on the side not to move). shakmaty agrees.
+#[test]
+fn atomic_king_exploded_while_in_check() {
+    let fen = "r1bqkb1r/pp1ppppp/n2N4/2p5/3P4/8/PP2PPPP/5BNR w kq - 0 7";
+    let ours = VariantPosition::from_fen(Variant::Atomic, fen).expect("a valid position");
+    let theirs: TheirPosition = fen
+        .parse::<Fen>()
+        .expect("FEN")
+        .into_position(CastlingMode::Standard)
+        .map(TheirPosition::Atomic)
+        .expect("shakmaty takes it too");
+    compare(&ours, &theirs, "the explosion");
+    assert!(ours.legal_moves().is_empty());
+    assert!(matches!(
+        ours.outcome(),
+        Some(OurOutcome::Decisive {
+            winner: chessbits_bitboard_core::Color::Black,
+            ..
+        })
+    ));
+}

@@ -2,10 +2,119 @@
 //! and encoding SAN both ask.
 
 use chessbits_attack_tables as at;
-use chessbits_bitboard_core::{Bitboard, File, Rank, Role, Square};
-use chessbits_position::Position;
+use chessbits_bitboard_core::{Bitboard, Color, File, Move, Rank, Role, Square};
+use chessbits_position::{Board, CastlingSide, Position};
 
+use super::SanError;
 use crate::legality::Checks;
+
+/// What reading and writing SAN ask of a position: the board, the side to move, the
+/// en-passant square, and which of the moves the board allows are legal. A [`Position`]
+/// answers from its checkers and pins without generating moves; a variant position
+/// (`crate::variant`) by its variant's rules. Both go through the one decoder
+/// (`decode`) and the one encoder (`encode`).
+pub(crate) trait SanPosition {
+    /// What deciding legality needs, computed once per SAN (the checkers and pins).
+    type Legality;
+    /// Whether the side to move has exactly one king (then a king move needs no
+    /// disambiguation).
+    const ONE_KING: bool;
+    /// The placement.
+    fn board(&self) -> &Board;
+    /// The side to move.
+    fn turn(&self) -> Color;
+    /// The square a pawn may capture onto en passant, if any.
+    fn ep_square(&self) -> Option<Square>;
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool;
+    /// The legality data of this position.
+    fn legality(&self) -> Self::Legality;
+    /// Whether `m`, a move of the piece of `role` on its origin that reaches its target as
+    /// the role moves, is legal.
+    fn allows(&self, legality: &Self::Legality, role: Role, m: Move) -> bool;
+    /// The legal castling move on `side`, if any.
+    fn castle(&self, side: CastlingSide) -> Option<Move>;
+    /// The legal drop of `role` on `to`, if any.
+    fn drop_move(&self, role: Role, to: Square) -> Option<Move>;
+    /// The legal move from `from` to `to` given as coordinates (lenient mode: `e2e4`,
+    /// `e1g1` castling, `e7e8q`), or why there is none.
+    fn coordinates(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Result<Move, SanError>;
+}
+
+impl SanPosition for Position {
+    type Legality = Checks;
+    const ONE_KING: bool = true;
+
+    #[inline]
+    fn board(&self) -> &Board {
+        Position::board(self)
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        Position::turn(self)
+    }
+
+    #[inline]
+    fn ep_square(&self) -> Option<Square> {
+        Position::ep_square(self)
+    }
+
+    #[inline]
+    fn is_check(&self) -> bool {
+        Position::is_check(self)
+    }
+
+    #[inline]
+    fn legality(&self) -> Checks {
+        Checks::new(self)
+    }
+
+    #[inline]
+    fn allows(&self, legality: &Checks, role: Role, m: Move) -> bool {
+        legality.is_legal(self, role, m.from(), m.to(), m.is_en_passant())
+    }
+
+    fn castle(&self, side: CastlingSide) -> Option<Move> {
+        let rook = self.castles().rook(Position::turn(self), side)?;
+        let m = Move::castle(self.our_king(), rook);
+        crate::is_legal(self, m).then_some(m)
+    }
+
+    fn drop_move(&self, _role: Role, _to: Square) -> Option<Move> {
+        // No drops in standard chess (see `crate::variant`).
+        None
+    }
+
+    fn coordinates(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Result<Move, SanError> {
+        let raw = match promotion {
+            Some(p) => Move::promote(from, to, p),
+            None => Move::normal(from, to),
+        };
+        let m = self.move_from_uci(raw);
+        if crate::is_legal(self, m) {
+            return Ok(m);
+        }
+        if promotion.is_none()
+            && Bitboard::BACKRANKS.contains(to)
+            && Position::board(self).role_at(from) == Some(Role::Pawn)
+            && crate::is_legal(self, Move::promote(from, to, Role::Queen))
+        {
+            return Err(SanError::MissingPromotion);
+        }
+        Err(SanError::Illegal)
+    }
+}
 
 /// The minimal (file, rank) disambiguation of a move from `from` when `others` (legal
 /// origins of other pieces of the same role to the same square) exist: the file if no other
@@ -25,9 +134,9 @@ pub fn disambiguation(from: Square, others: Bitboard) -> (Option<File>, Option<R
 }
 
 /// The origins in `candidates` other than `from` from which a `role` legally moves to `to`.
-pub(super) fn legal_others(
-    pos: &Position,
-    checks: &Checks,
+pub(super) fn legal_others<P: SanPosition>(
+    pos: &P,
+    legality: &P::Legality,
     role: Role,
     from: Square,
     to: Square,
@@ -35,7 +144,7 @@ pub(super) fn legal_others(
 ) -> Bitboard {
     let mut others = Bitboard::EMPTY;
     for o in candidates - from {
-        if checks.is_legal(pos, role, o, to, false) {
+        if pos.allows(legality, role, Move::normal(o, to)) {
             others.insert(o);
         }
     }
@@ -44,14 +153,20 @@ pub(super) fn legal_others(
 
 /// The squares of the side to move's pieces of `role` that could move to `to` by the way
 /// the role moves (pseudo-legal: pins and check are not looked at). For pawns, captures
-/// when `pawn_capture` (onto an enemy piece or the en-passant square), pushes otherwise.
-pub(super) fn reaching(pos: &Position, role: Role, to: Square, pawn_capture: bool) -> Bitboard {
+/// when `pawn_capture` (onto an enemy piece or the en-passant square), pushes otherwise
+/// (two squares from the second rank, and from the first, where the horde's pawns stand).
+pub(super) fn reaching<P: SanPosition>(
+    pos: &P,
+    role: Role,
+    to: Square,
+    pawn_capture: bool,
+) -> Bitboard {
     let board = pos.board();
     let us = pos.turn();
     if board.by_color(us).contains(to) {
         return Bitboard::EMPTY;
     }
-    let ours = pos.our(role);
+    let ours = board.by_piece(role.of(us));
     let occ = board.occupied();
     match role {
         Role::Pawn => {
@@ -72,7 +187,9 @@ pub(super) fn reaching(pos: &Position, role: Role, to: Square, pawn_capture: boo
                 if ours.contains(one) {
                     return Bitboard::from_square(one);
                 }
-                if Bitboard::relative_rank(us, Rank::Fourth).contains(to) && !occ.contains(one) {
+                let double = Bitboard::relative_rank(us, Rank::Fourth)
+                    | Bitboard::relative_rank(us, Rank::Third);
+                if double.contains(to) && !occ.contains(one) {
                     if let Some(two) = to.offset(0, 2 * back) {
                         if ours.contains(two) {
                             return Bitboard::from_square(two);

@@ -3,9 +3,32 @@
 use chessbits_bitboard_core::{Bitboard, Move, MoveKind, Role, TextSink};
 use chessbits_position::{CastlingSide, Position};
 
-use super::candidates::{disambiguation, legal_others, reaching};
+use super::candidates::{disambiguation, legal_others, reaching, SanPosition};
 use super::{suffix_of, San, SanPlus};
-use crate::legality::Checks;
+
+/// The canonical SAN of the legal move `m` in `pos` (without suffix): the one encoder, for
+/// standard positions and the variants' alike (kings too are disambiguated where a side
+/// may have several, as in antichess).
+pub(crate) fn encode<P: SanPosition>(pos: &P, m: Move) -> San {
+    if m.is_null() {
+        return San::Null;
+    }
+    let (from, to) = (m.from(), m.to());
+    let role = pos.board().role_at(from).unwrap_or(Role::Pawn);
+    let theirs = pos.board().by_color(pos.turn().other());
+    let capture = m.is_en_passant() || (!m.is_castle() && !m.is_drop() && theirs.contains(to));
+    San::of_move(m, role, capture, || {
+        if role == Role::King && P::ONE_KING {
+            return Bitboard::EMPTY;
+        }
+        let candidates = reaching(pos, role, to, false);
+        if (candidates - from).any() {
+            legal_others(pos, &pos.legality(), role, from, to, candidates)
+        } else {
+            Bitboard::EMPTY
+        }
+    })
+}
 
 impl SanPlus {
     /// The canonical SAN of the legal move `m` in `pos`, with the suffix found by playing
@@ -51,24 +74,7 @@ impl San {
     /// Without a suffix: see [`SanPlus::from_move`].
     #[must_use]
     pub fn from_move(pos: &Position, m: Move) -> San {
-        if m.is_null() {
-            return San::Null;
-        }
-        let (from, to) = (m.from(), m.to());
-        let role = pos.board().role_at(from).unwrap_or(Role::Pawn);
-        let theirs = pos.board().by_color(pos.turn().other());
-        let capture = m.is_en_passant() || (!m.is_castle() && theirs.contains(to));
-        San::of_move(m, role, capture, || {
-            if role == Role::King {
-                return Bitboard::EMPTY;
-            }
-            let candidates = reaching(pos, role, to, false);
-            if (candidates - from).any() {
-                legal_others(pos, &Checks::new(pos), role, from, to, candidates)
-            } else {
-                Bitboard::EMPTY
-            }
-        })
+        encode(pos, m)
     }
 
     /// The SAN of the move `m` (not null) of a piece of `role` that captures or not, where

@@ -41,6 +41,9 @@ mod candidates;
 mod decode;
 mod encode;
 pub use candidates::disambiguation;
+pub(crate) use candidates::SanPosition;
+pub(crate) use decode::decode;
+pub(crate) use encode::encode;
 mod parse;
 #[cfg(test)]
 mod tests;

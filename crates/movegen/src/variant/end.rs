@@ -116,7 +116,9 @@ pub(crate) fn outcome(pos: &VariantPosition) -> Option<Outcome> {
             _ => return None,
         });
     }
-    if !pos.legal_moves().is_empty() {
+    let mut any = super::generate::Any(false);
+    super::generate::generate(pos, &mut any);
+    if any.0 {
         return None;
     }
     Some(if pos.variant == Variant::Antichess {

@@ -1,15 +1,46 @@
-//! Playing a move on a [`VariantPosition`]: the board as in standard chess, then what the
-//! variant adds (atomic explosions, crazyhouse pockets and promoted pieces, three-check
-//! counters).
+//! Playing a move on a [`VariantPosition`] in place, and taking it back: the board as in
+//! standard chess, then what the variant adds (atomic explosions, crazyhouse pockets and
+//! promoted pieces, three-check counters). [`make`] returns what [`unmake`] needs: the state
+//! before the move (a few dozen bytes) and the piece taken; an atomic capture, which may
+//! clear up to ten squares, keeps the board as it was.
 
-use chessbits_attack_tables as at;
-use chessbits_bitboard_core::{Bitboard, Color, Move, MoveKind, Rank, Role, Square};
-use chessbits_position::Variant;
+use chessbits_bitboard_core::{Bitboard, Color, Move, MoveKind, Piece, Rank, Role, Square};
+use chessbits_position::{Board, Pockets, RemainingChecks, Variant};
 
-use super::{back_rank, VariantPosition};
+use super::{atomic, back_rank, VariantPosition};
+
+/// What [`unmake`] restores.
+#[derive(Clone)]
+pub(crate) struct Undo {
+    castling: Bitboard,
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+    pockets: Pockets,
+    promoted: Bitboard,
+    checks: RemainingChecks,
+    /// The piece that moved, as it was before the move (a pawn before promoting).
+    moved: Option<Piece>,
+    /// The piece taken and its square (behind the target for en passant).
+    captured: Option<(Square, Piece)>,
+    /// The board before an atomic capture.
+    board: Option<Board>,
+}
 
 /// Plays `m` (legal in `pos`) in place.
-pub(crate) fn play(pos: &mut VariantPosition, m: Move) {
+pub(crate) fn make(pos: &mut VariantPosition, m: Move) -> Undo {
+    let mut undo = Undo {
+        castling: pos.castling,
+        ep_square: pos.ep_square,
+        halfmoves: pos.halfmoves,
+        fullmoves: pos.fullmoves,
+        pockets: pos.pockets,
+        promoted: pos.promoted,
+        checks: pos.checks,
+        moved: None,
+        captured: None,
+        board: None,
+    };
     let us = pos.turn;
     let them = us.other();
     let ep_before = pos.ep_square.take();
@@ -20,7 +51,7 @@ pub(crate) fn play(pos: &mut VariantPosition, m: Move) {
     let to = m.to();
     if m.is_null() {
         pos.turn = them;
-        return;
+        return undo;
     }
     match m.kind() {
         MoveKind::Drop(role) => {
@@ -38,25 +69,81 @@ pub(crate) fn play(pos: &mut VariantPosition, m: Move) {
             pos.board.put(rook_to, Role::Rook.of(us));
             pos.castling -= Bitboard::rank(back_rank(us));
         }
-        kind => play_piece(pos, m, kind, ep_before),
+        kind => play_piece(pos, m, kind, ep_before, &mut undo),
     }
     pos.turn = them;
     if pos.variant == Variant::ThreeCheck && pos.king_attacked(them) {
         pos.checks.decrement(us);
     }
+    undo
+}
+
+/// Takes back `m`, which [`make`] played and which returned `undo`.
+pub(crate) fn unmake(pos: &mut VariantPosition, m: Move, undo: Undo) {
+    pos.turn = pos.turn.other();
+    pos.castling = undo.castling;
+    pos.ep_square = undo.ep_square;
+    pos.halfmoves = undo.halfmoves;
+    pos.fullmoves = undo.fullmoves;
+    pos.pockets = undo.pockets;
+    pos.promoted = undo.promoted;
+    pos.checks = undo.checks;
+    if m.is_null() {
+        return;
+    }
+    if let Some(board) = undo.board {
+        pos.board = board;
+        return;
+    }
+    let us = pos.turn;
+    let to = m.to();
+    match m.kind() {
+        MoveKind::Drop(_) => {
+            pos.board.discard(to);
+        }
+        MoveKind::Castle => {
+            let (king_to, rook_to) = (m.king_to(), m.rook_to().unwrap_or(to));
+            pos.board.discard(king_to);
+            pos.board.discard(rook_to);
+            pos.board.put(m.from(), Role::King.of(us));
+            pos.board.put(to, Role::Rook.of(us));
+        }
+        _ => {
+            pos.board.discard(to);
+            if let Some(moved) = undo.moved {
+                pos.board.put(m.from(), moved);
+            }
+            if let Some((sq, piece)) = undo.captured {
+                pos.board.put(sq, piece);
+            }
+        }
+    }
 }
 
 /// A move of a piece on the board (normal, promotion, en passant).
-fn play_piece(pos: &mut VariantPosition, m: Move, kind: MoveKind, ep_before: Option<Square>) {
+fn play_piece(
+    pos: &mut VariantPosition,
+    m: Move,
+    kind: MoveKind,
+    ep_before: Option<Square>,
+    undo: &mut Undo,
+) {
     let us = pos.turn;
     let (from, to) = (m.from(), m.to());
+    let atomic_capture = pos.variant == Variant::Atomic
+        && (pos.board.by_color(us.other()).contains(to) || kind == MoveKind::EnPassant);
+    if atomic_capture {
+        undo.board = Some(pos.board.clone());
+    }
     let Some(moved) = pos.board.discard(from) else {
         debug_assert!(false, "play_unchecked: no piece on {from} for {m:?}");
         return;
     };
+    undo.moved = Some(moved);
     let mover_promoted = pos.promoted.contains(from);
     pos.promoted.remove(from);
     let mut captured = pos.board.piece_at(to);
+    let mut captured_on = to;
     if moved.role == Role::Pawn || captured.is_some() {
         pos.halfmoves = 0;
     }
@@ -76,9 +163,8 @@ fn play_piece(pos: &mut VariantPosition, m: Move, kind: MoveKind, ep_before: Opt
         if diff.abs() == 16 && from.rank() == second {
             pos.ep_square = Some(Square::new_masked(((from as i32 + to as i32) / 2) as u32));
         } else if kind == MoveKind::EnPassant && Some(to) == ep_before && captured.is_none() {
-            captured = pos
-                .board
-                .discard(Square::from_coords(to.file(), from.rank()));
+            captured_on = Square::from_coords(to.file(), from.rank());
+            captured = pos.board.discard(captured_on);
         }
     }
     let (role, promoted) = match kind {
@@ -95,6 +181,7 @@ fn play_piece(pos: &mut VariantPosition, m: Move, kind: MoveKind, ep_before: Opt
     let Some(victim) = captured else {
         return;
     };
+    undo.captured = Some((captured_on, victim));
     match pos.variant {
         Variant::Crazyhouse => {
             let back = if captured_was_promoted {
@@ -112,18 +199,16 @@ fn play_piece(pos: &mut VariantPosition, m: Move, kind: MoveKind, ep_before: Opt
 /// The atomic explosion of a capture on `to`: the capturer and every piece but pawns on
 /// the squares around go, with their castling rights.
 fn explode(pos: &mut VariantPosition, to: Square) {
-    let radius = at::king_attacks(to) - pos.board.pawns();
-    pos.castling -= radius;
+    let gone = atomic::blast(pos, to);
+    pos.castling -= gone;
     for color in Color::ALL {
         let kings = pos.board.by_piece(Role::King.of(color)) - pos.promoted;
-        if (radius & kings).any() {
+        if (gone & kings).any() {
             pos.castling -= Bitboard::rank(back_rank(color));
         }
     }
-    pos.board.discard(to);
-    pos.promoted.remove(to);
-    for sq in radius {
+    for sq in gone {
         pos.board.discard(sq);
     }
-    pos.promoted -= radius;
+    pos.promoted -= gone;
 }

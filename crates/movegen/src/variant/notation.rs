@@ -7,34 +7,22 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use chessbits_bitboard_core::{Bitboard, Move, Role};
-use chessbits_position::{CastlingSide, Variant};
+use chessbits_bitboard_core::{Bitboard, Color, Move, Role, Square};
+use chessbits_position::{Board, CastlingSide, Variant};
 
-use super::{is_capture, VariantPlayError, VariantPosition};
-use crate::san::{San, SanError, SanMode, SanPlus, Suffix};
+use super::generate::{generate, Collect};
+use super::{VariantPlayError, VariantPosition};
+use crate::gen::Visitor;
+use crate::san::{San, SanError, SanMode, SanPlus, SanPosition, Suffix};
 
 impl VariantPosition {
     /// The canonical SAN of the legal move `m` (without suffix): disambiguation among
     /// the other legal moves of the same role to the same square (kings too, since
     /// antichess may have several), `x` on captures, `=Q` (`=K` in antichess), `N@f3`
-    /// and `@e4` for drops, `O-O` for castling.
+    /// and `@e4` for drops, `O-O` for castling. The crate's one SAN encoder.
     #[must_use]
     pub fn san(&self, m: Move) -> San {
-        if m.is_null() {
-            return San::Null;
-        }
-        let (from, to) = (m.from(), m.to());
-        let role = self.board.role_at(from).unwrap_or(Role::Pawn);
-        San::of_move(m, role, is_capture(self, m), || {
-            let mut others = Bitboard::EMPTY;
-            for o in self.legal_moves() {
-                let same = o.to() == to && !o.is_castle() && !o.is_drop();
-                if same && o.from() != from && self.board.role_at(o.from()) == Some(role) {
-                    others.insert(o.from());
-                }
-            }
-            others
-        })
+        crate::san::encode(self, m)
     }
 
     /// The canonical SAN of the legal move `m` with its suffix, as python-chess writes it:
@@ -56,99 +44,10 @@ impl VariantPosition {
         self.san_to_move(&san.san, mode)
     }
 
-    /// The legal move a parsed [`San`] means here, or why there is none.
+    /// The legal move a parsed [`San`] means here, or why there is none: the crate's one
+    /// SAN decoder, with this position's rules for which moves are legal.
     pub fn san_to_move(&self, san: &San, mode: SanMode) -> Result<Move, SanError> {
-        let legal = self.legal_moves();
-        let mut found: Option<Move> = None;
-        let mut count = 0u32;
-        let mut push = |m: Move| {
-            count += 1;
-            found = Some(m);
-        };
-        match *san {
-            San::Null => {
-                return if self.is_check() {
-                    Err(SanError::NullInCheck)
-                } else {
-                    Ok(Move::NULL)
-                };
-            }
-            San::Castle(side) => {
-                for &m in legal.iter() {
-                    if m.is_castle() && CastlingSide::of_rook(m.from(), m.to()) == side {
-                        push(m);
-                    }
-                }
-            }
-            San::Drop { role, to } => {
-                let m = Move::drop(role, to);
-                if legal.contains(&m) {
-                    push(m);
-                }
-            }
-            San::Normal {
-                role,
-                file,
-                rank,
-                capture,
-                to,
-                promotion,
-            } => {
-                let coordinates = role == Role::Pawn
-                    && file.is_some()
-                    && rank.is_some()
-                    && mode == SanMode::Lenient;
-                let mut promotion_missing = false;
-                for &m in legal.iter() {
-                    if m.is_drop() {
-                        continue;
-                    }
-                    let from = m.from();
-                    if coordinates {
-                        let lands = if m.is_castle() { m.king_to() } else { m.to() };
-                        let from_ok = Some(from.file()) == file && Some(from.rank()) == rank;
-                        if from_ok && (lands == to || m.to() == to) && m.promotion() == promotion {
-                            push(m);
-                        }
-                        continue;
-                    }
-                    if m.is_castle()
-                        || m.to() != to
-                        || self.board.role_at(from) != Some(role)
-                        || file.is_some_and(|f| f != from.file())
-                        || rank.is_some_and(|r| r != from.rank())
-                    {
-                        continue;
-                    }
-                    if role == Role::Pawn && file.is_none() && is_capture(self, m) {
-                        continue;
-                    }
-                    if m.promotion() != promotion {
-                        promotion_missing |= promotion.is_none();
-                        continue;
-                    }
-                    if mode == SanMode::Strict && capture != is_capture(self, m) {
-                        return Err(SanError::CaptureMarker);
-                    }
-                    push(m);
-                }
-                if count == 0 && promotion_missing {
-                    return Err(SanError::MissingPromotion);
-                }
-            }
-        }
-        match (count, found) {
-            (1, Some(m)) => {
-                if mode == SanMode::Strict && self.san(m) != *san {
-                    if let San::Normal { .. } = san {
-                        return Err(SanError::NotMinimal);
-                    }
-                }
-                Ok(m)
-            }
-            (0, _) | (_, None) => Err(SanError::Illegal),
-            (n, _) => Err(SanError::Ambiguous(n)),
-        }
+        crate::san::decode(san, self, mode)
     }
 
     /// The legal move the UCI text means here (`e2e4`, `e7e8q`, `N@f3`, `e7e8k`; castling as
@@ -248,4 +147,114 @@ pub(crate) fn suffix_after(after: &VariantPosition) -> Option<Suffix> {
     } else {
         None
     }
+}
+
+/// SAN is read and written by the crate's one decoder and encoder; legality is the
+/// variant's (each candidate move is looked for among the generated moves).
+impl SanPosition for VariantPosition {
+    type Legality = ();
+    const ONE_KING: bool = false;
+
+    #[inline]
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    #[inline]
+    fn is_check(&self) -> bool {
+        VariantPosition::is_check(self)
+    }
+
+    #[inline]
+    fn legality(&self) {}
+
+    #[inline]
+    fn allows(&self, _legality: &(), _role: Role, m: Move) -> bool {
+        self.is_legal(m)
+    }
+
+    fn castle(&self, side: CastlingSide) -> Option<Move> {
+        let mut castles = Castles {
+            side,
+            found: None,
+            count: 0,
+        };
+        generate(self, &mut castles);
+        castles.found.filter(|_| castles.count == 1)
+    }
+
+    fn drop_move(&self, role: Role, to: Square) -> Option<Move> {
+        let m = Move::drop(role, to);
+        self.is_legal(m).then_some(m)
+    }
+
+    fn coordinates(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Result<Move, SanError> {
+        let mut legal = Vec::new();
+        generate(self, &mut Collect(&mut legal));
+        let mut found = None;
+        let mut count = 0;
+        let mut promotion_missing = false;
+        for &m in &legal {
+            if m.is_drop() || m.from() != from {
+                continue;
+            }
+            let lands = if m.is_castle() { m.king_to() } else { m.to() };
+            if lands != to && m.to() != to {
+                continue;
+            }
+            if m.promotion() != promotion {
+                promotion_missing |= promotion.is_none();
+                continue;
+            }
+            count += 1;
+            found = Some(m);
+        }
+        match (found, count) {
+            (Some(m), 1) => Ok(m),
+            (_, 0) if promotion_missing => Err(SanError::MissingPromotion),
+            (_, 0) => Err(SanError::Illegal),
+            (_, n) => Err(SanError::Ambiguous(n)),
+        }
+    }
+}
+
+/// The legal castling moves on one side.
+struct Castles {
+    side: CastlingSide,
+    found: Option<Move>,
+    count: u32,
+}
+
+impl Visitor for Castles {
+    #[inline]
+    fn piece(&mut self, _from: Square, _to: Bitboard) {}
+
+    #[inline]
+    fn pawn_set(&mut self, _to: Bitboard, _offset: i32) {}
+
+    #[inline]
+    fn special(&mut self, m: Move) {
+        if m.is_castle() && CastlingSide::of_rook(m.from(), m.to()) == self.side {
+            self.found = Some(m);
+            self.count += 1;
+        }
+    }
+
+    #[inline]
+    fn drops(&mut self, _role: Role, _to: Bitboard) {}
 }

@@ -217,54 +217,19 @@ impl Position {
     }
 
     /// The (color, side) of a castling right with its rook on `rook`, if the king and rook
-    /// are where such a right needs them.
+    /// are where such a right needs them ([`Board::castling_right`]).
     fn castling_right_for(
         &self,
         rook: Square,
         mode: CastlingMode,
     ) -> Option<(Color, CastlingSide)> {
-        let color = if rook.rank() == Rank::First {
-            Color::White
-        } else if rook.rank() == Rank::Eighth {
-            Color::Black
-        } else {
-            return None;
-        };
-        if self.board.piece_at(rook) != Some(Role::Rook.of(color)) {
-            return None;
-        }
-        let king = self.board.king_of(color)?;
-        if king.rank() != back_rank(color) {
-            return None;
-        }
-        let side = CastlingSide::of_rook(king, rook);
-        if mode == CastlingMode::Standard {
-            let home_file = match side {
-                CastlingSide::KingSide => chessbits_bitboard_core::File::H,
-                CastlingSide::QueenSide => chessbits_bitboard_core::File::A,
-            };
-            if king.file() != chessbits_bitboard_core::File::E || rook.file() != home_file {
-                return None;
-            }
-        }
-        Some((color, side))
+        self.board.castling_right(rook, mode)
     }
 
-    /// Whether a double push of the side not to move could have produced `ep`.
+    /// Whether a double push of the side not to move could have produced `ep`
+    /// ([`Board::ep_square_is_plausible`]).
     fn ep_square_is_plausible(&self, ep: Square) -> bool {
-        let them = self.st.turn().other();
-        // Seen from the side to move: the square on the sixth rank, the pushed pawn below it.
-        let dir = self.st.turn().fold(-1, 1);
-        if !Bitboard::relative_rank(self.st.turn(), Rank::Sixth).contains(ep)
-            || self.board.occupied().contains(ep)
-        {
-            return false;
-        }
-        let (Some(pushed), Some(origin)) = (ep.offset(0, dir), ep.offset(0, -dir)) else {
-            return false;
-        };
-        self.board.piece_at(pushed) == Some(Role::Pawn.of(them))
-            && !self.board.occupied().contains(origin)
+        self.board.ep_square_is_plausible(self.st.turn(), ep)
     }
 
     /// Whether a double push to `ep`'s file, the last move, could have given the present
@@ -322,4 +287,63 @@ fn has_reachable_material(board: &Board, color: Color) -> bool {
         + extra(bishops & Bitboard::LIGHT_SQUARES, 1)
         + extra(bishops & Bitboard::DARK_SQUARES, 1);
     of(Role::Pawn).count() + promoted <= 8
+}
+
+/// The placement rules of castling rights and en-passant squares, shared by [`Position`]'s
+/// validation and the variants' (`chessbits-movegen`'s `VariantPosition`).
+impl Board {
+    /// The (colour, side) of a castling right with its rook on `rook`, if the king and the
+    /// rook stand where such a right needs them: a rook of the colour whose back rank
+    /// `rook` is on, that colour's one king on the same rank, and in
+    /// [`CastlingMode::Standard`] the king on the e-file and the rook in a corner.
+    #[must_use]
+    pub fn castling_right(
+        &self,
+        rook: Square,
+        mode: CastlingMode,
+    ) -> Option<(Color, CastlingSide)> {
+        let color = if rook.rank() == Rank::First {
+            Color::White
+        } else if rook.rank() == Rank::Eighth {
+            Color::Black
+        } else {
+            return None;
+        };
+        if self.piece_at(rook) != Some(Role::Rook.of(color)) {
+            return None;
+        }
+        let king = self.king_of(color)?;
+        if king.rank() != back_rank(color) {
+            return None;
+        }
+        let side = CastlingSide::of_rook(king, rook);
+        if mode == CastlingMode::Standard {
+            let home_file = match side {
+                CastlingSide::KingSide => chessbits_bitboard_core::File::H,
+                CastlingSide::QueenSide => chessbits_bitboard_core::File::A,
+            };
+            if king.file() != chessbits_bitboard_core::File::E || rook.file() != home_file {
+                return None;
+            }
+        }
+        Some((color, side))
+    }
+
+    /// Whether a double push of the side not to move could have left the en-passant square
+    /// `ep`, with `turn` to move: `ep` on the sixth rank seen from `turn` and empty, the
+    /// pushed pawn in front of it and the square it came from empty.
+    #[must_use]
+    pub fn ep_square_is_plausible(&self, turn: Color, ep: Square) -> bool {
+        let them = turn.other();
+        // Seen from the side to move: the square on the sixth rank, the pushed pawn below it.
+        let dir = turn.fold(-1, 1);
+        if !Bitboard::relative_rank(turn, Rank::Sixth).contains(ep) || self.occupied().contains(ep)
+        {
+            return false;
+        }
+        let (Some(pushed), Some(origin)) = (ep.offset(0, dir), ep.offset(0, -dir)) else {
+            return false;
+        };
+        self.piece_at(pushed) == Some(Role::Pawn.of(them)) && !self.occupied().contains(origin)
+    }
 }
