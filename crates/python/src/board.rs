@@ -517,7 +517,7 @@ struct Entry {
 
 /// A chess board with its moves played, as python-chess's `chess.Board`: legal moves,
 /// SAN, UCI, FEN, the rules of the game's end, attacks and pins.
-#[pyclass(module = "chessbits", subclass, skip_from_py_object)]
+#[pyclass(module = "chessbits", skip_from_py_object)]
 #[derive(Clone, Debug)]
 pub struct Board {
     root: Pos,

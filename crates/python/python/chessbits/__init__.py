@@ -245,9 +245,9 @@ class Status(enum.IntFlag):
     IMPOSSIBLE_CHECK = 1 << 16
 
 
-for _flag in Status:
-    globals()["STATUS_" + str(_flag.name)] = _flag
-del _flag
+for _name, _flag in Status.__members__.items():
+    globals()["STATUS_" + _name] = _flag
+del _name, _flag
 
 IntoSquareSet = Union[SupportsInt, Iterable[Square]]
 
