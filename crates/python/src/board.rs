@@ -373,6 +373,30 @@ impl Move {
     }
 }
 
+/// The Python object of a move: the 4,096 plain moves (no promotion, no drop) are made once
+/// and shared (they are immutable), so that listing moves costs a reference count each.
+fn move_obj(py: Python<'_>, m: Move) -> PyResult<Bound<'_, Move>> {
+    static CACHE: PyOnceLock<Vec<Py<Move>>> = PyOnceLock::new();
+    if m.promotion != 0 || m.drop != 0 {
+        return Bound::new(py, m);
+    }
+    let cache = CACHE.get_or_try_init(py, || {
+        (0..4096u32)
+            .map(|i| {
+                Py::new(
+                    py,
+                    Move {
+                        from: (i / 64) as u8,
+                        to: (i % 64) as u8,
+                        ..Move::NULL
+                    },
+                )
+            })
+            .collect::<PyResult<Vec<_>>>()
+    })?;
+    Ok(cache[m.from as usize * 64 + m.to as usize].bind(py).clone())
+}
+
 // ----- Piece -----
 
 /// A piece: `piece_type` (1 pawn to 6 king) and `color` (`True` White), as python-chess's
@@ -648,7 +672,9 @@ impl Board {
     }
 
     fn require_legal(&self, obj: &Bound<'_, PyAny>) -> PyResult<(RawMove, Move)> {
-        let m = if let Ok(text) = obj.extract::<PyBackedStr>() {
+        let m = if let Ok(m) = obj.cast::<Move>() {
+            *m.get()
+        } else if let Ok(text) = obj.extract::<PyBackedStr>() {
             self.parse_uci_move(&text)?
         } else {
             Move::extract(obj)?
@@ -765,7 +791,7 @@ impl Board {
                 if captures_only && !(raw.is_en_passant() || (!raw.is_castle() && theirs.contains(raw.to()))) {
                     continue;
                 }
-                list.append(Bound::new(py, m)?)?;
+                list.append(move_obj(py, m)?)?;
             }
         }
         Ok(list.unbind())
@@ -1268,7 +1294,7 @@ impl Board {
             for &raw in chessbits_movegen::legal_moves(pos).iter().filter(|m| m.is_castle()) {
                 let m = Move::of(pos, raw);
                 if from_mask >> m.from & 1 == 1 && to_mask >> m.to & 1 == 1 {
-                    list.append(Bound::new(py, m)?)?;
+                    list.append(move_obj(py, m)?)?;
                 }
             }
         }
@@ -1282,7 +1308,7 @@ impl Board {
             for &raw in chessbits_movegen::legal_moves(pos).iter().filter(|m| m.is_en_passant()) {
                 let m = Move::of(pos, raw);
                 if from_mask >> m.from & 1 == 1 && to_mask >> m.to & 1 == 1 {
-                    list.append(Bound::new(py, m)?)?;
+                    list.append(move_obj(py, m)?)?;
                 }
             }
         }
@@ -1294,7 +1320,7 @@ impl Board {
     fn move_stack(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
         let list = PyList::empty(py);
         for e in &self.stack {
-            list.append(Bound::new(py, e.mv)?)?;
+            list.append(move_obj(py, e.mv)?)?;
         }
         Ok(list.unbind())
     }
@@ -1327,7 +1353,7 @@ impl Board {
     }
 
     /// Takes back the last move and returns it; `IndexError` when none was played.
-    fn pop(&mut self) -> PyResult<Move> {
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
         let e = self
             .stack
             .pop()
@@ -1338,48 +1364,50 @@ impl Board {
         } else {
             self.pos.unmake(e.raw, e.undo);
         }
-        Ok(e.mv)
+        move_obj(py, e.mv)
     }
 
     /// The last move played; `IndexError` when none was.
-    fn peek(&self) -> PyResult<Move> {
-        self.stack
+    fn peek<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
+        let m = self
+            .stack
             .last()
             .map(|e| e.mv)
-            .ok_or_else(|| PyIndexError::new_err("list index out of range"))
+            .ok_or_else(|| PyIndexError::new_err("list index out of range"))?;
+        move_obj(py, m)
     }
 
     /// The move `text` (SAN: `Nf3`, `exd5`, `O-O`, `e8=Q+`) names here.
-    fn parse_san(&self, san: &str) -> PyResult<Move> {
+    fn parse_san<'py>(&self, py: Python<'py>, san: &str) -> PyResult<Bound<'py, Move>> {
         let raw = self.parse_san_raw(san)?;
-        Ok(Move::of(&self.pos, raw))
+        move_obj(py, Move::of(&self.pos, raw))
     }
 
     /// Reads SAN and plays it; returns the move.
-    fn push_san(&mut self, san: &str) -> PyResult<Move> {
+    fn push_san<'py>(&mut self, py: Python<'py>, san: &str) -> PyResult<Bound<'py, Move>> {
         let raw = self.parse_san_raw(san)?;
         if raw.is_null() && self.pos.is_check() {
             return Err(IllegalMoveError::new_err(format!("null move in check: {}", self.pos.fen())));
         }
         let mv = Move::of(&self.pos, raw);
         self.play(raw, mv);
-        Ok(mv)
+        move_obj(py, mv)
     }
 
     /// The legal move UCI text names here (`InvalidMoveError`, `IllegalMoveError`).
-    fn parse_uci(&self, uci: &str) -> PyResult<Move> {
-        self.parse_uci_move(uci)
+    fn parse_uci<'py>(&self, py: Python<'py>, uci: &str) -> PyResult<Bound<'py, Move>> {
+        move_obj(py, self.parse_uci_move(uci)?)
     }
 
     /// Reads UCI and plays it; returns the move.
-    fn push_uci(&mut self, uci: &str) -> PyResult<Move> {
+    fn push_uci<'py>(&mut self, py: Python<'py>, uci: &str) -> PyResult<Bound<'py, Move>> {
         let m = self.parse_uci_move(uci)?;
         let (raw, _) = match self.legal(&m) {
             Some(raw) => (raw, m),
             None => return Err(illegal("illegal uci", &m, &self.fen_default())),
         };
         self.play(raw, m);
-        Ok(m)
+        move_obj(py, m)
     }
 
     /// The SAN of a legal move, with `+` or `#`.
