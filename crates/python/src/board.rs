@@ -397,6 +397,12 @@ fn move_obj(py: Python<'_>, m: Move) -> PyResult<Bound<'_, Move>> {
     Ok(cache[m.from as usize * 64 + m.to as usize].bind(py).clone())
 }
 
+/// A legal move of `pos` as python-chess's fields (from, to, promotion, drop; 0 for none).
+pub fn move_fields(pos: &Pos, m: RawMove) -> (u8, u8, u8, u8) {
+    let m = Move::of(pos, m);
+    (m.from, m.to, m.promotion, m.drop)
+}
+
 // ----- Piece -----
 
 /// A piece: `piece_type` (1 pawn to 6 king) and `color` (`True` White), as python-chess's
