@@ -891,7 +891,9 @@ def _next_game_text(handle: TextIO) -> Optional[Tuple[str, bool]]:
         if not line.startswith("["):
             break
         empty = 0
-        parts.append(line)
+        # Malformed tags are dropped, as python-chess drops them.
+        if _TAG.match(line):
+            parts.append(line)
         line = readline()
     parts.append("\n")
     in_comment = False
