@@ -14,6 +14,10 @@ timed for ROUNDS rounds (default 5), ours and python-chess's in turn, best round
   (less than our table holds). Also: ours on the whole file, one thread and every core.
 - legal_moves: one call per position on 2,000 positions of those games:
   `list(board.legal_moves)` with `chessbits.Board` against `chess.Board`.
+- pgn.read_game: those games read from a text handle one by one with
+  `chessbits.pgn.read_game` and `chess.pgn.read_game`, each game's mainline moves listed
+  (chessbits makes no node objects for that), and again walking every mainline node
+  (move, comment, `clock()`), which makes them.
 - The python-chess API, the same Python code run with either module (`chessbits` used as
   `chess`) on those 2,000 positions: iterating `legal_moves`; push+pop of every legal
   move; `san()` of every legal move; `gives_check()` of every legal move and
@@ -43,6 +47,7 @@ import numpy as np
 import pyarrow as pa
 
 import chessbits
+import chessbits.pgn
 
 ORDER = [(c, p) for c in (chess.WHITE, chess.BLACK) for p in chess.PIECE_TYPES]
 
@@ -138,6 +143,8 @@ API_ROWS = [
     ("perft", python_perft),
 ]
 API_LABELS = {
+    "read_game": "pgn.read_game over the {n:,} master games, mainline moves",
+    "read_game_nodes": "pgn.read_game over the {n:,} master games, every mainline node's move, comment, clock()",
     "iterate": "iterate legal_moves, {n:,} positions",
     "push_pop": "push+pop every legal move, {n:,} positions",
     "san": "san() of every legal move, {n:,} positions",
@@ -178,6 +185,26 @@ def main():
         lambda: [list(b.legal_moves) for b in their_pos],
     )
     api = {}
+    sample_text = sample.decode("utf-8", errors="replace")
+
+    def read_all(module, nodes=False):
+        handle = __import__("io").StringIO(sample_text)
+        out = []
+        while True:
+            game = module.pgn.read_game(handle)
+            if game is None:
+                return out
+            if nodes:
+                out.append([(n.move.uci(), n.comment, n.clock()) for n in game.mainline()])
+            else:
+                out.append([m.uci() for m in game.mainline_moves()])
+
+    if read_all(chessbits) != read_all(chess):
+        sys.exit("pgn.read_game: chessbits and python-chess read different games")
+    api["read_game"] = best(rounds, lambda: read_all(chessbits), lambda: read_all(chess))
+    api["read_game_nodes"] = best(
+        rounds, lambda: read_all(chessbits, True), lambda: read_all(chess, True)
+    )
     for name, fn in API_ROWS:
         if fn(ours_pos) != fn(their_pos):
             sys.exit(f"{name}: chessbits and python-chess answer differently")
@@ -219,7 +246,8 @@ def main():
           f"{rate(len(positions), legal_ours)} | {rate(len(positions), legal_theirs)} | "
           f"**{legal_theirs / legal_ours:.1f}x** |")
     for name, (ours_s, theirs_s) in api.items():
-        print(f"| {API_LABELS[name].format(n=len(positions))} (runs/s) | {1 / ours_s:,.1f} | "
+        n = len(theirs_rows) if name.startswith("read_game") else len(positions)
+        print(f"| {API_LABELS[name].format(n=n)} (runs/s) | {1 / ours_s:,.1f} | "
               f"{1 / theirs_s:,.1f} | **{theirs_s / ours_s:.1f}x** |")
     print(f"| encode, {len(many):,} FENs (positions/s) | {rate(len(many), encode_ours)} | "
           f"{rate(len(many), encode_theirs_s)} | **{encode_theirs_s / encode_ours:.0f}x** |")

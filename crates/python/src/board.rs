@@ -403,6 +403,19 @@ pub fn move_fields(pos: &Pos, m: RawMove) -> (u8, u8, u8, u8) {
     (m.from, m.to, m.promotion, m.drop)
 }
 
+/// The Python object of the move with these fields (shared for plain moves).
+pub fn make_move(py: Python<'_>, from: u8, to: u8, promotion: u8, drop: u8) -> PyResult<Bound<'_, Move>> {
+    move_obj(
+        py,
+        Move {
+            from,
+            to,
+            promotion,
+            drop,
+        },
+    )
+}
+
 // ----- Piece -----
 
 /// A piece: `piece_type` (1 pawn to 6 king) and `color` (`True` White), as python-chess's

@@ -13,14 +13,26 @@ use pyo3::prelude::*;
 /// drop (0 for none), starting comment, comment, NAGs.
 type NodeRow = (i64, u8, u8, u8, u8, String, String, Vec<u8>);
 
-/// A parsed game for Python: headers, the game comment, the result token, the nodes
-/// (parents before children, a parent's main continuation before its other variations) and
-/// the errors (exception name, message).
+/// A parsed game: headers, the game comment, the result token, the nodes (parents before
+/// children, a parent's main continuation before its other variations) and the errors
+/// (exception name, message).
 type GameRows = (
     Vec<(String, String)>,
     String,
     Option<String>,
     Vec<NodeRow>,
+    Vec<(&'static str, String)>,
+);
+
+/// A node for Python: parent index, the move object, starting comment, comment, NAGs.
+type PyNodeRow<'py> = (i64, Bound<'py, crate::board::Move>, String, String, Vec<u8>);
+
+/// What `_parse_game` hands to Python.
+type PyGameRows<'py> = (
+    Vec<(String, String)>,
+    String,
+    Option<String>,
+    Vec<PyNodeRow<'py>>,
     Vec<(&'static str, String)>,
 );
 
@@ -102,7 +114,21 @@ fn replay(game: &Game, root: Position, out: &mut Vec<NodeRow>, errors: &mut Vec<
 
 /// Reads the first game of `text` and replays it: `None` when the text holds no game.
 #[pyfunction]
-pub fn _parse_game(py: Python<'_>, text: &str) -> PyResult<Option<GameRows>> {
+pub fn _parse_game<'py>(py: Python<'py>, text: &str) -> PyResult<Option<PyGameRows<'py>>> {
+    let Some((headers, comment, result, rows, errors)) = parse_game(py, text)? else {
+        return Ok(None);
+    };
+    let nodes = rows
+        .into_iter()
+        .map(|(parent, from, to, promotion, drop, starting, comment, nags)| {
+            let m = crate::board::make_move(py, from, to, promotion, drop)?;
+            Ok((parent, m, starting, comment, nags))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(Some((headers, comment, result, nodes, errors)))
+}
+
+fn parse_game(py: Python<'_>, text: &str) -> PyResult<Option<GameRows>> {
     let bytes = text.as_bytes();
     py.detach(|| {
         let read = Reader::new(bytes)

@@ -49,6 +49,7 @@ from chessbits._chessbits import (
     Piece,
     __version__,
     _between_mask,
+    _parse_game,
     _ray_mask,
     encode,
     read_games,

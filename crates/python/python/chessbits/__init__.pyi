@@ -241,6 +241,17 @@ def _board_from_moves(
     cls: type, root_fen: str, chess960: bool, moves: Sequence[Tuple[int, int, Optional[int], Optional[int]]]
 ) -> Any: ...
 def _mask(squares: IntoSquareSet) -> int: ...
+def _parse_game(
+    text: str,
+) -> Optional[
+    Tuple[
+        List[Tuple[str, str]],
+        str,
+        Optional[str],
+        List[Tuple[int, Move, str, str, List[int]]],
+        List[Tuple[str, str]],
+    ]
+]: ...
 
 class PgnError(OSError):
     """An input that cannot be read as PGN (I/O or decompression error)."""

@@ -31,8 +31,7 @@ from typing import (
 )
 
 import chessbits
-from chessbits import Board, Move
-from chessbits._chessbits import _parse_game
+from chessbits import Board, Move, _parse_game
 
 NAG_NULL = 0
 NAG_GOOD_MOVE = 1
@@ -221,6 +220,8 @@ class Headers(MutableMapping[str, str]):
 
 class GameNode:
     """A node of a game: the root (``Game``) or a move (``ChildNode``)."""
+
+    __slots__ = ("parent", "move", "variations", "comment", "starting_comment", "nags", "__dict__", "__weakref__")
 
     parent: Optional["GameNode"]
     move: Optional[Move]
@@ -472,8 +473,24 @@ class Mainline(Generic[T]):
     def __bool__(self) -> bool:
         return bool(self.start.variations)
 
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
+    def __repr__(self) -> str:
+        return f"<Mainline at {id(self):#x}>"
+
+
+class _MoveList:
+    """The mainline moves of a game whose nodes are not made yet (as ``Mainline``)."""
+
+    def __init__(self, moves: List[Move]) -> None:
+        self.moves = moves
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.moves)
+
+    def __reversed__(self) -> Iterator[Move]:
+        return reversed(self.moves)
+
+    def __bool__(self) -> bool:
+        return bool(self.moves)
 
     def __repr__(self) -> str:
         return f"<Mainline at {id(self):#x}>"
@@ -482,6 +499,7 @@ class Mainline(Generic[T]):
 class ChildNode(GameNode):
     """A move of a game, with what annotates it."""
 
+    __slots__ = ()
     parent: GameNode
     move: Move
 
@@ -592,9 +610,57 @@ class Game(GameNode):
     errors: List[Exception]
 
     def __init__(self, headers: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None) -> None:
+        self._rows: Optional[List[Any]] = None
+        self._children: List[ChildNode] = []
         super().__init__()
         self.headers = Headers(headers)
         self.errors = []
+
+    # The nodes of a game read from PGN are made when first asked for: a program that only
+    # wants the mainline's moves (`mainline_moves()`) never makes them.
+    @property  # type: ignore[override]
+    def variations(self) -> List["ChildNode"]:
+        if self._rows is not None:
+            self._materialize()
+        return self._children
+
+    @variations.setter
+    def variations(self, value: List["ChildNode"]) -> None:
+        self._children = value
+
+    def _materialize(self) -> None:
+        rows, self._rows = self._rows, None
+        assert rows is not None
+        nodes: List[GameNode] = []
+        append = nodes.append
+        new = ChildNode.__new__
+        children = self._children
+        for parent, move, starting, comment, nags in rows:
+            node = new(ChildNode)
+            if parent < 0:
+                node.parent = self
+                children.append(node)
+            else:
+                owner = nodes[parent]
+                node.parent = owner
+                owner.variations.append(node)
+            node.move = move
+            node.variations = []
+            node.comment = comment
+            node.starting_comment = starting
+            node.nags = set(nags) if nags else set()
+            append(node)
+
+    def mainline_moves(self) -> "Mainline[Move]":
+        rows = self._rows
+        if rows is None:
+            return super().mainline_moves()
+        moves = []
+        for i, row in enumerate(rows):
+            if row[0] != i - 1:
+                break
+            moves.append(row[1])
+        return _MoveList(moves)  # type: ignore[return-value]
 
     def board(self) -> Board:
         """The starting position."""
@@ -941,19 +1007,8 @@ def read_game(handle: TextIO, *, Visitor: Any = None) -> Any:
         headers["Result"] = result
     game.comment = game_comment
     game.errors = [_ERRORS[kind](message) for kind, message in errors]
-    nodes: List[GameNode] = []
-    new = ChildNode.__new__
-    for parent, f, t, p, d, starting, comment, nags in rows:
-        owner = game if parent < 0 else nodes[parent]
-        node = new(ChildNode)
-        node.parent = owner
-        node.move = Move(f, t, p or None, d or None)
-        node.variations = []
-        node.comment = comment
-        node.starting_comment = starting
-        node.nags = set(nags)
-        owner.variations.append(node)
-        nodes.append(node)
+    if rows:
+        game._rows = rows
     if Visitor is not None:
         return game.accept(Visitor())
     return game

@@ -3,7 +3,9 @@
 from typing import Dict, List, Optional
 
 import chessbits as chess
+import chessbits.pgn
 import chessbits.svg
+import io
 
 
 def material(board: chess.Board) -> Dict[bool, int]:
@@ -39,6 +41,20 @@ def play(sans: List[str]) -> Optional[chess.Outcome]:
     return board.outcome(claim_draw=True)
 
 
+def games(text: str) -> List[str]:
+    handle = io.StringIO(text)
+    out: List[str] = []
+    while True:
+        game = chessbits.pgn.read_game(handle)
+        if game is None:
+            return out
+        white: str = game.headers.get("White", "?")
+        clocks = [node.clock() for node in game.mainline()]
+        board = game.end().board()
+        out.append(f"{white} {len(clocks)} {board.fen()} {str(game)}")
+
+
 if __name__ == "__main__":
+    print(games('[White "A"]\n\n1. e4 { [%clk 0:01:00] } e5 *\n'))
     outcome = play(["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"])
     print(outcome.result() if outcome else "*", outcome.termination.name if outcome else "")
