@@ -1,11 +1,13 @@
 //! `Board::has_insufficient_material` per side, against python-chess's rule on hand-made
 //! placements (the oracle's answers were read from python-chess 1.11).
 
-use chessbits_position::{Board, Setup};
 use chessbits_bitboard_core::Color;
+use chessbits_position::{Board, Setup};
 
 fn board(fen: &str) -> Board {
-    Setup::from_ascii(fen.as_bytes()).unwrap().board
+    Setup::from_ascii(fen.as_bytes())
+        .expect("the test FENs are well formed")
+        .board
 }
 
 #[test]

@@ -15,7 +15,9 @@
 use std::fmt::Write as _;
 
 use chessbits_attack_tables as at;
-use chessbits_bitboard_core::{Bitboard, Color, Move as RawMove, MoveKind, Piece as RawPiece, Role, Square};
+use chessbits_bitboard_core::{
+    Bitboard, Color, Move as RawMove, MoveKind, Piece as RawPiece, Role, Square,
+};
 use chessbits_movegen::{SanError, SanMode, SanPlus};
 use chessbits_position::{
     Board as Placement, CastlingMode, CastlingNotation, CastlingSide, EnPassantMode, History,
@@ -68,8 +70,10 @@ fn package_attr<'py>(
     cell: &'static PyOnceLock<Py<PyAny>>,
     name: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    cell.get_or_try_init(py, || Ok::<_, PyErr>(py.import("chessbits")?.getattr(name)?.unbind()))
-        .map(|c| c.bind(py).clone())
+    cell.get_or_try_init(py, || {
+        Ok::<_, PyErr>(py.import("chessbits")?.getattr(name)?.unbind())
+    })
+    .map(|c| c.bind(py).clone())
 }
 
 static SQUARE_SET: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
@@ -183,7 +187,11 @@ impl Move {
         }
         match self.promotion {
             0 => Some(RawMove::normal(from, to)),
-            2..=5 => Some(RawMove::promote(from, to, Role::ALL[self.promotion as usize - 1])),
+            2..=5 => Some(RawMove::promote(
+                from,
+                to,
+                Role::ALL[self.promotion as usize - 1],
+            )),
             _ => None,
         }
     }
@@ -220,11 +228,20 @@ impl Move {
         let name = |s: u8| format!("{}{}", FILES[(s & 7) as usize] as char, (s >> 3) + 1);
         let symbol = |t: u8| ['p', 'n', 'b', 'r', 'q', 'k'][(t as usize).saturating_sub(1).min(5)];
         if self.drop != 0 {
-            format!("{}@{}", symbol(self.drop).to_ascii_uppercase(), name(self.to))
+            format!(
+                "{}@{}",
+                symbol(self.drop).to_ascii_uppercase(),
+                name(self.to)
+            )
         } else if self.is_null() {
             "0000".to_string()
         } else if self.promotion != 0 {
-            format!("{}{}{}", name(self.from), name(self.to), symbol(self.promotion))
+            format!(
+                "{}{}{}",
+                name(self.from),
+                name(self.to),
+                symbol(self.promotion)
+            )
         } else {
             format!("{}{}", name(self.from), name(self.to))
         }
@@ -239,8 +256,14 @@ fn opt(v: u8) -> Option<u8> {
 impl Move {
     #[new]
     #[pyo3(signature = (from_square, to_square, promotion=None, drop=None))]
-    fn new(from_square: i64, to_square: i64, promotion: Option<i64>, drop: Option<i64>) -> PyResult<Move> {
-        let pt = |t: Option<i64>| -> PyResult<u8> { Ok(t.map(role).transpose()?.map_or(0, piece_type)) };
+    fn new(
+        from_square: i64,
+        to_square: i64,
+        promotion: Option<i64>,
+        drop: Option<i64>,
+    ) -> PyResult<Move> {
+        let pt =
+            |t: Option<i64>| -> PyResult<u8> { Ok(t.map(role).transpose()?.map_or(0, piece_type)) };
         Ok(Move {
             from: square(from_square)?.index() as u8,
             to: square(to_square)?.index() as u8,
@@ -298,13 +321,16 @@ impl Move {
         }
     }
 
-    #[getter]
-    fn from_square(&self) -> u8 {
+    /// The square the move starts from, 0 (a1) to 63 (h8).
+    #[getter(from_square)]
+    fn origin(&self) -> u8 {
         self.from
     }
 
-    #[getter]
-    fn to_square(&self) -> u8 {
+    /// The square the move goes to (the king's for castling on a standard board, the
+    /// rook's on a Chess960 board).
+    #[getter(to_square)]
+    fn destination(&self) -> u8 {
         self.to
     }
 
@@ -347,7 +373,12 @@ impl Move {
     fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
         let none = *NONE_HASH.get_or_try_init(py, || py.None().bind(py).hash())?;
         let h = |v: u8| if v == 0 { none } else { v as isize };
-        Ok(tuple_hash(&[self.from as isize, self.to as isize, h(self.promotion), h(self.drop)]))
+        Ok(tuple_hash(&[
+            self.from as isize,
+            self.to as isize,
+            h(self.promotion),
+            h(self.drop),
+        ]))
     }
 
     fn __repr__(&self) -> String {
@@ -358,7 +389,9 @@ impl Move {
         self.uci_text()
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
         let m = slf.get();
         let args = (m.from, m.to, opt(m.promotion), opt(m.drop)).into_pyobject(slf.py())?;
         Ok((slf.get_type(), args))
@@ -404,7 +437,13 @@ pub fn move_fields(pos: &Pos, m: RawMove) -> (u8, u8, u8, u8) {
 }
 
 /// The Python object of the move with these fields (shared for plain moves).
-pub fn make_move(py: Python<'_>, from: u8, to: u8, promotion: u8, drop: u8) -> PyResult<Bound<'_, Move>> {
+pub fn make_move(
+    py: Python<'_>,
+    from: u8,
+    to: u8,
+    promotion: u8,
+    drop: u8,
+) -> PyResult<Bound<'_, Move>> {
     move_obj(
         py,
         Move {
@@ -508,7 +547,9 @@ impl Piece {
         let mut chars = symbol.chars();
         match (chars.next().and_then(RawPiece::from_char), chars.next()) {
             (Some(p), None) => Ok(Piece::of(p)),
-            _ => Err(PyValueError::new_err(format!("{symbol:?} is not a piece symbol"))),
+            _ => Err(PyValueError::new_err(format!(
+                "{symbol:?} is not a piece symbol"
+            ))),
         }
     }
 
@@ -724,9 +765,9 @@ impl Board {
     fn parse_uci_move(&self, uci: &str) -> PyResult<Move> {
         let py_move = RawMove::from_uci_ascii(uci.as_bytes())
             .map_err(|e| InvalidMoveError::new_err(format!("invalid uci: {uci:?} ({e})")))?;
-        let pos = self
-            .position()
-            .ok_or_else(|| IllegalMoveError::new_err(format!("illegal uci: {uci:?} in {}", self.fen_default())))?;
+        let pos = self.position().ok_or_else(|| {
+            IllegalMoveError::new_err(format!("illegal uci: {uci:?} in {}", self.fen_default()))
+        })?;
         if py_move.is_null() {
             return Ok(Move::NULL);
         }
@@ -734,14 +775,17 @@ impl Board {
         if !py_move.is_drop() && chessbits_movegen::is_legal(pos, raw) {
             Ok(Move::of(pos, raw))
         } else {
-            Err(IllegalMoveError::new_err(format!("illegal uci: {uci:?} in {}", pos.fen())))
+            Err(IllegalMoveError::new_err(format!(
+                "illegal uci: {uci:?} in {}",
+                pos.fen()
+            )))
         }
     }
 
     fn parse_san_raw(&self, san: &str) -> PyResult<RawMove> {
-        let pos = self
-            .position()
-            .ok_or_else(|| IllegalMoveError::new_err(format!("illegal san: {san:?} in {}", self.fen_default())))?;
+        let pos = self.position().ok_or_else(|| {
+            IllegalMoveError::new_err(format!("illegal san: {san:?} in {}", self.fen_default()))
+        })?;
         let fen = || pos.fen();
         if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
             return Ok(RawMove::NULL);
@@ -774,14 +818,23 @@ impl Board {
         if raw.is_castle() {
             return san;
         }
-        let suffix = plus.suffix.map(|s| s.char().to_string()).unwrap_or_default();
+        let suffix = plus
+            .suffix
+            .map(|s| s.char().to_string())
+            .unwrap_or_default();
         let role = pos.board().role_at(raw.from()).unwrap_or(Role::Pawn);
         let capture = raw.is_en_passant() || pos.board().piece_at(raw.to()).is_some();
         let mut out = String::new();
         if role != Role::Pawn {
             out.push(role.upper_char());
         }
-        let _ = write!(out, "{}{}{}", raw.from(), if capture { 'x' } else { '-' }, raw.to());
+        let _ = write!(
+            out,
+            "{}{}{}",
+            raw.from(),
+            if capture { 'x' } else { '-' },
+            raw.to()
+        );
         if let Some(r) = raw.promotion() {
             out.push('=');
             out.push(r.upper_char());
@@ -789,7 +842,14 @@ impl Board {
         out + &suffix
     }
 
-    fn moves_list(&self, py: Python<'_>, legal: bool, from: u64, to: u64, captures_only: bool) -> PyResult<Py<PyList>> {
+    fn moves_list(
+        &self,
+        py: Python<'_>,
+        legal: bool,
+        from: u64,
+        to: u64,
+        captures_only: bool,
+    ) -> PyResult<Py<PyList>> {
         let list = PyList::empty(py);
         if let Some(pos) = self.position() {
             let moves = if legal {
@@ -807,7 +867,9 @@ impl Board {
                 if from >> m.from & 1 == 0 || to >> m.to & 1 == 0 {
                     continue;
                 }
-                if captures_only && !(raw.is_en_passant() || (!raw.is_castle() && theirs.contains(raw.to()))) {
+                if captures_only
+                    && !(raw.is_en_passant() || (!raw.is_castle() && theirs.contains(raw.to())))
+                {
                     continue;
                 }
                 list.append(move_obj(py, m)?)?;
@@ -817,11 +879,13 @@ impl Board {
     }
 
     fn count_legal(&self) -> u64 {
-        self.position().map_or(0, chessbits_movegen::count_legal_moves)
+        self.position()
+            .map_or(0, chessbits_movegen::count_legal_moves)
     }
 
     fn repetitions(&self) -> usize {
-        self.position().map_or(0, |pos| self.history.repetitions(pos))
+        self.position()
+            .map_or(0, |pos| self.history.repetitions(pos))
     }
 
     fn is_checkmate_inner(&self) -> bool {
@@ -850,7 +914,8 @@ impl Board {
         let mut after = pos.clone();
         for &m in moves.iter() {
             let undo = after.make_unchecked(m);
-            let fifty = after.halfmoves() >= 100 && chessbits_movegen::count_legal_moves(&after) > 0;
+            let fifty =
+                after.halfmoves() >= 100 && chessbits_movegen::count_legal_moves(&after) > 0;
             after.unmake(m, undo);
             if fifty {
                 return true;
@@ -920,9 +985,11 @@ impl Board {
             Some(e) => {
                 let (from, to) = (e.raw.from(), e.raw.to());
                 let pawn = pos.board().role_at(to) == Some(Role::Pawn) && !e.raw.is_drop();
-                (pawn && from.rank().index().abs_diff(to.rank().index()) == 2 && from.file() == to.file())
-                    .then(|| Square::new(((from.index() + to.index()) / 2) as u32))
-                    .flatten()
+                (pawn
+                    && from.rank().index().abs_diff(to.rank().index()) == 2
+                    && from.file() == to.file())
+                .then(|| Square::new(((from.index() + to.index()) / 2) as u32))
+                .flatten()
             }
         }
     }
@@ -1042,11 +1109,25 @@ impl Board {
         }
     }
 
-    fn unicode_inner(&self, invert_color: bool, borders: bool, empty: &str, orientation: bool) -> String {
+    fn unicode_inner(
+        &self,
+        invert_color: bool,
+        borders: bool,
+        empty: &str,
+        orientation: bool,
+    ) -> String {
         let b = self.placement();
         let mut out = String::new();
-        let ranks: Vec<u32> = if orientation { (0..8).rev().collect() } else { (0..8).collect() };
-        let files: Vec<u32> = if orientation { (0..8).collect() } else { (0..8).rev().collect() };
+        let ranks: Vec<u32> = if orientation {
+            (0..8).rev().collect()
+        } else {
+            (0..8).collect()
+        };
+        let files: Vec<u32> = if orientation {
+            (0..8).collect()
+        } else {
+            (0..8).rev().collect()
+        };
         for &r in &ranks {
             if borders {
                 out.push_str("  -----------------\n");
@@ -1073,17 +1154,26 @@ impl Board {
         }
         if borders {
             out.push_str("  -----------------\n");
-            out.push_str(if orientation { "   a b c d e f g h" } else { "   h g f e d c b a" });
+            out.push_str(if orientation {
+                "   a b c d e f g h"
+            } else {
+                "   h g f e d c b a"
+            });
         }
         out
     }
 
-    fn make_outcome<'py>(py: Python<'py>, o: Option<(&'static str, Option<bool>)>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    fn make_outcome<'py>(
+        py: Python<'py>,
+        o: Option<(&'static str, Option<bool>)>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let Some((name, winner)) = o else {
             return Ok(None);
         };
         let termination = package_attr(py, &TERMINATION, "Termination")?.getattr(name)?;
-        Ok(Some(package_attr(py, &OUTCOME, "Outcome")?.call1((termination, winner))?))
+        Ok(Some(
+            package_attr(py, &OUTCOME, "Outcome")?.call1((termination, winner))?,
+        ))
     }
 }
 
@@ -1094,7 +1184,9 @@ impl Board {
     fn new(fen: Option<&str>, chess960: bool) -> PyResult<Board> {
         match fen {
             None => Ok(Board::from_setup(Setup::empty(), chess960)),
-            Some(f) if f == STARTING_FEN && !chess960 => Ok(Board::from_position(Pos::new(), false)),
+            Some(f) if f == STARTING_FEN && !chess960 => {
+                Ok(Board::from_position(Pos::new(), false))
+            }
             Some(f) => Board::from_fen(f, chess960),
         }
     }
@@ -1102,8 +1194,15 @@ impl Board {
     /// The board of EPD text and its operations (`(board, operations)`).
     #[classmethod]
     #[pyo3(signature = (epd, *, chess960=false))]
-    fn from_epd<'py>(cls: &Bound<'py, PyType>, epd: &str, chess960: bool) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let board = cls.call((Option::<&str>::None,), Some(&[("chess960", chess960)].into_py_dict(cls.py())?))?;
+    fn from_epd<'py>(
+        cls: &Bound<'py, PyType>,
+        epd: &str,
+        chess960: bool,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let board = cls.call(
+            (Option::<&str>::None,),
+            Some(&[("chess960", chess960)].into_py_dict(cls.py())?),
+        )?;
         let ops = board.call_method1("set_epd", (epd,))?;
         Ok((board, ops))
     }
@@ -1258,7 +1357,14 @@ impl Board {
 
     #[classattr]
     fn aliases() -> Vec<&'static str> {
-        vec!["Standard", "Chess", "Classical", "Normal", "Illegal", "From Position"]
+        vec![
+            "Standard",
+            "Chess",
+            "Classical",
+            "Normal",
+            "Illegal",
+            "From Position",
+        ]
     }
 
     #[classattr]
@@ -1287,30 +1393,78 @@ impl Board {
     }
 
     #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
-    fn generate_legal_moves(&self, py: Python<'_>, from_mask: u64, to_mask: u64) -> PyResult<Py<PyAny>> {
-        Ok(self.moves_list(py, true, from_mask, to_mask, false)?.bind(py).try_iter()?.into_any().unbind())
+    fn generate_legal_moves(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        Ok(self
+            .moves_list(py, true, from_mask, to_mask, false)?
+            .bind(py)
+            .try_iter()?
+            .into_any()
+            .unbind())
     }
 
     #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
-    fn generate_pseudo_legal_moves(&self, py: Python<'_>, from_mask: u64, to_mask: u64) -> PyResult<Py<PyAny>> {
-        Ok(self.moves_list(py, false, from_mask, to_mask, false)?.bind(py).try_iter()?.into_any().unbind())
+    fn generate_pseudo_legal_moves(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        Ok(self
+            .moves_list(py, false, from_mask, to_mask, false)?
+            .bind(py)
+            .try_iter()?
+            .into_any()
+            .unbind())
     }
 
     #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
-    fn generate_legal_captures(&self, py: Python<'_>, from_mask: u64, to_mask: u64) -> PyResult<Py<PyAny>> {
-        Ok(self.moves_list(py, true, from_mask, to_mask, true)?.bind(py).try_iter()?.into_any().unbind())
+    fn generate_legal_captures(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        Ok(self
+            .moves_list(py, true, from_mask, to_mask, true)?
+            .bind(py)
+            .try_iter()?
+            .into_any()
+            .unbind())
     }
 
     #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
-    fn generate_pseudo_legal_captures(&self, py: Python<'_>, from_mask: u64, to_mask: u64) -> PyResult<Py<PyAny>> {
-        Ok(self.moves_list(py, false, from_mask, to_mask, true)?.bind(py).try_iter()?.into_any().unbind())
+    fn generate_pseudo_legal_captures(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        Ok(self
+            .moves_list(py, false, from_mask, to_mask, true)?
+            .bind(py)
+            .try_iter()?
+            .into_any()
+            .unbind())
     }
 
     #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
-    fn generate_castling_moves(&self, py: Python<'_>, from_mask: u64, to_mask: u64) -> PyResult<Py<PyAny>> {
+    fn generate_castling_moves(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
         let list = PyList::empty(py);
         if let Some(pos) = self.position() {
-            for &raw in chessbits_movegen::legal_moves(pos).iter().filter(|m| m.is_castle()) {
+            for &raw in chessbits_movegen::legal_moves(pos)
+                .iter()
+                .filter(|m| m.is_castle())
+            {
                 let m = Move::of(pos, raw);
                 if from_mask >> m.from & 1 == 1 && to_mask >> m.to & 1 == 1 {
                     list.append(move_obj(py, m)?)?;
@@ -1321,10 +1475,18 @@ impl Board {
     }
 
     #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
-    fn generate_legal_ep(&self, py: Python<'_>, from_mask: u64, to_mask: u64) -> PyResult<Py<PyAny>> {
+    fn generate_legal_ep(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
         let list = PyList::empty(py);
         if let Some(pos) = self.position() {
-            for &raw in chessbits_movegen::legal_moves(pos).iter().filter(|m| m.is_en_passant()) {
+            for &raw in chessbits_movegen::legal_moves(pos)
+                .iter()
+                .filter(|m| m.is_en_passant())
+            {
                 let m = Move::of(pos, raw);
                 if from_mask >> m.from & 1 == 1 && to_mask >> m.to & 1 == 1 {
                     list.append(move_obj(py, m)?)?;
@@ -1406,7 +1568,10 @@ impl Board {
     fn push_san<'py>(&mut self, py: Python<'py>, san: &str) -> PyResult<Bound<'py, Move>> {
         let raw = self.parse_san_raw(san)?;
         if raw.is_null() && self.pos.is_check() {
-            return Err(IllegalMoveError::new_err(format!("null move in check: {}", self.pos.fen())));
+            return Err(IllegalMoveError::new_err(format!(
+                "null move in check: {}",
+                self.pos.fen()
+            )));
         }
         let mv = Move::of(&self.pos, raw);
         self.play(raw, mv);
@@ -1472,13 +1637,25 @@ impl Board {
             let item = item?;
             let m = Move::extract(&item)?;
             let Some(raw) = board.legal(&m) else {
-                return Err(illegal("illegal move in variation", &m, &board.fen_default()));
+                return Err(illegal(
+                    "illegal move in variation",
+                    &m,
+                    &board.fen_default(),
+                ));
             };
             let white_to_move = board.pos.turn() == Color::White;
             if white_to_move {
-                parts.push(format!("{}. {}", board.pos.fullmoves(), Board::san_of(&board.pos, raw)));
+                parts.push(format!(
+                    "{}. {}",
+                    board.pos.fullmoves(),
+                    Board::san_of(&board.pos, raw)
+                ));
             } else if parts.is_empty() {
-                parts.push(format!("{}...{}", board.pos.fullmoves(), Board::san_of(&board.pos, raw)));
+                parts.push(format!(
+                    "{}...{}",
+                    board.pos.fullmoves(),
+                    Board::san_of(&board.pos, raw)
+                ));
             } else {
                 parts.push(Board::san_of(&board.pos, raw));
             }
@@ -1491,7 +1668,12 @@ impl Board {
     /// The legal move from `from_square` to `to_square` (queen promotion by default for a
     /// pawn reaching the last rank; castling as the king's two-step or king-takes-rook).
     #[pyo3(signature = (from_square, to_square, promotion=None))]
-    fn find_move(&self, from_square: i64, to_square: i64, promotion: Option<i64>) -> PyResult<Move> {
+    fn find_move(
+        &self,
+        from_square: i64,
+        to_square: i64,
+        promotion: Option<i64>,
+    ) -> PyResult<Move> {
         let mut m = Move::new(from_square, to_square, promotion, None)?;
         if promotion.is_none() {
             if let Some(pos) = self.position() {
@@ -1631,7 +1813,8 @@ impl Board {
     }
 
     fn has_legal_en_passant(&self) -> bool {
-        self.position().is_some_and(|p| p.legal_ep_square().is_some())
+        self.position()
+            .is_some_and(|p| p.legal_ep_square().is_some())
     }
 
     fn has_pseudo_legal_en_passant(&self) -> bool {
@@ -1641,15 +1824,24 @@ impl Board {
     // ----- pieces -----
 
     fn piece_at(&self, square: i64) -> PyResult<Option<Piece>> {
-        Ok(self.placement().piece_at(self::square(square)?).map(Piece::of))
+        Ok(self
+            .placement()
+            .piece_at(self::square(square)?)
+            .map(Piece::of))
     }
 
     fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
-        Ok(self.placement().role_at(self::square(square)?).map(piece_type))
+        Ok(self
+            .placement()
+            .role_at(self::square(square)?)
+            .map(piece_type))
     }
 
     fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
-        Ok(self.placement().piece_at(self::square(square)?).map(|p| white(p.color)))
+        Ok(self
+            .placement()
+            .piece_at(self::square(square)?)
+            .map(|p| white(p.color)))
     }
 
     /// `{square: Piece}` of the squares in `mask` that hold a piece.
@@ -1667,7 +1859,12 @@ impl Board {
 
     /// Puts `piece` on `square` (or empties it for `None`); the move stack is cleared.
     #[pyo3(signature = (square, piece, promoted=false))]
-    fn set_piece_at(&mut self, square: i64, piece: Option<&Bound<'_, PyAny>>, promoted: bool) -> PyResult<()> {
+    fn set_piece_at(
+        &mut self,
+        square: i64,
+        piece: Option<&Bound<'_, PyAny>>,
+        promoted: bool,
+    ) -> PyResult<()> {
         let _ = promoted;
         let sq = self::square(square)?;
         let piece = piece.map(Piece::extract).transpose()?;
@@ -1694,14 +1891,24 @@ impl Board {
 
     /// The square of the king of `color` (`None` when it has none).
     fn king(&self, color: bool) -> Option<u8> {
-        self.placement().king_of(self::color(color)).map(|s| s.index() as u8)
+        self.placement()
+            .king_of(self::color(color))
+            .map(|s| s.index() as u8)
     }
 
     fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
-        Ok(self.placement().by_piece(role(piece_type)?.of(self::color(color))).0)
+        Ok(self
+            .placement()
+            .by_piece(role(piece_type)?.of(self::color(color)))
+            .0)
     }
 
-    fn pieces<'py>(&self, py: Python<'py>, piece_type: i64, color: bool) -> PyResult<Bound<'py, PyAny>> {
+    fn pieces<'py>(
+        &self,
+        py: Python<'py>,
+        piece_type: i64,
+        color: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
         square_set(py, Bitboard(self.pieces_mask(piece_type, color)?))
     }
 
@@ -1715,7 +1922,12 @@ impl Board {
     }
 
     #[pyo3(signature = (color, square, occupied=None))]
-    fn attackers_mask(&self, color: bool, square: i64, occupied: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    fn attackers_mask(
+        &self,
+        color: bool,
+        square: i64,
+        occupied: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u64> {
         let b = self.placement();
         let occ = match occupied {
             Some(o) => Bitboard(mask_of(o)?),
@@ -1726,12 +1938,23 @@ impl Board {
 
     /// The pieces of `color` that attack `square`.
     #[pyo3(signature = (color, square, occupied=None))]
-    fn attackers<'py>(&self, py: Python<'py>, color: bool, square: i64, occupied: Option<&Bound<'_, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    fn attackers<'py>(
+        &self,
+        py: Python<'py>,
+        color: bool,
+        square: i64,
+        occupied: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         square_set(py, Bitboard(self.attackers_mask(color, square, occupied)?))
     }
 
     #[pyo3(signature = (color, square, occupied=None))]
-    fn is_attacked_by(&self, color: bool, square: i64, occupied: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+    fn is_attacked_by(
+        &self,
+        color: bool,
+        square: i64,
+        occupied: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<bool> {
         Ok(self.attackers_mask(color, square, occupied)? != 0)
     }
 
@@ -1837,7 +2060,11 @@ impl Board {
 
     /// How the game ended (`chessbits.Outcome`), or `None` while it goes on.
     #[pyo3(signature = (*, claim_draw=false))]
-    fn outcome<'py>(&mut self, py: Python<'py>, claim_draw: bool) -> PyResult<Option<Bound<'py, PyAny>>> {
+    fn outcome<'py>(
+        &mut self,
+        py: Python<'py>,
+        claim_draw: bool,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
         Board::make_outcome(py, self.outcome_inner(claim_draw))
     }
 
@@ -1888,7 +2115,13 @@ impl Board {
     /// EPD: the first four FEN fields, then the operations given as keyword arguments
     /// (`None` for an opcode alone, a number, text, a move (as SAN) or a list of moves).
     #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None, **operations))]
-    fn epd(&self, shredder: bool, en_passant: &str, promoted: Option<bool>, operations: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
+    fn epd(
+        &self,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<bool>,
+        operations: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<String> {
         let _ = promoted;
         let fen = self.fen_with(shredder, en_passant)?;
         let mut out: String = fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
@@ -1903,8 +2136,14 @@ impl Board {
                 }
                 out.push(' ');
                 if let Ok(text) = v.extract::<String>() {
-                    let _ = write!(out, "\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
-                } else if v.is_instance_of::<pyo3::types::PyInt>() || v.is_instance_of::<pyo3::types::PyFloat>() {
+                    let _ = write!(
+                        out,
+                        "\"{}\"",
+                        text.replace('\\', "\\\\").replace('"', "\\\"")
+                    );
+                } else if v.is_instance_of::<pyo3::types::PyInt>()
+                    || v.is_instance_of::<pyo3::types::PyFloat>()
+                {
                     out.push_str(&v.str()?.to_string());
                 } else if v.hasattr("from_square")? {
                     out.push_str(&self.san(&v)?);
@@ -1944,11 +2183,14 @@ impl Board {
         let mut setup = self.setup();
         let mut fields: Vec<String> = setup.fen().split(' ').map(str::to_string).collect();
         if fields.len() < 3 || castling_fen.is_empty() || castling_fen.contains(' ') {
-            return Err(PyValueError::new_err(format!("invalid castling fen: {castling_fen:?}")));
+            return Err(PyValueError::new_err(format!(
+                "invalid castling fen: {castling_fen:?}"
+            )));
         }
         fields[2] = castling_fen.to_string();
-        let parsed = Setup::from_ascii(fields.join(" ").as_bytes())
-            .map_err(|e| PyValueError::new_err(format!("invalid castling fen: {castling_fen:?}: {e}")))?;
+        let parsed = Setup::from_ascii(fields.join(" ").as_bytes()).map_err(|e| {
+            PyValueError::new_err(format!("invalid castling fen: {castling_fen:?}: {e}"))
+        })?;
         setup.castling_rights = parsed.castling_rights;
         self.replace(setup);
         Ok(())
@@ -2061,7 +2303,10 @@ impl Board {
         }
         m.turn = s.turn.other();
         m.castling_rights = s.castling_rights.flip_vertical();
-        m.ep_square = self.raw_ep_square().or(s.ep_square).map(Square::flip_vertical);
+        m.ep_square = self
+            .raw_ep_square()
+            .or(s.ep_square)
+            .map(Square::flip_vertical);
         Board::from_setup(m, self.chess960)
     }
 
@@ -2074,19 +2319,25 @@ impl Board {
         Ok(py.NotImplemented())
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let me = slf.borrow();
         let root_fen = match &me.invalid {
             Some(s) => s.fen(),
-            None => me.root.fen_with(CastlingNotation::Shredder, EnPassantMode::PseudoLegal),
+            None => me
+                .root
+                .fen_with(CastlingNotation::Shredder, EnPassantMode::PseudoLegal),
         };
         let moves: Vec<(u8, u8, Option<u8>, Option<u8>)> = me
             .stack
             .iter()
             .map(|e| (e.mv.from, e.mv.to, opt(e.mv.promotion), opt(e.mv.drop)))
             .collect();
-        let f = py.import("chessbits._chessbits")?.getattr("_board_from_moves")?;
+        let f = py
+            .import("chessbits._chessbits")?
+            .getattr("_board_from_moves")?;
         let args = (slf.get_type(), root_fen, me.chess960, moves).into_pyobject(py)?;
         Ok((f, args))
     }
@@ -2118,7 +2369,13 @@ impl Board {
 
     /// The board in Unicode chess symbols.
     #[pyo3(signature = (*, invert_color=false, borders=false, empty_square="⭘", orientation=true))]
-    fn unicode(&self, invert_color: bool, borders: bool, empty_square: &str, orientation: bool) -> String {
+    fn unicode(
+        &self,
+        invert_color: bool,
+        borders: bool,
+        empty_square: &str,
+        orientation: bool,
+    ) -> String {
         self.unicode_inner(invert_color, borders, empty_square, orientation)
     }
 
@@ -2168,7 +2425,10 @@ impl Board {
     fn from_chess(cls: &Bound<'_, PyType>, board: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let chess960: bool = board.getattr("chess960")?.extract()?;
         let root: String = board.call_method0("root")?.call_method0("fen")?.extract()?;
-        let out = cls.call((root,), Some(&[("chess960", chess960)].into_py_dict(cls.py())?))?;
+        let out = cls.call(
+            (root,),
+            Some(&[("chess960", chess960)].into_py_dict(cls.py())?),
+        )?;
         for m in board.getattr("move_stack")?.try_iter()? {
             out.call_method1("push", (m?,))?;
         }
@@ -2206,7 +2466,10 @@ impl Board {
         };
         let diff = (m.to as i32 - m.from as i32).abs();
         pos.ep_square() == Some(to)
-            && pos.board().by_piece(Role::Pawn.of(pos.turn())).contains(Square::new(m.from.into()).unwrap_or(Square::A1))
+            && pos
+                .board()
+                .by_piece(Role::Pawn.of(pos.turn()))
+                .contains(Square::new(m.from.into()).unwrap_or(Square::A1))
             && (diff == 7 || diff == 9)
             && !pos.board().occupied().contains(to)
     }
@@ -2243,7 +2506,9 @@ impl Board {
                 };
                 let rank = if white_side { 0 } else { 7 };
                 let rights = Bitboard(self.get_castling_rights()) & Bitboard(0xffu64 << (rank * 8));
-                rights.into_iter().any(|r| CastlingSide::of_rook(k, r) == side)
+                rights
+                    .into_iter()
+                    .any(|r| CastlingSide::of_rook(k, r) == side)
             }
         }
     }
@@ -2257,7 +2522,10 @@ pub fn _board_from_moves(
     chess960: bool,
     moves: Vec<(u8, u8, Option<u8>, Option<u8>)>,
 ) -> PyResult<Py<PyAny>> {
-    let board = cls.call((root_fen,), Some(&[("chess960", chess960)].into_py_dict(cls.py())?))?;
+    let board = cls.call(
+        (root_fen,),
+        Some(&[("chess960", chess960)].into_py_dict(cls.py())?),
+    )?;
     for (from, to, promotion, drop) in moves {
         let m = Move {
             from,
@@ -2283,7 +2551,9 @@ pub struct MoveGenerator {
 
 impl MoveGenerator {
     fn list(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
-        self.board.borrow(py).moves_list(py, self.legal, ALL, ALL, false)
+        self.board
+            .borrow(py)
+            .moves_list(py, self.legal, ALL, ALL, false)
     }
 
     fn len(&self, py: Python<'_>) -> usize {
@@ -2357,8 +2627,16 @@ impl MoveGenerator {
                 });
             }
         }
-        let name = if me.legal { "LegalMoveGenerator" } else { "PseudoLegalMoveGenerator" };
-        Ok(format!("<{name} at {:#x} ({})>", slf.as_ptr() as usize, sans.join(", ")))
+        let name = if me.legal {
+            "LegalMoveGenerator"
+        } else {
+            "PseudoLegalMoveGenerator"
+        };
+        Ok(format!(
+            "<{name} at {:#x} ({})>",
+            slf.as_ptr() as usize,
+            sans.join(", ")
+        ))
     }
 }
 

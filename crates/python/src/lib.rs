@@ -67,7 +67,10 @@ fn chessbits_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(board::_between_mask, m)?)?;
     m.add("InvalidMoveError", m.py().get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
-    m.add("AmbiguousMoveError", m.py().get_type::<AmbiguousMoveError>())?;
+    m.add(
+        "AmbiguousMoveError",
+        m.py().get_type::<AmbiguousMoveError>(),
+    )?;
     m.add_class::<tables::GameStream>()?;
     m.add_function(wrap_pyfunction!(tables::read_games, m)?)?;
     m.add_function(wrap_pyfunction!(tables::read_moves, m)?)?;

@@ -58,7 +58,12 @@ fn is_chess960(variant: &str) -> bool {
 }
 
 /// Plays every line of `game` from `root`, appending nodes to `out`.
-fn replay(game: &Game, root: Position, out: &mut Vec<NodeRow>, errors: &mut Vec<(&'static str, String)>) {
+fn replay(
+    game: &Game,
+    root: Position,
+    out: &mut Vec<NodeRow>,
+    errors: &mut Vec<(&'static str, String)>,
+) {
     // (line, the position before its first move, the parent node of its first move)
     let mut queue = std::collections::VecDeque::new();
     queue.push_back((LineId::MAIN, root, -1i64));
@@ -83,7 +88,10 @@ fn replay(game: &Game, root: Position, out: &mut Vec<NodeRow>, errors: &mut Vec<
                 }
             };
             if m.is_null() && pos.is_check() {
-                errors.push(("IllegalMoveError", format!("null move in check: {}", pos.fen())));
+                errors.push((
+                    "IllegalMoveError",
+                    format!("null move in check: {}", pos.fen()),
+                ));
                 break;
             }
             let (from, to, promotion, drop) = crate::board::move_fields(&pos, m);
@@ -120,10 +128,12 @@ pub fn _parse_game<'py>(py: Python<'py>, text: &str) -> PyResult<Option<PyGameRo
     };
     let nodes = rows
         .into_iter()
-        .map(|(parent, from, to, promotion, drop, starting, comment, nags)| {
-            let m = crate::board::make_move(py, from, to, promotion, drop)?;
-            Ok((parent, m, starting, comment, nags))
-        })
+        .map(
+            |(parent, from, to, promotion, drop, starting, comment, nags)| {
+                let m = crate::board::make_move(py, from, to, promotion, drop)?;
+                Ok((parent, m, starting, comment, nags))
+            },
+        )
         .collect::<PyResult<Vec<_>>>()?;
     Ok(Some((headers, comment, result, nodes, errors)))
 }
@@ -141,8 +151,11 @@ fn parse_game(py: Python<'_>, text: &str) -> PyResult<Option<GameRows>> {
             .iter()
             .map(|e| ("ValueError", e.to_string()))
             .collect();
-        let headers: Vec<(String, String)> =
-            game.tags.iter().map(|(k, v)| (text_of(k), text_of(v))).collect();
+        let headers: Vec<(String, String)> = game
+            .tags
+            .iter()
+            .map(|(k, v)| (text_of(k), text_of(v)))
+            .collect();
         let tag = |name: &str| game.tag(name).map(text_of);
         let mut nodes = Vec::new();
         let variant = tag("Variant").unwrap_or_default();
@@ -155,7 +168,8 @@ fn parse_game(py: Python<'_>, text: &str) -> PyResult<Option<GameRows>> {
             errors.push(("ValueError", format!("unsupported variant: {variant:?}")));
         } else {
             let setup = match tag("FEN") {
-                Some(fen) => Setup::from_ascii(fen.as_bytes()).map_err(|e| format!("invalid fen: {fen:?}: {e}")),
+                Some(fen) => Setup::from_ascii(fen.as_bytes())
+                    .map_err(|e| format!("invalid fen: {fen:?}: {e}")),
                 None => Ok(Setup::standard()),
             };
             let mode = if chess960 {
@@ -171,7 +185,13 @@ fn parse_game(py: Python<'_>, text: &str) -> PyResult<Option<GameRows>> {
             }
         }
         let result = game.result.map(|r| r.as_str().to_string());
-        Ok(Some((headers, joined(&game.mainline().comments), result, nodes, errors)))
+        Ok(Some((
+            headers,
+            joined(&game.mainline().comments),
+            result,
+            nodes,
+            errors,
+        )))
     })
 }
 
