@@ -22,6 +22,7 @@ use pyo3::prelude::*;
 pub mod board;
 pub mod encode;
 pub mod pgn;
+pub mod probe;
 pub mod tables;
 
 pyo3::create_exception!(
@@ -64,6 +65,8 @@ fn chessbits_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(board::_board_from_moves, m)?)?;
     m.add_function(wrap_pyfunction!(board::_ray_mask, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_parse_game, m)?)?;
+    m.add_class::<probe::PolyglotBook>()?;
+    m.add_class::<probe::SyzygyTablebase>()?;
     m.add_function(wrap_pyfunction!(board::_between_mask, m)?)?;
     m.add("InvalidMoveError", m.py().get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;

@@ -50,6 +50,8 @@ from chessbits._chessbits import (
     __version__,
     _between_mask,
     _parse_game,
+    PolyglotBook as _PolyglotBook,
+    SyzygyTablebase as _SyzygyTablebase,
     _ray_mask,
     encode,
     read_games,
