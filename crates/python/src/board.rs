@@ -123,12 +123,12 @@ fn tuple_hash(items: &[isize]) -> isize {
 #[pyclass(module = "chessbits", frozen, skip_from_py_object)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move {
-    from: u8,
-    to: u8,
+    pub(crate) from: u8,
+    pub(crate) to: u8,
     /// The promotion piece type, 0 for none.
-    promotion: u8,
+    pub(crate) promotion: u8,
     /// The dropped piece type, 0 for none.
-    drop: u8,
+    pub(crate) drop: u8,
 }
 
 impl Move {
@@ -455,6 +455,37 @@ pub fn make_move(
     )
 }
 
+/// The fields of the move UCI text names (`None` when it is not UCI).
+pub fn move_from_uci_text(text: &str) -> Option<Move> {
+    let m = RawMove::from_uci_ascii(text.as_bytes()).ok()?;
+    let (from, to) = (m.from().index() as u8, m.to().index() as u8);
+    Some(match m.kind() {
+        _ if m.is_null() => Move::NULL,
+        MoveKind::Drop(r) => Move {
+            from: to,
+            to,
+            promotion: 0,
+            drop: piece_type(r),
+        },
+        MoveKind::Promotion(r) => Move {
+            from,
+            to,
+            promotion: piece_type(r),
+            drop: 0,
+        },
+        _ => Move {
+            from,
+            to,
+            ..Move::NULL
+        },
+    })
+}
+
+/// The UCI text of a move object (a `chessbits.Move` or python-chess's).
+pub fn uci_of(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(Move::extract(obj)?.uci_text())
+}
+
 // ----- Piece -----
 
 /// A piece: `piece_type` (1 pawn to 6 king) and `color` (`True` White), as python-chess's
@@ -467,7 +498,7 @@ pub struct Piece {
 }
 
 impl Piece {
-    fn of(p: RawPiece) -> Piece {
+    pub(crate) fn of(p: RawPiece) -> Piece {
         Piece {
             piece_type: piece_type(p.role),
             color: white(p.color),

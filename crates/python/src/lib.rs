@@ -24,6 +24,7 @@ pub mod encode;
 pub mod pgn;
 pub mod probe;
 pub mod tables;
+pub mod variant;
 
 pyo3::create_exception!(
     chessbits,
@@ -67,6 +68,7 @@ fn chessbits_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn::_parse_game, m)?)?;
     m.add_class::<probe::PolyglotBook>()?;
     m.add_class::<probe::SyzygyTablebase>()?;
+    m.add_class::<variant::VariantBoard>()?;
     m.add_function(wrap_pyfunction!(board::_between_mask, m)?)?;
     m.add("InvalidMoveError", m.py().get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;

@@ -105,7 +105,9 @@ pub struct SyzygyTablebase {
 impl SyzygyTablebase {
     #[new]
     fn new() -> SyzygyTablebase {
-        SyzygyTablebase { tb: Tablebase::new() }
+        SyzygyTablebase {
+            tb: Tablebase::new(),
+        }
     }
 
     /// Adds the tables of a directory; returns how many were found.

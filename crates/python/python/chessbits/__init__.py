@@ -52,6 +52,7 @@ from chessbits._chessbits import (
     _parse_game,
     PolyglotBook as _PolyglotBook,
     SyzygyTablebase as _SyzygyTablebase,
+    VariantBoard as _VariantBoard,
     _ray_mask,
     encode,
     read_games,
