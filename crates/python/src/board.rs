@@ -1222,6 +1222,33 @@ impl Board {
         }
     }
 
+    /// An empty board (python-chess's `Board.empty()`).
+    #[classmethod]
+    #[pyo3(signature = (*, chess960=false))]
+    fn empty(_cls: &Bound<'_, PyType>, chess960: bool) -> Board {
+        Board::from_setup(Setup::empty(), chess960)
+    }
+
+    /// The castling field of the FEN (X-FEN: `KQkq`, or file letters where needed).
+    fn castling_xfen(&self) -> PyResult<String> {
+        Ok(self
+            .fen_with(false, "legal")?
+            .split(' ')
+            .nth(2)
+            .unwrap_or("-")
+            .to_string())
+    }
+
+    /// The castling field in Shredder-FEN (`HAha`).
+    fn castling_shredder_fen(&self) -> PyResult<String> {
+        Ok(self
+            .fen_with(true, "legal")?
+            .split(' ')
+            .nth(2)
+            .unwrap_or("-")
+            .to_string())
+    }
+
     /// The board of EPD text and its operations (`(board, operations)`).
     #[classmethod]
     #[pyo3(signature = (epd, *, chess960=false))]

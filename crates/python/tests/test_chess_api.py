@@ -26,6 +26,8 @@ def compare(theirs, ours, rng, deep):
     assert ours.fen() == fen
     assert ours.board_fen() == theirs.board_fen(), fen
     assert ours.shredder_fen() == theirs.shredder_fen(), fen
+    assert ours.castling_xfen() == theirs.castling_xfen(), fen
+    assert ours.castling_shredder_fen() == theirs.castling_shredder_fen(), fen
     assert ours.epd() == theirs.epd(), fen
     assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen"), fen
     assert ours.fen(en_passant="xfen") == theirs.fen(en_passant="xfen"), fen
@@ -340,6 +342,7 @@ def test_exception_types_on_plain_cases():
 def test_setting_up_a_board_piece_by_piece():
     ours, theirs = chessbits.Board(None), chess.Board(None)
     assert ours.fen() == theirs.fen() and ours.status() == theirs.status()
+    assert chessbits.Board.empty().fen() == chess.Board.empty().fen()
     for sq, sym in [(chess.E1, "K"), (chess.E8, "k"), (chess.A1, "R"), (chess.D7, "p")]:
         ours.set_piece_at(sq, chessbits.Piece.from_symbol(sym))
         theirs.set_piece_at(sq, chess.Piece.from_symbol(sym))
