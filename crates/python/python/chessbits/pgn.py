@@ -359,7 +359,7 @@ class GameNode:
 
     def mainline(self) -> "Mainline[ChildNode]":
         """The nodes of the main variation after this one."""
-        return Mainline(self, lambda node: node)
+        return Mainline(self, None)
 
     def mainline_moves(self) -> "Mainline[Move]":
         """The moves of the main variation after this one."""
@@ -368,6 +368,8 @@ class GameNode:
     # Annotations in comments.
     def clock(self) -> Optional[float]:
         """The ``[%clk h:mm:ss]`` of the comment, in seconds."""
+        if "[%clk" not in self.comment:
+            return None
         m = _CLOCK.search(self.comment)
         if m is None:
             return None
@@ -382,6 +384,8 @@ class GameNode:
 
     def eval(self) -> Optional[PovScore]:
         """The ``[%eval ...]`` of the comment, from White's point of view."""
+        if "[%eval" not in self.comment:
+            return None
         m = _EVAL.search(self.comment)
         if m is None:
             return None
@@ -454,20 +458,26 @@ T = TypeVar("T")
 class Mainline(Generic[T]):
     """The main variation after a node, iterated as nodes or moves."""
 
-    def __init__(self, start: GameNode, f: Callable[["ChildNode"], T]) -> None:
+    def __init__(self, start: GameNode, f: Optional[Callable[["ChildNode"], T]]) -> None:
         self.start = start
         self.f = f
 
     def __iter__(self) -> Iterator[T]:
         node = self.start
+        f = self.f
+        if f is None:
+            while node.variations:
+                node = node.variations[0]
+                yield node  # type: ignore[misc]
+            return
         while node.variations:
             node = node.variations[0]
-            yield self.f(node)  # type: ignore[arg-type]
+            yield f(node)  # type: ignore[arg-type]
 
     def __reversed__(self) -> Iterator[T]:
         node = self.start.end()
         while node.parent is not None and node is not self.start:
-            yield self.f(node)  # type: ignore[arg-type]
+            yield node if self.f is None else self.f(node)  # type: ignore[arg-type, misc]
             node = node.parent
 
     def __bool__(self) -> bool:
