@@ -389,3 +389,28 @@ def test_svg():
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert chessbits.svg.board(board, size=200, arrows=[chessbits.svg.Arrow(chess.E2, chess.E4)])
     assert chessbits.Piece.from_symbol("K")._repr_svg_().startswith("<svg")
+
+
+def test_hostile_arguments_raise_python_exceptions():
+    rng = random.Random(21)
+    values = [-1, 64, 10**30, None, "e4", 3.5, chess.Move.from_uci("e2e4"), object(), [], 0, 63]
+    board = chessbits.Board()
+    methods = [
+        "piece_at", "piece_type_at", "color_at", "attacks", "attackers", "is_attacked_by",
+        "pin", "is_pinned", "king", "push", "san", "lan", "is_legal", "gives_check",
+        "is_capture", "is_castling", "set_piece_at", "remove_piece_at", "find_move",
+        "parse_san", "parse_uci", "push_san", "push_uci", "set_fen", "set_board_fen",
+        "is_repetition", "copy", "variation_san", "pieces", "has_insufficient_material",
+    ]
+    for _ in range(5000):
+        name = rng.choice(methods)
+        args = [rng.choice(values) for _ in range(rng.randrange(4))]
+        try:
+            getattr(board, name)(*args)
+        except (ValueError, TypeError, IndexError, KeyError, OverflowError, AttributeError):
+            pass
+        # Whatever was called, the board still answers, and python-chess reads its FEN.
+        fen = board.fen()
+        if board.is_valid():
+            assert chess.Board(fen).fen() == fen
+            list(board.legal_moves)
