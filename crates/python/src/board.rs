@@ -643,6 +643,9 @@ pub struct Board {
     /// unused).
     invalid: Option<Box<Setup>>,
     chess960: bool,
+    /// The en-passant square of the root as given (python-chess keeps it whether or not a
+    /// capture is possible; the position keeps it only when one is).
+    root_ep: Option<Square>,
 }
 
 fn mode(chess960: bool) -> CastlingMode {
@@ -670,12 +673,16 @@ impl Board {
     /// The board of a setup: a playable position when it is one, else the setup kept.
     fn from_setup(setup: Setup, chess960: bool) -> Board {
         match Pos::from_setup_with(&setup, mode(chess960), Validation::Playable) {
-            Ok(pos) => Board::from_position(pos, chess960),
+            Ok(pos) => Board {
+                root_ep: setup.ep_square.or(pos.ep_square()),
+                ..Board::from_position(pos, chess960)
+            },
             Err(_) => Board {
                 root: Pos::new(),
                 pos: Pos::new(),
                 stack: Vec::new(),
                 history: History::new(),
+                root_ep: setup.ep_square,
                 invalid: Some(Box::new(setup)),
                 chess960,
             },
@@ -686,6 +693,7 @@ impl Board {
     pub fn from_position(pos: Pos, chess960: bool) -> Board {
         Board {
             history: History::starting_at(&pos),
+            root_ep: pos.ep_square(),
             root: pos.clone(),
             pos,
             stack: Vec::new(),
@@ -1012,7 +1020,7 @@ impl Board {
     fn raw_ep_square(&self) -> Option<Square> {
         let pos = self.position()?;
         match self.stack.last() {
-            None => pos.ep_square(),
+            None => self.root_ep.or(pos.ep_square()),
             Some(e) => {
                 let (from, to) = (e.raw.from(), e.raw.to());
                 let pawn = pos.board().role_at(to) == Some(Role::Pawn) && !e.raw.is_drop();
@@ -2294,7 +2302,11 @@ impl Board {
     /// Forgets the moves played; this position becomes the root.
     fn clear_stack(&mut self) {
         if self.invalid.is_none() {
-            *self = Board::from_position(self.pos.clone(), self.chess960);
+            let ep = self.raw_ep_square();
+            *self = Board {
+                root_ep: ep,
+                ..Board::from_position(self.pos.clone(), self.chess960)
+            };
         }
     }
 

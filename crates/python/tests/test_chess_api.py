@@ -339,6 +339,20 @@ def test_exception_types_on_plain_cases():
         chessbits.Board().pop()
 
 
+def test_en_passant_square_of_a_fen_is_kept_as_given():
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ]:
+        ours, theirs = chessbits.Board(fen), chess.Board(fen)
+        assert ours.ep_square == theirs.ep_square
+        for mode in ("legal", "fen", "xfen"):
+            assert ours.fen(en_passant=mode) == theirs.fen(en_passant=mode)
+        ours.clear_stack()
+        assert ours.ep_square == theirs.ep_square
+
+
 def test_setting_up_a_board_piece_by_piece():
     ours, theirs = chessbits.Board(None), chess.Board(None)
     assert ours.fen() == theirs.fen() and ours.status() == theirs.status()
