@@ -271,6 +271,31 @@ impl Board {
             .single_square()
     }
 
+    /// Whether `color` cannot checkmate by any sequence of legal moves, whatever the other
+    /// side plays: no pawn, rook or queen, and either knights only when they are its one
+    /// piece and the other side has nothing but a king and queens (nothing to selfmate
+    /// against), or bishops all on one square colour when nobody has a pawn or a knight
+    /// (the rule of python-chess's `has_insufficient_material`).
+    #[must_use]
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let ours = self.by_color(color);
+        if (ours & (self.pawns() | self.rooks_and_queens())).any() {
+            return false;
+        }
+        if (ours & self.knights()).any() {
+            let theirs = self.by_color(color.other());
+            return ours.count() <= 2
+                && (theirs - self.kings() - self.by_role(Role::Queen)).is_empty();
+        }
+        let bishops = self.by_role(Role::Bishop);
+        if (ours & bishops).any() {
+            let one_colour = bishops.is_subset(Bitboard::LIGHT_SQUARES)
+                || bishops.is_subset(Bitboard::DARK_SQUARES);
+            return one_colour && self.pawns().is_empty() && self.knights().is_empty();
+        }
+        true
+    }
+
     /// Puts `piece` on `sq`, replacing whatever stood there.
     #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) {

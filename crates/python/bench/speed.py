@@ -13,7 +13,16 @@ timed for ROUNDS rounds (default 5), ours and python-chess's in turn, best round
   game by game with `chess.pgn.read_game` and keeping each game's headers and UCI moves
   (less than our table holds). Also: ours on the whole file, one thread and every core.
 - legal_moves: one call per position on 2,000 positions of those games:
-  `pos.legal_moves()` against `list(board.legal_moves)`.
+  `list(board.legal_moves)` with `chessbits.Board` against `chess.Board`.
+- pgn.read_game: those games read from a text handle one by one with
+  `chessbits.pgn.read_game` and `chess.pgn.read_game`, each game's mainline moves listed
+  (chessbits makes no node objects for that), and again walking every mainline node
+  (move, comment, `clock()`), which makes them.
+- The python-chess API, the same Python code run with either module (`chessbits` used as
+  `chess`) on those 2,000 positions: iterating `legal_moves`; push+pop of every legal
+  move; `san()` of every legal move; `gives_check()` of every legal move and
+  `is_checkmate()`; and a perft written in Python (`legal_moves`, `push`, `pop`) to depth 3
+  on the first 20 positions.
 - encode: 10,000 FENs of those games to a (N, 12) uint64 array: `chessbits.encode(fens)`
   against a python-chess loop (`chess.Board(fen)`, `pieces_mask` for the 12 pieces).
 
@@ -38,6 +47,7 @@ import numpy as np
 import pyarrow as pa
 
 import chessbits
+import chessbits.pgn
 
 ORDER = [(c, p) for c in (chess.WHITE, chess.BLACK) for p in chess.PIECE_TYPES]
 
@@ -86,6 +96,63 @@ def python_chess_read(text):
         rows.append((dict(game.headers), [m.uci() for m in game.mainline_moves()]))
 
 
+def iterate(boards):
+    return sum(1 for b in boards for _ in b.legal_moves)
+
+
+def push_pop(boards):
+    n = 0
+    for b in boards:
+        for m in list(b.legal_moves):
+            b.push(m)
+            b.pop()
+            n += 1
+    return n
+
+
+def sans(boards):
+    # Sorted: the two libraries generate moves in different orders.
+    return sorted(b.san(m) for b in boards for m in b.legal_moves)
+
+
+def checks(boards):
+    mates = sum(b.is_checkmate() for b in boards)
+    return mates, sum(b.gives_check(m) for b in boards for m in b.legal_moves)
+
+
+def perft(board, depth):
+    if depth == 1:
+        return len(list(board.legal_moves))
+    n = 0
+    for m in list(board.legal_moves):
+        board.push(m)
+        n += perft(board, depth - 1)
+        board.pop()
+    return n
+
+
+def python_perft(boards):
+    return [perft(b, 3) for b in boards[:20]]
+
+
+API_ROWS = [
+    ("iterate", iterate),
+    ("push_pop", push_pop),
+    ("san", sans),
+    ("checks", checks),
+    ("perft", python_perft),
+]
+API_LABELS = {
+    "read_game": "pgn.read_game over the {n:,} master games, mainline moves",
+    "read_game_nodes": "pgn.read_game over the {n:,} master games, every mainline node's move, comment, clock()",
+    "iterate": "iterate legal_moves, {n:,} positions",
+    "push_pop": "push+pop every legal move, {n:,} positions",
+    "san": "san() of every legal move, {n:,} positions",
+    "checks": "gives_check() of every move + is_checkmate(), {n:,} positions",
+    "perft": "Python perft(3) on 20 positions",
+}
+
+
 def main():
     if len(sys.argv) not in (2, 3, 4):
         sys.exit(__doc__.split("\n\n")[1])
@@ -110,13 +177,38 @@ def main():
     fens = pa.table(chessbits.read_moves(sample, threads=1)).column("before_fen").to_pylist()
     step = max(1, len(fens) // 2000)
     positions = fens[::step][:2000]
-    ours_pos = [chessbits.Position(f) for f in positions]
+    ours_pos = [chessbits.Board(f) for f in positions]
     their_pos = [chess.Board(f) for f in positions]
     legal_ours, legal_theirs = best(
         rounds,
-        lambda: [p.legal_moves() for p in ours_pos],
+        lambda: [list(p.legal_moves) for p in ours_pos],
         lambda: [list(b.legal_moves) for b in their_pos],
     )
+    api = {}
+    sample_text = sample.decode("utf-8", errors="replace")
+
+    def read_all(module, nodes=False):
+        handle = __import__("io").StringIO(sample_text)
+        out = []
+        while True:
+            game = module.pgn.read_game(handle)
+            if game is None:
+                return out
+            if nodes:
+                out.append([(n.move.uci(), n.comment, n.clock()) for n in game.mainline()])
+            else:
+                out.append([m.uci() for m in game.mainline_moves()])
+
+    if read_all(chessbits) != read_all(chess):
+        sys.exit("pgn.read_game: chessbits and python-chess read different games")
+    api["read_game"] = best(rounds, lambda: read_all(chessbits), lambda: read_all(chess))
+    api["read_game_nodes"] = best(
+        rounds, lambda: read_all(chessbits, True), lambda: read_all(chess, True)
+    )
+    for name, fn in API_ROWS:
+        if fn(ours_pos) != fn(their_pos):
+            sys.exit(f"{name}: chessbits and python-chess answer differently")
+        api[name] = best(rounds, lambda: fn(ours_pos), lambda: fn(their_pos))
 
     step = max(1, len(fens) // 10000)
     many = fens[::step][:10000]
@@ -153,6 +245,10 @@ def main():
     print(f"| legal_moves(), {len(positions):,} positions (calls/s) | "
           f"{rate(len(positions), legal_ours)} | {rate(len(positions), legal_theirs)} | "
           f"**{legal_theirs / legal_ours:.1f}x** |")
+    for name, (ours_s, theirs_s) in api.items():
+        n = len(theirs_rows) if name.startswith("read_game") else len(positions)
+        print(f"| {API_LABELS[name].format(n=n)} (runs/s) | {1 / ours_s:,.1f} | "
+              f"{1 / theirs_s:,.1f} | **{theirs_s / ours_s:.1f}x** |")
     print(f"| encode, {len(many):,} FENs (positions/s) | {rate(len(many), encode_ours)} | "
           f"{rate(len(many), encode_theirs_s)} | **{encode_theirs_s / encode_ours:.0f}x** |")
     print(f"| read_games, all {all_games:,} master games, 1 thread (games/s) | "
@@ -166,7 +262,8 @@ def main():
         f"read_theirs_s={read_theirs:.6f} legal_ours_s={legal_ours:.6f} "
         f"legal_theirs_s={legal_theirs:.6f} encode_ours_s={encode_ours:.6f} "
         f"encode_theirs_s={encode_theirs_s:.6f} all_games={all_games} "
-        f"all_one_s={all_one:.6f} all_cores_s={all_cores:.6f} cores={cores}"
+        + "".join(f"{k}_ours_s={o:.6f} {k}_theirs_s={t:.6f} " for k, (o, t) in api.items())
+        + f"all_one_s={all_one:.6f} all_cores_s={all_cores:.6f} cores={cores}"
     )
 
 

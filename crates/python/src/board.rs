@@ -1,356 +1,2478 @@
-//! The board: `chessbits.Position` and `chessbits.Move`, over `chessbits-position`'s
-//! `Position` and `chessbits-movegen`'s rules. Every move that comes from Python is read as
-//! UCI or SAN by movegen and proven legal there; the position keeps a stack of undo records
-//! (for `pop`) and a `History` (for repetitions in `outcome`).
+//! The board: `chessbits.Board` (alias `chessbits.Position`), `chessbits.Move` and
+//! `chessbits.Piece`, with python-chess's names and semantics, over `chessbits-position`'s
+//! `Position` and `chessbits-movegen`'s rules.
+//!
+//! Every move that comes from Python (a `chessbits.Move`, a python-chess `chess.Move` or any
+//! object with `from_square`, `to_square`, `promotion` and `drop`, or UCI text) is read by
+//! `Position::move_from_uci` and proven legal by movegen before it is played; the board keeps
+//! a stack of undo records (for `pop`), the moves as Python sees them (for `move_stack`,
+//! never replayed) and a `History` of repetition keys (for the repetition rules).
+//!
+//! A placement that is not a playable position (python-chess's `Board(None)`, a board being
+//! set up piece by piece, a FEN without a king) is kept as a `Setup`: it reads and writes
+//! FEN and pieces, reports what is wrong in `status()`, and has no moves.
 
-use chessbits_bitboard_core::{Color, Move as RawMove, MoveText};
-use chessbits_movegen::{SanMode, SanPlus};
-use chessbits_position::{CastlingMode, History, Position as Board, Setup, Undo};
+use std::fmt::Write as _;
+
+use chessbits_attack_tables as at;
+use chessbits_bitboard_core::{
+    Bitboard, Color, Move as RawMove, MoveKind, Piece as RawPiece, Role, Square,
+};
+use chessbits_movegen::{SanError, SanMode, SanPlus};
+use chessbits_position::{
+    Board as Placement, CastlingMode, CastlingNotation, CastlingSide, EnPassantMode, History,
+    Position as Pos, PositionError, Setup, Undo, Validation,
+};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+use pyo3::IntoPyObjectExt;
 
-/// A move, as its UCI text (`e2e4`, `e7e8q`; castling `e1g1` in standard chess and king
-/// takes rook in Chess960, as the position that made it writes it; `0000` passes).
-/// `str(move)` is that text. Moves compare and hash by it.
-#[pyclass(module = "chessbits", frozen, eq, hash, str, from_py_object)]
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    text: MoveText,
+use crate::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+
+/// python-chess's `STARTING_FEN`.
+pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const ALL: u64 = u64::MAX;
+
+// ----- helpers -----
+
+fn square(index: i64) -> PyResult<Square> {
+    u32::try_from(index)
+        .ok()
+        .and_then(Square::new)
+        .ok_or_else(|| PyValueError::new_err(format!("square {index}: not in 0..64")))
 }
 
-impl std::fmt::Display for Move {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.text)
+fn role(piece_type: i64) -> PyResult<Role> {
+    usize::try_from(piece_type - 1)
+        .ok()
+        .and_then(|i| Role::ALL.get(i).copied())
+        .ok_or_else(|| PyValueError::new_err(format!("piece type {piece_type}: not in 1..7")))
+}
+
+fn color(white: bool) -> Color {
+    Color::from_white(white)
+}
+
+fn white(c: Color) -> bool {
+    c == Color::White
+}
+
+fn piece_type(r: Role) -> u8 {
+    r.index() as u8 + 1
+}
+
+/// A class of the pure-Python package (`SquareSet`, `Termination`, ...), looked up once.
+fn package_attr<'py>(
+    py: Python<'py>,
+    cell: &'static PyOnceLock<Py<PyAny>>,
+    name: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    cell.get_or_try_init(py, || {
+        Ok::<_, PyErr>(py.import("chessbits")?.getattr(name)?.unbind())
+    })
+    .map(|c| c.bind(py).clone())
+}
+
+static SQUARE_SET: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static TERMINATION: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static OUTCOME: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static STATUS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static SVG: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static NONE_HASH: PyOnceLock<isize> = PyOnceLock::new();
+
+fn square_set(py: Python<'_>, mask: Bitboard) -> PyResult<Bound<'_, PyAny>> {
+    package_attr(py, &SQUARE_SET, "SquareSet")?.call1((mask.0,))
+}
+
+/// An int mask or anything with `__int__` (a `SquareSet`).
+fn mask_of(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    obj.extract::<u64>()
+        .or_else(|_| obj.call_method0("__int__")?.extract::<u64>())
+}
+
+/// CPython's hash of a tuple of these element hashes (Objects/tupleobject.c, xxHash-based,
+/// 64-bit), so that `hash(chessbits.Move)` equals `hash(chess.Move)`, a dataclass hashing
+/// the tuple of its fields.
+fn tuple_hash(items: &[isize]) -> isize {
+    const P1: u64 = 11_400_714_785_074_694_791;
+    const P2: u64 = 14_029_467_366_897_019_727;
+    const P5: u64 = 2_870_177_450_012_600_261;
+    let mut acc = P5;
+    for &h in items {
+        acc = acc.wrapping_add((h as u64).wrapping_mul(P2));
+        acc = acc.rotate_left(31);
+        acc = acc.wrapping_mul(P1);
     }
+    acc = acc.wrapping_add(items.len() as u64 ^ (P5 ^ 3_527_539));
+    if acc == u64::MAX {
+        return 1_546_275_796;
+    }
+    acc as isize
+}
+
+// ----- Move -----
+
+/// A move: `from_square`, `to_square` (0 for a1 to 63 for h8), `promotion` and `drop`
+/// (piece types, or `None`), as python-chess's `chess.Move`. Castling is the king's two-step
+/// (`e1g1`) on a standard board and king-takes-rook (`e1h1`) on a Chess960 board; the null
+/// move is `Move(0, 0)` (`0000`). A `Move` equals and hashes as a `chess.Move` with the same
+/// fields.
+#[pyclass(module = "chessbits", frozen, skip_from_py_object)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Move {
+    pub(crate) from: u8,
+    pub(crate) to: u8,
+    /// The promotion piece type, 0 for none.
+    pub(crate) promotion: u8,
+    /// The dropped piece type, 0 for none.
+    pub(crate) drop: u8,
 }
 
 impl Move {
-    /// `m` as `board` writes it in UCI.
-    fn of(board: &Board, m: RawMove) -> Move {
-        let mut text = MoveText::default();
-        m.write_uci(board.mode().is_chess960(), &mut text);
-        Move { text }
+    const NULL: Move = Move {
+        from: 0,
+        to: 0,
+        promotion: 0,
+        drop: 0,
+    };
+
+    /// `m` as python-chess writes it on `pos`.
+    fn of(pos: &Pos, m: RawMove) -> Move {
+        if m.is_null() {
+            return Move::NULL;
+        }
+        let (from, to) = (m.from().index() as u8, m.to().index() as u8);
+        match m.kind() {
+            MoveKind::Castle if !pos.mode().is_chess960() => Move {
+                from,
+                to: m.king_to().index() as u8,
+                ..Move::NULL
+            },
+            MoveKind::Promotion(r) => Move {
+                from,
+                to,
+                promotion: piece_type(r),
+                drop: 0,
+            },
+            MoveKind::Drop(r) => Move {
+                from: to,
+                to,
+                promotion: 0,
+                drop: piece_type(r),
+            },
+            _ => Move {
+                from,
+                to,
+                ..Move::NULL
+            },
+        }
     }
 
-    /// The move parsed from its text (already checked to be UCI).
-    fn raw(&self) -> RawMove {
-        RawMove::from_uci_ascii(self.text.as_bytes().as_slice()).unwrap_or(RawMove::NULL)
+    fn is_null(&self) -> bool {
+        *self == Move::NULL
     }
+
+    /// The move in UCI form for the bitboard-core parser's type (not yet read for a position).
+    fn raw_uci(&self) -> Option<RawMove> {
+        if self.is_null() {
+            return Some(RawMove::NULL);
+        }
+        let from = Square::new(u32::from(self.from))?;
+        let to = Square::new(u32::from(self.to))?;
+        if self.drop != 0 {
+            return None;
+        }
+        match self.promotion {
+            0 => Some(RawMove::normal(from, to)),
+            2..=5 => Some(RawMove::promote(
+                from,
+                to,
+                Role::ALL[self.promotion as usize - 1],
+            )),
+            _ => None,
+        }
+    }
+
+    /// The fields of a `chessbits.Move`, or of any object with python-chess's attributes.
+    fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+        if let Ok(m) = obj.cast::<Move>() {
+            return Ok(*m.get());
+        }
+        let field = |name: &str| -> PyResult<u8> {
+            let v = obj.getattr(name)?;
+            if v.is_none() {
+                Ok(0)
+            } else {
+                v.extract::<u8>()
+            }
+        };
+        match (field("from_square"), field("to_square")) {
+            (Ok(from), Ok(to)) => Ok(Move {
+                from,
+                to,
+                promotion: field("promotion").unwrap_or(0),
+                drop: field("drop").unwrap_or(0),
+            }),
+            _ => Err(PyTypeError::new_err(format!(
+                "a move (chessbits.Move or chess.Move), not {}",
+                obj.get_type().name()?
+            ))),
+        }
+    }
+
+    fn uci_text(&self) -> String {
+        const FILES: &[u8; 8] = b"abcdefgh";
+        let name = |s: u8| format!("{}{}", FILES[(s & 7) as usize] as char, (s >> 3) + 1);
+        let symbol = |t: u8| ['p', 'n', 'b', 'r', 'q', 'k'][(t as usize).saturating_sub(1).min(5)];
+        if self.drop != 0 {
+            format!(
+                "{}@{}",
+                symbol(self.drop).to_ascii_uppercase(),
+                name(self.to)
+            )
+        } else if self.is_null() {
+            "0000".to_string()
+        } else if self.promotion != 0 {
+            format!(
+                "{}{}{}",
+                name(self.from),
+                name(self.to),
+                symbol(self.promotion)
+            )
+        } else {
+            format!("{}{}", name(self.from), name(self.to))
+        }
+    }
+}
+
+fn opt(v: u8) -> Option<u8> {
+    (v != 0).then_some(v)
 }
 
 #[pymethods]
 impl Move {
-    /// The move UCI text names (`e2e4`, `e7e8q`, `0000`), checked for form only: whether it
-    /// is legal is for the position it is pushed on. Raises `ValueError` for other text.
-    #[staticmethod]
-    fn from_uci(text: &str) -> PyResult<Move> {
-        RawMove::from_uci_ascii(text.as_bytes())
-            .map_err(|e| PyValueError::new_err(format!("{text:?}: {e}")))?;
-        let text = MoveText::pack(text.as_bytes())
-            .ok_or_else(|| PyValueError::new_err(format!("{text:?}: not a UCI move")))?;
-        Ok(Move { text })
+    #[new]
+    #[pyo3(signature = (from_square, to_square, promotion=None, drop=None))]
+    fn new(
+        from_square: i64,
+        to_square: i64,
+        promotion: Option<i64>,
+        drop: Option<i64>,
+    ) -> PyResult<Move> {
+        let pt =
+            |t: Option<i64>| -> PyResult<u8> { Ok(t.map(role).transpose()?.map_or(0, piece_type)) };
+        Ok(Move {
+            from: square(from_square)?.index() as u8,
+            to: square(to_square)?.index() as u8,
+            promotion: pt(promotion)?,
+            drop: pt(drop)?,
+        })
+    }
+
+    /// The move UCI text names (`e2e4`, `e7e8q`, `Q@e4`, `0000`), checked for form only;
+    /// `InvalidMoveError` (a `ValueError`) for other text.
+    #[classmethod]
+    fn from_uci(_cls: &Bound<'_, PyType>, uci: &str) -> PyResult<Move> {
+        let m = RawMove::from_uci_ascii(uci.as_bytes())
+            .map_err(|e| InvalidMoveError::new_err(format!("invalid uci: {uci:?} ({e})")))?;
+        let (from, to) = (m.from().index() as u8, m.to().index() as u8);
+        Ok(match m.kind() {
+            _ if m.is_null() => Move::NULL,
+            MoveKind::Drop(r) => Move {
+                from: to,
+                to,
+                promotion: 0,
+                drop: piece_type(r),
+            },
+            MoveKind::Promotion(r) => Move {
+                from,
+                to,
+                promotion: piece_type(r),
+                drop: 0,
+            },
+            _ => Move {
+                from,
+                to,
+                ..Move::NULL
+            },
+        })
+    }
+
+    /// The null move, `Move(0, 0)`.
+    #[classmethod]
+    fn null(_cls: &Bound<'_, PyType>) -> Move {
+        Move::NULL
     }
 
     /// The UCI text.
     fn uci(&self) -> String {
-        self.text.to_string()
+        self.uci_text()
+    }
+
+    /// The text of the XBoard protocol (`@@@@` for the null move, else UCI).
+    fn xboard(&self) -> String {
+        if self.is_null() {
+            "@@@@".to_string()
+        } else {
+            self.uci_text()
+        }
     }
 
     /// The square the move starts from, 0 (a1) to 63 (h8).
     #[getter(from_square)]
     fn origin(&self) -> u8 {
-        self.raw().from() as u8
+        self.from
     }
 
-    /// The square the move goes to, 0 (a1) to 63 (h8), as the UCI text says (`g1` for
-    /// `e1g1`).
+    /// The square the move goes to (the king's for castling on a standard board, the
+    /// rook's on a Chess960 board).
     #[getter(to_square)]
     fn destination(&self) -> u8 {
-        self.raw().to() as u8
+        self.to
     }
 
-    /// The piece type promoted to, numbered as python-chess does (2 knight, 3 bishop,
-    /// 4 rook, 5 queen), or `None`.
     #[getter]
     fn promotion(&self) -> Option<u8> {
-        self.raw().promotion().map(|r| r.index() as u8 + 1)
+        opt(self.promotion)
     }
 
-    fn __repr__(&self) -> String {
-        format!("Move.from_uci('{}')", self.text)
+    #[getter]
+    fn drop(&self) -> Option<u8> {
+        opt(self.drop)
     }
 
     fn __bool__(&self) -> bool {
-        !self.raw().is_null()
+        !(self.from == 0 && self.to == 0 && self.promotion == 0 && self.drop == 0)
     }
-}
 
-/// How a game ended by rule: `winner` (`True` White, `False` Black, `None` a draw, as
-/// python-chess's `Outcome.winner`), `termination` (`"checkmate"`, `"stalemate"`, ...) and
-/// `result()` (`"1-0"`, `"0-1"`, `"1/2-1/2"`).
-#[pyclass(module = "chessbits", frozen, get_all, skip_from_py_object)]
-#[derive(Clone, Debug)]
-pub struct Outcome {
-    /// `True` when White won, `False` when Black did, `None` for a draw.
-    winner: Option<bool>,
-    /// The rule that ended the game.
-    termination: String,
-}
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        if let Ok(m) = other.cast::<Move>() {
+            return (self == m.get()).into_py_any(py);
+        }
+        if other.hasattr("from_square")? && other.hasattr("drop")? {
+            if let Ok(m) = Move::extract(other) {
+                return (*self == m).into_py_any(py);
+            }
+        }
+        Ok(py.NotImplemented())
+    }
 
-#[pymethods]
-impl Outcome {
-    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
-    fn result(&self) -> &'static str {
-        match self.winner {
-            Some(true) => "1-0",
-            Some(false) => "0-1",
-            None => "1/2-1/2",
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let eq = self.__eq__(other)?;
+        match eq.extract::<bool>(py) {
+            Ok(b) => (!b).into_py_any(py),
+            Err(_) => Ok(eq),
         }
     }
 
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        let none = *NONE_HASH.get_or_try_init(py, || py.None().bind(py).hash())?;
+        let h = |v: u8| if v == 0 { none } else { v as isize };
+        Ok(tuple_hash(&[
+            self.from as isize,
+            self.to as isize,
+            h(self.promotion),
+            h(self.drop),
+        ]))
+    }
+
     fn __repr__(&self) -> String {
-        format!(
-            "Outcome(winner={}, termination={:?})",
-            match self.winner {
-                Some(true) => "True",
-                Some(false) => "False",
-                None => "None",
-            },
-            self.termination
-        )
+        format!("Move.from_uci('{}')", self.uci_text())
+    }
+
+    fn __str__(&self) -> String {
+        self.uci_text()
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+        let m = slf.get();
+        let args = (m.from, m.to, opt(m.promotion), opt(m.drop)).into_pyobject(slf.py())?;
+        Ok((slf.get_type(), args))
+    }
+
+    fn __copy__(slf: &Bound<'_, Self>) -> Py<Self> {
+        slf.clone().unbind()
+    }
+
+    fn __deepcopy__(slf: &Bound<'_, Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf.clone().unbind()
     }
 }
 
-/// A chess position with its moves played: legal moves, SAN, UCI, FEN, outcomes, the
-/// Polyglot hash, perft. `Position()` is the standard start; `Position(fen)` reads FEN,
-/// X-FEN and Shredder-FEN, Chess960 when the castling rights say so (or `chess960=True`).
+/// The Python object of a move: the 4,096 plain moves (no promotion, no drop) are made once
+/// and shared (they are immutable), so that listing moves costs a reference count each.
+fn move_obj(py: Python<'_>, m: Move) -> PyResult<Bound<'_, Move>> {
+    static CACHE: PyOnceLock<Vec<Py<Move>>> = PyOnceLock::new();
+    if m.promotion != 0 || m.drop != 0 {
+        return Bound::new(py, m);
+    }
+    let cache = CACHE.get_or_try_init(py, || {
+        (0..4096u32)
+            .map(|i| {
+                Py::new(
+                    py,
+                    Move {
+                        from: (i / 64) as u8,
+                        to: (i % 64) as u8,
+                        ..Move::NULL
+                    },
+                )
+            })
+            .collect::<PyResult<Vec<_>>>()
+    })?;
+    Ok(cache[m.from as usize * 64 + m.to as usize].bind(py).clone())
+}
+
+/// A legal move of `pos` as python-chess's fields (from, to, promotion, drop; 0 for none).
+pub fn move_fields(pos: &Pos, m: RawMove) -> (u8, u8, u8, u8) {
+    let m = Move::of(pos, m);
+    (m.from, m.to, m.promotion, m.drop)
+}
+
+/// The Python object of the move with these fields (shared for plain moves).
+pub fn make_move(
+    py: Python<'_>,
+    from: u8,
+    to: u8,
+    promotion: u8,
+    drop: u8,
+) -> PyResult<Bound<'_, Move>> {
+    move_obj(
+        py,
+        Move {
+            from,
+            to,
+            promotion,
+            drop,
+        },
+    )
+}
+
+/// The fields of the move UCI text names (`None` when it is not UCI).
+pub fn move_from_uci_text(text: &str) -> Option<Move> {
+    let m = RawMove::from_uci_ascii(text.as_bytes()).ok()?;
+    let (from, to) = (m.from().index() as u8, m.to().index() as u8);
+    Some(match m.kind() {
+        _ if m.is_null() => Move::NULL,
+        MoveKind::Drop(r) => Move {
+            from: to,
+            to,
+            promotion: 0,
+            drop: piece_type(r),
+        },
+        MoveKind::Promotion(r) => Move {
+            from,
+            to,
+            promotion: piece_type(r),
+            drop: 0,
+        },
+        _ => Move {
+            from,
+            to,
+            ..Move::NULL
+        },
+    })
+}
+
+/// The UCI text of a move object (a `chessbits.Move` or python-chess's).
+pub fn uci_of(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(Move::extract(obj)?.uci_text())
+}
+
+// ----- Piece -----
+
+/// A piece: `piece_type` (1 pawn to 6 king) and `color` (`True` White), as python-chess's
+/// `chess.Piece`; equal to and hashed as one.
+#[pyclass(module = "chessbits", frozen, skip_from_py_object)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    piece_type: u8,
+    color: bool,
+}
+
+impl Piece {
+    pub(crate) fn of(p: RawPiece) -> Piece {
+        Piece {
+            piece_type: piece_type(p.role),
+            color: white(p.color),
+        }
+    }
+
+    fn raw(&self) -> RawPiece {
+        Role::ALL[self.piece_type as usize - 1].of(color(self.color))
+    }
+
+    fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Piece> {
+        if let Ok(p) = obj.cast::<Piece>() {
+            return Ok(*p.get());
+        }
+        let pt: i64 = obj.getattr("piece_type")?.extract()?;
+        let c: bool = obj.getattr("color")?.extract()?;
+        Ok(Piece {
+            piece_type: piece_type(role(pt)?),
+            color: c,
+        })
+    }
+
+    fn symbol_char(&self) -> char {
+        let c = self.raw().role.char();
+        if self.color {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        }
+    }
+}
+
+const UNICODE: [(char, char); 6] = [
+    ('♙', '♟'),
+    ('♘', '♞'),
+    ('♗', '♝'),
+    ('♖', '♜'),
+    ('♕', '♛'),
+    ('♔', '♚'),
+];
+
+#[pymethods]
+impl Piece {
+    #[new]
+    fn new(piece_type: i64, color: bool) -> PyResult<Piece> {
+        Ok(Piece {
+            piece_type: self::piece_type(role(piece_type)?),
+            color,
+        })
+    }
+
+    #[getter(piece_type)]
+    fn get_piece_type(&self) -> u8 {
+        self.piece_type
+    }
+
+    #[getter(color)]
+    fn get_color(&self) -> bool {
+        self.color
+    }
+
+    /// `P`, `N`, `B`, `R`, `Q`, `K` for White, lower case for Black.
+    fn symbol(&self) -> String {
+        self.symbol_char().to_string()
+    }
+
+    /// The Unicode chess symbol (`♙` for a white pawn).
+    #[pyo3(signature = (*, invert_color=false))]
+    fn unicode_symbol(&self, invert_color: bool) -> String {
+        let (w, b) = UNICODE[self.piece_type as usize - 1];
+        if self.color != invert_color { w } else { b }.to_string()
+    }
+
+    /// The piece of a symbol (`"N"`, `"q"`); `ValueError` for others.
+    #[classmethod]
+    fn from_symbol(_cls: &Bound<'_, PyType>, symbol: &str) -> PyResult<Piece> {
+        let mut chars = symbol.chars();
+        match (chars.next().and_then(RawPiece::from_char), chars.next()) {
+            (Some(p), None) => Ok(Piece::of(p)),
+            _ => Err(PyValueError::new_err(format!(
+                "{symbol:?} is not a piece symbol"
+            ))),
+        }
+    }
+
+    fn __hash__(&self) -> isize {
+        self.piece_type as isize + if self.color { -1 } else { 5 }
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        if let Ok(p) = other.cast::<Piece>() {
+            return (self == p.get()).into_py_any(py);
+        }
+        if other.hasattr("piece_type")? && other.hasattr("color")? {
+            if let Ok(p) = Piece::extract(other) {
+                return (*self == p).into_py_any(py);
+            }
+        }
+        Ok(py.NotImplemented())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Piece.from_symbol('{}')", self.symbol_char())
+    }
+
+    fn __str__(&self) -> String {
+        self.symbol()
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (u8, bool))> {
+        let p = slf.get();
+        Ok((slf.get_type(), (p.piece_type, p.color)))
+    }
+
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        package_attr(py, &SVG, "svg")?
+            .call_method1("piece", (Py::new(py, *self)?,))?
+            .extract()
+    }
+}
+
+// ----- Board -----
+
+#[derive(Clone, Debug)]
+struct Entry {
+    raw: RawMove,
+    undo: Undo,
+    mv: Move,
+}
+
+/// A chess board with its moves played, as python-chess's `chess.Board`: legal moves,
+/// SAN, UCI, FEN, the rules of the game's end, attacks and pins.
 #[pyclass(module = "chessbits", skip_from_py_object)]
 #[derive(Clone, Debug)]
-pub struct Position {
-    root: Board,
-    board: Board,
-    stack: Vec<(RawMove, Undo)>,
+pub struct Board {
+    root: Pos,
+    pos: Pos,
+    stack: Vec<Entry>,
     history: History,
+    /// When the placement is not a playable position: the setup as given (`pos` is then
+    /// unused).
+    invalid: Option<Box<Setup>>,
+    chess960: bool,
+    /// The en-passant square of the root as given (python-chess keeps it whether or not a
+    /// capture is possible; the position keeps it only when one is).
+    root_ep: Option<Square>,
 }
 
-fn value_error(what: &str, e: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(format!("{what:?}: {e}"))
+fn mode(chess960: bool) -> CastlingMode {
+    if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    }
 }
 
-impl Position {
-    /// The position `fen` describes (the start position without one).
-    pub fn from_fen(fen: Option<&str>, chess960: Option<bool>) -> PyResult<Position> {
-        let board = match fen {
-            None if chess960 != Some(true) => Board::new(),
-            _ => {
-                let setup = match fen {
-                    Some(fen) => {
-                        Setup::from_ascii(fen.as_bytes()).map_err(|e| value_error(fen, e))?
-                    }
-                    None => Setup::standard(),
-                };
-                let mode = match chess960 {
-                    Some(true) => CastlingMode::Chess960,
-                    Some(false) => CastlingMode::Standard,
-                    None => CastlingMode::detect(&setup),
-                };
-                Board::from_setup(&setup, mode)
-                    .map_err(|e| value_error(fen.unwrap_or_default(), e))?
-            }
-        };
-        Ok(Position {
-            history: History::starting_at(&board),
-            root: board.clone(),
-            board,
+fn illegal(what: &str, m: &Move, fen: &str) -> PyErr {
+    IllegalMoveError::new_err(format!("{what}: {} in {fen}", m.uci_text()))
+}
+
+fn san_error(text: &str, fen: &str, e: SanError) -> PyErr {
+    let msg = format!("{e}: {text:?} in {fen}");
+    match e {
+        SanError::Syntax(_) => InvalidMoveError::new_err(msg),
+        SanError::Ambiguous(_) => AmbiguousMoveError::new_err(msg),
+        _ => IllegalMoveError::new_err(msg),
+    }
+}
+
+impl Board {
+    /// The board of a setup: a playable position when it is one, else the setup kept.
+    fn from_setup(setup: Setup, chess960: bool) -> Board {
+        match Pos::from_setup_with(&setup, mode(chess960), Validation::Playable) {
+            Ok(pos) => Board {
+                root_ep: setup.ep_square.or(pos.ep_square()),
+                ..Board::from_position(pos, chess960)
+            },
+            Err(_) => Board {
+                root: Pos::new(),
+                pos: Pos::new(),
+                stack: Vec::new(),
+                history: History::new(),
+                root_ep: setup.ep_square,
+                invalid: Some(Box::new(setup)),
+                chess960,
+            },
+        }
+    }
+
+    /// The board of a position, no moves played.
+    pub fn from_position(pos: Pos, chess960: bool) -> Board {
+        Board {
+            history: History::starting_at(&pos),
+            root_ep: pos.ep_square(),
+            root: pos.clone(),
+            pos,
             stack: Vec::new(),
-        })
+            invalid: None,
+            chess960,
+        }
     }
 
-    /// The board as it stands.
-    pub fn board(&self) -> &Board {
-        &self.board
+    /// The board of FEN text (`ValueError` when it cannot be read).
+    pub fn from_fen(fen: &str, chess960: bool) -> PyResult<Board> {
+        let setup = Setup::from_ascii(fen.as_bytes())
+            .map_err(|e| PyValueError::new_err(format!("invalid fen: {fen:?}: {e}")))?;
+        Ok(Board::from_setup(setup, chess960))
     }
 
-    /// The legal move UCI text names here.
-    fn decode_uci(&self, text: &[u8]) -> PyResult<RawMove> {
-        chessbits_movegen::uci_to_move(&self.board, text).map_err(|e| {
-            PyValueError::new_err(format!(
-                "{:?}: {e} in {}",
-                String::from_utf8_lossy(text),
-                self.board.fen()
-            ))
-        })
-    }
-
-    /// The legal move `mv` (a `Move` or UCI text) is here.
-    fn decode(&self, mv: &Bound<'_, PyAny>) -> PyResult<RawMove> {
-        if let Ok(m) = mv.cast::<Move>() {
-            self.decode_uci(m.get().text.as_bytes().as_slice())
-        } else if let Ok(text) = mv.extract::<pyo3::pybacked::PyBackedStr>() {
-            self.decode_uci(text.as_bytes())
+    /// The playable position (`None` for a placement that is not one).
+    pub fn position(&self) -> Option<&Pos> {
+        if self.invalid.is_some() {
+            None
         } else {
-            Err(PyTypeError::new_err(format!(
-                "a chessbits.Move or UCI text, not {}",
-                mv.get_type().name()?
+            Some(&self.pos)
+        }
+    }
+
+    /// The pieces.
+    pub fn placement(&self) -> &Placement {
+        match &self.invalid {
+            Some(s) => &s.board,
+            None => self.pos.board(),
+        }
+    }
+
+    fn turn_color(&self) -> Color {
+        match &self.invalid {
+            Some(s) => s.turn,
+            None => self.pos.turn(),
+        }
+    }
+
+    fn setup(&self) -> Setup {
+        match &self.invalid {
+            Some(s) => (**s).clone(),
+            None => self.pos.to_setup(),
+        }
+    }
+
+    /// Replaces the board by `setup` (the move stack is cleared, as python-chess does when
+    /// a board is edited).
+    fn replace(&mut self, setup: Setup) {
+        *self = Board::from_setup(setup, self.chess960);
+    }
+
+    fn edit(&mut self, f: impl FnOnce(&mut Setup)) {
+        let mut setup = self.setup();
+        f(&mut setup);
+        self.replace(setup);
+    }
+
+    /// The legal move `m` means here, if it is one (the null move when not in check).
+    fn legal(&self, m: &Move) -> Option<RawMove> {
+        let pos = self.position()?;
+        let raw = m.raw_uci()?;
+        if raw.is_null() {
+            return (!pos.is_check()).then_some(raw);
+        }
+        let raw = pos.move_from_uci(raw);
+        chessbits_movegen::is_legal(pos, raw).then_some(raw)
+    }
+
+    fn pseudo(&self, m: &Move) -> Option<RawMove> {
+        let pos = self.position()?;
+        let raw = pos.move_from_uci(m.raw_uci()?);
+        let castle_ok = !raw.is_castle() || chessbits_movegen::is_legal(pos, raw);
+        (!raw.is_null() && castle_ok && chessbits_movegen::is_pseudo_legal(pos, raw)).then_some(raw)
+    }
+
+    fn require_legal(&self, obj: &Bound<'_, PyAny>) -> PyResult<(RawMove, Move)> {
+        let m = if let Ok(m) = obj.cast::<Move>() {
+            *m.get()
+        } else if let Ok(text) = obj.extract::<PyBackedStr>() {
+            self.parse_uci_move(&text)?
+        } else {
+            Move::extract(obj)?
+        };
+        match self.legal(&m) {
+            Some(raw) => Ok((raw, m)),
+            None => Err(illegal("illegal move", &m, &self.fen_default())),
+        }
+    }
+
+    fn fen_default(&self) -> String {
+        match &self.invalid {
+            Some(s) => s.fen(),
+            None => self.pos.fen(),
+        }
+    }
+
+    fn play(&mut self, raw: RawMove, mv: Move) {
+        let undo = if raw.is_null() {
+            self.pos.make_null()
+        } else {
+            self.pos.make_unchecked(raw)
+        };
+        self.stack.push(Entry { raw, undo, mv });
+        self.history.push(&self.pos);
+    }
+
+    fn parse_uci_move(&self, uci: &str) -> PyResult<Move> {
+        let py_move = RawMove::from_uci_ascii(uci.as_bytes())
+            .map_err(|e| InvalidMoveError::new_err(format!("invalid uci: {uci:?} ({e})")))?;
+        let pos = self.position().ok_or_else(|| {
+            IllegalMoveError::new_err(format!("illegal uci: {uci:?} in {}", self.fen_default()))
+        })?;
+        if py_move.is_null() {
+            return Ok(Move::NULL);
+        }
+        let raw = pos.move_from_uci(py_move);
+        if !py_move.is_drop() && chessbits_movegen::is_legal(pos, raw) {
+            Ok(Move::of(pos, raw))
+        } else {
+            Err(IllegalMoveError::new_err(format!(
+                "illegal uci: {uci:?} in {}",
+                pos.fen()
             )))
         }
     }
 
-    /// Plays a legal move (or a null move, which the decoders allow only out of check).
-    fn play(&mut self, m: RawMove) -> Move {
-        let played = Move::of(&self.board, m);
-        let undo = if m.is_null() {
-            self.board.make_null()
-        } else {
-            self.board.make_unchecked(m)
+    fn parse_san_raw(&self, san: &str) -> PyResult<RawMove> {
+        let pos = self.position().ok_or_else(|| {
+            IllegalMoveError::new_err(format!("illegal san: {san:?} in {}", self.fen_default()))
+        })?;
+        let fen = || pos.fen();
+        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+            return Ok(RawMove::NULL);
+        }
+        let parsed = SanPlus::from_ascii_with(san.as_bytes(), SanMode::Lenient)
+            .map_err(|e| san_error(san, &fen(), e))?;
+        parsed
+            .san
+            .to_move(pos, SanMode::Lenient)
+            .map_err(|e| san_error(san, &fen(), e))
+    }
+
+    fn san_of(pos: &Pos, raw: RawMove) -> String {
+        if raw.is_null() {
+            return "--".to_string();
+        }
+        let mut text = String::new();
+        SanPlus::from_move(pos, raw).write_to(&mut text);
+        text
+    }
+
+    /// LAN: the piece letter, both squares, `-` or `x`, the promotion and the check suffix.
+    fn lan_of(pos: &Pos, raw: RawMove) -> String {
+        if raw.is_null() {
+            return "--".to_string();
+        }
+        let mut san = String::new();
+        let plus = SanPlus::from_move(pos, raw);
+        plus.write_to(&mut san);
+        if raw.is_castle() {
+            return san;
+        }
+        let suffix = plus
+            .suffix
+            .map(|s| s.char().to_string())
+            .unwrap_or_default();
+        let role = pos.board().role_at(raw.from()).unwrap_or(Role::Pawn);
+        let capture = raw.is_en_passant() || pos.board().piece_at(raw.to()).is_some();
+        let mut out = String::new();
+        if role != Role::Pawn {
+            out.push(role.upper_char());
+        }
+        let _ = write!(
+            out,
+            "{}{}{}",
+            raw.from(),
+            if capture { 'x' } else { '-' },
+            raw.to()
+        );
+        if let Some(r) = raw.promotion() {
+            out.push('=');
+            out.push(r.upper_char());
+        }
+        out + &suffix
+    }
+
+    fn moves_list(
+        &self,
+        py: Python<'_>,
+        legal: bool,
+        from: u64,
+        to: u64,
+        captures_only: bool,
+    ) -> PyResult<Py<PyList>> {
+        let list = PyList::empty(py);
+        if let Some(pos) = self.position() {
+            let moves = if legal {
+                chessbits_movegen::legal_moves(pos)
+            } else {
+                chessbits_movegen::pseudo_legal_moves(pos)
+            };
+            let theirs = pos.board().by_color(pos.turn().other());
+            for &raw in moves.iter() {
+                // python-chess's pseudo-legal castling is legal castling.
+                if !legal && raw.is_castle() && !chessbits_movegen::is_legal(pos, raw) {
+                    continue;
+                }
+                let m = Move::of(pos, raw);
+                if from >> m.from & 1 == 0 || to >> m.to & 1 == 0 {
+                    continue;
+                }
+                if captures_only
+                    && !(raw.is_en_passant() || (!raw.is_castle() && theirs.contains(raw.to())))
+                {
+                    continue;
+                }
+                list.append(move_obj(py, m)?)?;
+            }
+        }
+        Ok(list.unbind())
+    }
+
+    fn count_legal(&self) -> u64 {
+        self.position()
+            .map_or(0, chessbits_movegen::count_legal_moves)
+    }
+
+    fn repetitions(&self) -> usize {
+        self.position()
+            .map_or(0, |pos| self.history.repetitions(pos))
+    }
+
+    fn is_checkmate_inner(&self) -> bool {
+        self.position().is_some_and(chessbits_movegen::is_checkmate)
+    }
+
+    fn has_insufficient(&self, c: Color) -> bool {
+        self.placement().has_insufficient_material(c)
+    }
+
+    fn is_halfmoves(&self, n: u32) -> bool {
+        self.position().is_some_and(|p| p.halfmoves() >= n) && self.count_legal() > 0
+    }
+
+    fn claim_fifty(&mut self) -> bool {
+        if self.is_halfmoves(100) {
+            return true;
+        }
+        let Some(pos) = self.position() else {
+            return false;
         };
-        self.stack.push((m, undo));
-        self.history.push(&self.board);
-        played
+        if pos.halfmoves() < 99 {
+            return false;
+        }
+        let moves = chessbits_movegen::legal_moves(pos);
+        let mut after = pos.clone();
+        for &m in moves.iter() {
+            let undo = after.make_unchecked(m);
+            let fifty =
+                after.halfmoves() >= 100 && chessbits_movegen::count_legal_moves(&after) > 0;
+            after.unmake(m, undo);
+            if fifty {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn claim_threefold(&mut self) -> bool {
+        if self.repetitions() >= 3 {
+            return true;
+        }
+        let Some(pos) = self.position() else {
+            return false;
+        };
+        let moves = chessbits_movegen::legal_moves(pos);
+        let mut after = pos.clone();
+        let mut history = self.history.clone();
+        for &m in moves.iter() {
+            let undo = after.make_unchecked(m);
+            history.push(&after);
+            let three = history.repetitions(&after) >= 3;
+            history.pop();
+            after.unmake(m, undo);
+            if three {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The outcome as (termination name, winner).
+    fn outcome_inner(&mut self, claim_draw: bool) -> Option<(&'static str, Option<bool>)> {
+        self.position()?;
+        let turn = white(self.turn_color());
+        if self.is_checkmate_inner() {
+            return Some(("CHECKMATE", Some(!turn)));
+        }
+        if self.has_insufficient(Color::White) && self.has_insufficient(Color::Black) {
+            return Some(("INSUFFICIENT_MATERIAL", None));
+        }
+        if self.count_legal() == 0 {
+            return Some(("STALEMATE", None));
+        }
+        if self.is_halfmoves(150) {
+            return Some(("SEVENTYFIVE_MOVES", None));
+        }
+        if self.repetitions() >= 5 {
+            return Some(("FIVEFOLD_REPETITION", None));
+        }
+        if claim_draw {
+            if self.claim_fifty() {
+                return Some(("FIFTY_MOVES", None));
+            }
+            if self.claim_threefold() {
+                return Some(("THREEFOLD_REPETITION", None));
+            }
+        }
+        None
+    }
+
+    /// python-chess's `ep_square`: the square a double pawn push just passed over.
+    fn raw_ep_square(&self) -> Option<Square> {
+        let pos = self.position()?;
+        match self.stack.last() {
+            None => self.root_ep.or(pos.ep_square()),
+            Some(e) => {
+                let (from, to) = (e.raw.from(), e.raw.to());
+                let pawn = pos.board().role_at(to) == Some(Role::Pawn) && !e.raw.is_drop();
+                (pawn
+                    && from.rank().index().abs_diff(to.rank().index()) == 2
+                    && from.file() == to.file())
+                .then(|| Square::new(((from.index() + to.index()) / 2) as u32))
+                .flatten()
+            }
+        }
+    }
+
+    fn fen_with(&self, shredder: bool, en_passant: &str) -> PyResult<String> {
+        let castling = if shredder {
+            CastlingNotation::Shredder
+        } else {
+            CastlingNotation::XFen
+        };
+        let ep = match en_passant {
+            "legal" => EnPassantMode::Legal,
+            "xfen" | "fen" => EnPassantMode::PseudoLegal,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "en_passant={other:?}: one of 'legal', 'fen', 'xfen'"
+                )))
+            }
+        };
+        let Some(pos) = self.position() else {
+            let s = self.invalid.as_ref().map(|s| s.fen()).unwrap_or_default();
+            return Ok(s);
+        };
+        let mut fen = pos.fen_with(castling, ep);
+        if en_passant == "fen" {
+            if let Some(ep) = self.raw_ep_square() {
+                let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+                if fields.len() > 3 {
+                    fields[3] = ep.to_string();
+                }
+                fen = fields.join(" ");
+            }
+        }
+        Ok(fen)
+    }
+
+    fn board_fen_inner(&self) -> String {
+        let mut s = String::new();
+        let _ = self.placement().write_fen(&mut s);
+        s
+    }
+
+    fn checkers_bb(&self) -> Bitboard {
+        let b = self.placement();
+        let us = self.turn_color();
+        match b.king_of(us) {
+            Some(k) => b.attackers_by(k, us.other(), b.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    fn attacks_bb(&self, sq: Square) -> Bitboard {
+        let b = self.placement();
+        match b.piece_at(sq) {
+            Some(p) => at::attacks(p, sq, b.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    fn pin_bb(&self, c: Color, sq: Square) -> Bitboard {
+        let b = self.placement();
+        let Some(king) = b.king_of(c) else {
+            return Bitboard(ALL);
+        };
+        let sq_bb = Bitboard::from_square(sq);
+        let them = b.by_color(c.other());
+        let rooks = b.rooks_and_queens() & them & at::rook_attacks(king, Bitboard::EMPTY);
+        let bishops = b.bishops_and_queens() & them & at::bishop_attacks(king, Bitboard::EMPTY);
+        for sniper in rooks | bishops {
+            if !at::aligned(king, sniper, sq) || sq == king {
+                continue;
+            }
+            let between = at::between(sniper, king);
+            if (between & (b.occupied() | sq_bb)) == sq_bb {
+                return at::line(king, sniper);
+            }
+        }
+        Bitboard(ALL)
+    }
+
+    fn status_bits(&self) -> u32 {
+        let setup = self.setup();
+        let b = &setup.board;
+        let mut bits = 0u32;
+        if b.occupied().is_empty() {
+            bits |= 2048;
+        }
+        for (c, no_king, pawns, pieces) in [(Color::White, 1, 8, 64), (Color::Black, 2, 16, 128)] {
+            let kings = b.by_piece(Role::King.of(c)).count();
+            if kings == 0 {
+                bits |= no_king;
+            }
+            if kings > 1 {
+                bits |= 4;
+            }
+            if b.by_piece(Role::Pawn.of(c)).count() > 8 {
+                bits |= pawns;
+            }
+            if b.by_color(c).count() > 16 {
+                bits |= pieces;
+            }
+        }
+        if (b.pawns() & Bitboard::BACKRANKS).any() {
+            bits |= 32;
+        }
+        if bits != 0 {
+            return bits;
+        }
+        match Pos::from_setup_with(&setup, mode(self.chess960), Validation::Strict) {
+            Ok(_) | Err(PositionError::TooMuchMaterial(_)) => 0,
+            Err(PositionError::InvalidCastlingRight { .. }) => 256,
+            Err(PositionError::InvalidEpSquare(_)) => 512,
+            Err(PositionError::OppositeCheck(_)) => 1024,
+            Err(PositionError::ImpossibleCheck { count, .. }) if count > 2 => 32768,
+            Err(PositionError::ImpossibleCheck { .. }) => 65536,
+            Err(_) => 0,
+        }
+    }
+
+    fn unicode_inner(
+        &self,
+        invert_color: bool,
+        borders: bool,
+        empty: &str,
+        orientation: bool,
+    ) -> String {
+        let b = self.placement();
+        let mut out = String::new();
+        let ranks: Vec<u32> = if orientation {
+            (0..8).rev().collect()
+        } else {
+            (0..8).collect()
+        };
+        let files: Vec<u32> = if orientation {
+            (0..8).collect()
+        } else {
+            (0..8).rev().collect()
+        };
+        for &r in &ranks {
+            if borders {
+                out.push_str("  -----------------\n");
+                let _ = write!(out, "{} ", r + 1);
+            }
+            for (i, &f) in files.iter().enumerate() {
+                if borders {
+                    out.push('|');
+                } else if i > 0 {
+                    out.push(' ');
+                }
+                let sq = Square::new(r * 8 + f).unwrap_or(Square::A1);
+                match b.piece_at(sq) {
+                    Some(p) => out.push_str(&Piece::of(p).unicode_symbol(invert_color)),
+                    None => out.push_str(empty),
+                }
+            }
+            if borders {
+                out.push('|');
+            }
+            if borders || (if orientation { r > 0 } else { r < 7 }) {
+                out.push('\n');
+            }
+        }
+        if borders {
+            out.push_str("  -----------------\n");
+            out.push_str(if orientation {
+                "   a b c d e f g h"
+            } else {
+                "   h g f e d c b a"
+            });
+        }
+        out
+    }
+
+    fn make_outcome<'py>(
+        py: Python<'py>,
+        o: Option<(&'static str, Option<bool>)>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some((name, winner)) = o else {
+            return Ok(None);
+        };
+        let termination = package_attr(py, &TERMINATION, "Termination")?.getattr(name)?;
+        Ok(Some(
+            package_attr(py, &OUTCOME, "Outcome")?.call1((termination, winner))?,
+        ))
     }
 }
 
 #[pymethods]
-impl Position {
+impl Board {
     #[new]
-    #[pyo3(signature = (fen=None, *, chess960=None))]
-    fn new(fen: Option<&str>, chess960: Option<bool>) -> PyResult<Position> {
-        Position::from_fen(fen, chess960)
+    #[pyo3(signature = (fen=Some(STARTING_FEN), *, chess960=false))]
+    fn new(fen: Option<&str>, chess960: bool) -> PyResult<Board> {
+        match fen {
+            None => Ok(Board::from_setup(Setup::empty(), chess960)),
+            Some(f) if f == STARTING_FEN && !chess960 => {
+                Ok(Board::from_position(Pos::new(), false))
+            }
+            Some(f) => Board::from_fen(f, chess960),
+        }
     }
 
-    /// The legal moves, as a list of `Move`.
-    fn legal_moves(&self) -> Vec<Move> {
-        chessbits_movegen::legal_moves(&self.board)
-            .iter()
-            .map(|&m| Move::of(&self.board, m))
-            .collect()
+    /// An empty board (python-chess's `Board.empty()`).
+    #[classmethod]
+    #[pyo3(signature = (*, chess960=false))]
+    fn empty(_cls: &Bound<'_, PyType>, chess960: bool) -> Board {
+        Board::from_setup(Setup::empty(), chess960)
     }
 
-    /// Plays `move` (a `Move` or UCI text); `ValueError` when it is not legal here.
-    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let m = self.decode(r#move)?;
-        self.play(m);
+    /// The castling field of the FEN (X-FEN: `KQkq`, or file letters where needed).
+    fn castling_xfen(&self) -> PyResult<String> {
+        Ok(self
+            .fen_with(false, "legal")?
+            .split(' ')
+            .nth(2)
+            .unwrap_or("-")
+            .to_string())
+    }
+
+    /// The castling field in Shredder-FEN (`HAha`).
+    fn castling_shredder_fen(&self) -> PyResult<String> {
+        Ok(self
+            .fen_with(true, "legal")?
+            .split(' ')
+            .nth(2)
+            .unwrap_or("-")
+            .to_string())
+    }
+
+    /// The board of EPD text and its operations (`(board, operations)`).
+    #[classmethod]
+    #[pyo3(signature = (epd, *, chess960=false))]
+    fn from_epd<'py>(
+        cls: &Bound<'py, PyType>,
+        epd: &str,
+        chess960: bool,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let board = cls.call(
+            (Option::<&str>::None,),
+            Some(&[("chess960", chess960)].into_py_dict(cls.py())?),
+        )?;
+        let ops = board.call_method1("set_epd", (epd,))?;
+        Ok((board, ops))
+    }
+
+    // ----- state -----
+
+    /// `True` (White) or `False` (Black) to move.
+    #[getter]
+    fn get_turn(&self) -> bool {
+        white(self.turn_color())
+    }
+
+    #[setter]
+    fn set_turn(&mut self, turn: bool) {
+        self.edit(|s| s.turn = color(turn));
+    }
+
+    /// The castling rights as a mask of rook squares (already clean, as
+    /// `clean_castling_rights()`).
+    #[getter]
+    fn get_castling_rights(&self) -> u64 {
+        match &self.invalid {
+            Some(s) => s.castling_rights.0,
+            None => self.pos.castles().rooks().0,
+        }
+    }
+
+    #[setter]
+    fn set_castling_rights(&mut self, mask: u64) {
+        self.edit(|s| s.castling_rights = Bitboard(mask));
+    }
+
+    fn clean_castling_rights(&self) -> u64 {
+        self.get_castling_rights()
+    }
+
+    /// The square a pawn just passed over in a double step, if any (python-chess's
+    /// `ep_square`, set whether or not a capture is possible).
+    #[getter]
+    fn get_ep_square(&self) -> Option<u8> {
+        match &self.invalid {
+            Some(s) => s.ep_square.map(|s| s.index() as u8),
+            None => self.raw_ep_square().map(|s| s.index() as u8),
+        }
+    }
+
+    #[setter]
+    fn set_ep_square(&mut self, sq: Option<i64>) -> PyResult<()> {
+        let sq = sq.map(square).transpose()?;
+        self.edit(|s| s.ep_square = sq);
         Ok(())
     }
 
-    /// Reads SAN (as real files write it: `Nf3`, `exd5`, `O-O`, `e8=Q+`) and plays it;
-    /// returns the move. `ValueError` when it is malformed, illegal or ambiguous here.
-    fn push_san(&mut self, text: &str) -> PyResult<Move> {
-        let m = SanPlus::from_ascii_with(text.as_bytes(), SanMode::Lenient)
-            .and_then(|s| s.san.to_move(&self.board, SanMode::Lenient))
-            .map_err(|e| PyValueError::new_err(format!("{text:?}: {e} in {}", self.board.fen())))?;
-        Ok(self.play(m))
-    }
-
-    /// Reads UCI (`e2e4`, `e7e8q`, castling as `e1g1` or king takes rook) and plays it;
-    /// returns the move. `ValueError` when it is malformed or illegal here.
-    fn push_uci(&mut self, text: &str) -> PyResult<Move> {
-        let m = self.decode_uci(text.as_bytes())?;
-        Ok(self.play(m))
-    }
-
-    /// Takes back the last move and returns it; `IndexError` when none was played.
-    fn pop(&mut self) -> PyResult<Move> {
-        let (m, undo) = self
-            .stack
-            .pop()
-            .ok_or_else(|| PyIndexError::new_err("pop from an empty move stack"))?;
-        self.history.pop();
-        if m.is_null() {
-            self.board.unmake_null(undo);
-        } else {
-            self.board.unmake(m, undo);
-        }
-        Ok(Move::of(&self.board, m))
-    }
-
-    /// The SAN of the legal move `move` (a `Move` or UCI text), with `+` or `#`.
-    fn san(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
-        let m = self.decode(r#move)?;
-        let mut text = String::new();
-        SanPlus::from_move(&self.board, m).write_to(&mut text);
-        Ok(text)
-    }
-
-    /// The FEN (the en-passant square only when a legal capture exists, as python-chess).
-    fn fen(&self) -> String {
-        self.board.fen()
-    }
-
-    /// Whether the side to move is in check.
-    fn is_check(&self) -> bool {
-        self.board.is_check()
-    }
-
-    /// The outcome if the game has ended by rule (checkmate, stalemate, fivefold
-    /// repetition, the 75-move rule, insufficient material), else `None`: python-chess's
-    /// `board.outcome()`.
-    fn outcome(&self) -> Option<Outcome> {
-        use chessbits_position::Outcome as O;
-        chessbits_movegen::outcome(&self.board, &self.history).map(|o| match o {
-            O::Decisive { winner, reason } => Outcome {
-                winner: Some(winner == Color::White),
-                termination: reason.to_string(),
-            },
-            O::Draw(reason) => Outcome {
-                winner: None,
-                termination: reason.to_string(),
-            },
-            #[allow(unreachable_patterns)]
-            _ => Outcome {
-                winner: None,
-                termination: o.to_string(),
-            },
-        })
-    }
-
-    /// The Polyglot Zobrist hash (python-chess's `chess.polyglot.zobrist_hash`).
-    fn zobrist_hash(&self) -> u64 {
-        self.board.zobrist_hash()
-    }
-
-    /// `True` when White is to move (python-chess's `board.turn`).
     #[getter]
-    fn turn(&self) -> bool {
-        self.board.turn() == Color::White
+    fn get_halfmove_clock(&self) -> u32 {
+        match &self.invalid {
+            Some(s) => s.halfmoves,
+            None => self.pos.halfmoves(),
+        }
+    }
+
+    #[setter]
+    fn set_halfmove_clock(&mut self, n: u32) {
+        self.edit(|s| s.halfmoves = n);
+    }
+
+    #[getter]
+    fn get_fullmove_number(&self) -> u32 {
+        match &self.invalid {
+            Some(s) => s.fullmoves,
+            None => self.pos.fullmoves(),
+        }
+    }
+
+    #[setter]
+    fn set_fullmove_number(&mut self, n: u32) {
+        self.edit(|s| s.fullmoves = n.max(1));
     }
 
     /// Whether castling follows Chess960's rules (UCI castling as king takes rook).
     #[getter]
-    fn chess960(&self) -> bool {
-        self.board.mode().is_chess960()
+    fn get_chess960(&self) -> bool {
+        self.chess960
     }
 
-    /// The moves played since the position was made, oldest first.
+    #[setter]
+    fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+        if self.invalid.is_none() {
+            self.pos.set_mode(mode(on));
+            self.root.set_mode(mode(on));
+        }
+    }
+
+    /// Always 0: promoted pieces are a crazyhouse matter.
     #[getter]
-    fn move_stack(&self) -> Vec<Move> {
-        let mut board = self.root.clone();
-        self.stack
-            .iter()
-            .map(|&(m, _)| {
-                let played = Move::of(&board, m);
-                if m.is_null() {
-                    let _ = board.make_null();
-                } else {
-                    let _ = board.make_unchecked(m);
+    fn promoted(&self) -> u64 {
+        0
+    }
+
+    #[getter]
+    fn occupied(&self) -> u64 {
+        self.placement().occupied().0
+    }
+
+    /// `[black pieces, white pieces]` as masks.
+    #[getter]
+    fn occupied_co(&self) -> [u64; 2] {
+        let b = self.placement();
+        [b.by_color(Color::Black).0, b.by_color(Color::White).0]
+    }
+
+    #[getter]
+    fn pawns(&self) -> u64 {
+        self.placement().by_role(Role::Pawn).0
+    }
+
+    #[getter]
+    fn knights(&self) -> u64 {
+        self.placement().by_role(Role::Knight).0
+    }
+
+    #[getter]
+    fn bishops(&self) -> u64 {
+        self.placement().by_role(Role::Bishop).0
+    }
+
+    #[getter]
+    fn rooks(&self) -> u64 {
+        self.placement().by_role(Role::Rook).0
+    }
+
+    #[getter]
+    fn queens(&self) -> u64 {
+        self.placement().by_role(Role::Queen).0
+    }
+
+    #[getter]
+    fn kings(&self) -> u64 {
+        self.placement().by_role(Role::King).0
+    }
+
+    #[classattr]
+    fn uci_variant() -> &'static str {
+        "chess"
+    }
+
+    #[classattr]
+    fn xboard_variant() -> &'static str {
+        "normal"
+    }
+
+    #[classattr]
+    fn aliases() -> Vec<&'static str> {
+        vec![
+            "Standard",
+            "Chess",
+            "Classical",
+            "Normal",
+            "Illegal",
+            "From Position",
+        ]
+    }
+
+    #[classattr]
+    fn starting_fen() -> &'static str {
+        STARTING_FEN
+    }
+
+    // ----- moves -----
+
+    /// The legal moves: iterate, `len()`, `in`, `count()`, `bool()`; calling it gives a list.
+    #[getter]
+    fn legal_moves(slf: &Bound<'_, Self>) -> MoveGenerator {
+        MoveGenerator {
+            board: slf.clone().unbind(),
+            legal: true,
+        }
+    }
+
+    /// The pseudo-legal moves (legal but for leaving the king attacked).
+    #[getter]
+    fn pseudo_legal_moves(slf: &Bound<'_, Self>) -> MoveGenerator {
+        MoveGenerator {
+            board: slf.clone().unbind(),
+            legal: false,
+        }
+    }
+
+    #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
+    fn generate_legal_moves(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        Ok(self
+            .moves_list(py, true, from_mask, to_mask, false)?
+            .bind(py)
+            .try_iter()?
+            .into_any()
+            .unbind())
+    }
+
+    #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
+    fn generate_pseudo_legal_moves(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        Ok(self
+            .moves_list(py, false, from_mask, to_mask, false)?
+            .bind(py)
+            .try_iter()?
+            .into_any()
+            .unbind())
+    }
+
+    #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
+    fn generate_legal_captures(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        Ok(self
+            .moves_list(py, true, from_mask, to_mask, true)?
+            .bind(py)
+            .try_iter()?
+            .into_any()
+            .unbind())
+    }
+
+    #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
+    fn generate_pseudo_legal_captures(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        Ok(self
+            .moves_list(py, false, from_mask, to_mask, true)?
+            .bind(py)
+            .try_iter()?
+            .into_any()
+            .unbind())
+    }
+
+    #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
+    fn generate_castling_moves(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        let list = PyList::empty(py);
+        if let Some(pos) = self.position() {
+            for &raw in chessbits_movegen::legal_moves(pos)
+                .iter()
+                .filter(|m| m.is_castle())
+            {
+                let m = Move::of(pos, raw);
+                if from_mask >> m.from & 1 == 1 && to_mask >> m.to & 1 == 1 {
+                    list.append(move_obj(py, m)?)?;
                 }
-                played
-            })
-            .collect()
+            }
+        }
+        Ok(list.try_iter()?.into_any().unbind())
     }
 
-    /// A copy, with its own moves.
-    fn copy(&self) -> Position {
+    #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
+    fn generate_legal_ep(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        let list = PyList::empty(py);
+        if let Some(pos) = self.position() {
+            for &raw in chessbits_movegen::legal_moves(pos)
+                .iter()
+                .filter(|m| m.is_en_passant())
+            {
+                let m = Move::of(pos, raw);
+                if from_mask >> m.from & 1 == 1 && to_mask >> m.to & 1 == 1 {
+                    list.append(move_obj(py, m)?)?;
+                }
+            }
+        }
+        Ok(list.try_iter()?.into_any().unbind())
+    }
+
+    /// The moves played since the root position, oldest first (a new list each call).
+    #[getter]
+    fn move_stack(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
+        let list = PyList::empty(py);
+        for e in &self.stack {
+            list.append(move_obj(py, e.mv)?)?;
+        }
+        Ok(list.unbind())
+    }
+
+    /// The number of plies since the start of the game (from the fullmove number).
+    fn ply(&self) -> u32 {
+        2 * (self.get_fullmove_number().max(1) - 1) + u32::from(!self.get_turn())
+    }
+
+    /// The board before the first move of the stack.
+    fn root(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        let me = slf.borrow();
+        let root = if me.invalid.is_some() {
+            me.clone()
+        } else {
+            Board::from_position(me.root.clone(), me.chess960)
+        };
+        drop(me);
+        Ok(Py::new(slf.py(), root)?.into_any())
+    }
+
+    /// Plays `move` (a `Move`, a `chess.Move`, or UCI text); `IllegalMoveError` when it is
+    /// not legal here (python-chess plays anything; this board stays a legal position).
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (raw, _) = self.require_legal(r#move)?;
+        let pos = &self.pos;
+        let mv = Move::of(pos, raw);
+        self.play(raw, mv);
+        Ok(())
+    }
+
+    /// Takes back the last move and returns it; `IndexError` when none was played.
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
+        let e = self
+            .stack
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
+        self.history.pop();
+        if e.raw.is_null() {
+            self.pos.unmake_null(e.undo);
+        } else {
+            self.pos.unmake(e.raw, e.undo);
+        }
+        move_obj(py, e.mv)
+    }
+
+    /// The last move played; `IndexError` when none was.
+    fn peek<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Move>> {
+        let m = self
+            .stack
+            .last()
+            .map(|e| e.mv)
+            .ok_or_else(|| PyIndexError::new_err("list index out of range"))?;
+        move_obj(py, m)
+    }
+
+    /// The move `text` (SAN: `Nf3`, `exd5`, `O-O`, `e8=Q+`) names here.
+    fn parse_san<'py>(&self, py: Python<'py>, san: &str) -> PyResult<Bound<'py, Move>> {
+        let raw = self.parse_san_raw(san)?;
+        move_obj(py, Move::of(&self.pos, raw))
+    }
+
+    /// Reads SAN and plays it; returns the move.
+    fn push_san<'py>(&mut self, py: Python<'py>, san: &str) -> PyResult<Bound<'py, Move>> {
+        let raw = self.parse_san_raw(san)?;
+        if raw.is_null() && self.pos.is_check() {
+            return Err(IllegalMoveError::new_err(format!(
+                "null move in check: {}",
+                self.pos.fen()
+            )));
+        }
+        let mv = Move::of(&self.pos, raw);
+        self.play(raw, mv);
+        move_obj(py, mv)
+    }
+
+    /// The legal move UCI text names here (`InvalidMoveError`, `IllegalMoveError`).
+    fn parse_uci<'py>(&self, py: Python<'py>, uci: &str) -> PyResult<Bound<'py, Move>> {
+        move_obj(py, self.parse_uci_move(uci)?)
+    }
+
+    /// Reads UCI and plays it; returns the move.
+    fn push_uci<'py>(&mut self, py: Python<'py>, uci: &str) -> PyResult<Bound<'py, Move>> {
+        let m = self.parse_uci_move(uci)?;
+        let (raw, _) = match self.legal(&m) {
+            Some(raw) => (raw, m),
+            None => return Err(illegal("illegal uci", &m, &self.fen_default())),
+        };
+        self.play(raw, m);
+        move_obj(py, m)
+    }
+
+    /// The SAN of a legal move, with `+` or `#`.
+    fn san(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let (raw, _) = self.require_legal(r#move)?;
+        Ok(Board::san_of(&self.pos, raw))
+    }
+
+    /// The SAN of a legal move, played (as python-chess's `san_and_push`).
+    fn san_and_push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let (raw, _) = self.require_legal(r#move)?;
+        let san = Board::san_of(&self.pos, raw);
+        let mv = Move::of(&self.pos, raw);
+        self.play(raw, mv);
+        Ok(san)
+    }
+
+    /// The long algebraic notation of a legal move (`Ng1-f3`, `e4xd5`, `e7-e8=Q+`).
+    fn lan(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let (raw, _) = self.require_legal(r#move)?;
+        Ok(Board::lan_of(&self.pos, raw))
+    }
+
+    /// The UCI text of a move as this board writes it (king-takes-rook castling when
+    /// `chess960`, by default the board's own setting).
+    #[pyo3(signature = (r#move, *, chess960=None))]
+    fn uci(&self, r#move: &Bound<'_, PyAny>, chess960: Option<bool>) -> PyResult<String> {
+        let m = Move::extract(r#move)?;
+        let Some(raw) = self.legal(&m).or_else(|| self.pseudo(&m)) else {
+            return Ok(m.uci_text());
+        };
+        let mut text = chessbits_bitboard_core::MoveText::default();
+        raw.write_uci(chess960.unwrap_or(self.chess960), &mut text);
+        Ok(text.to_string())
+    }
+
+    /// The SAN of a line of moves from here (`1. e4 e5 2. Nf3`); `IllegalMoveError` at the
+    /// first illegal one.
+    fn variation_san(&self, variation: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mut board = self.clone();
+        let mut parts: Vec<String> = Vec::new();
+        for item in variation.try_iter()? {
+            let item = item?;
+            let m = Move::extract(&item)?;
+            let Some(raw) = board.legal(&m) else {
+                return Err(illegal(
+                    "illegal move in variation",
+                    &m,
+                    &board.fen_default(),
+                ));
+            };
+            let white_to_move = board.pos.turn() == Color::White;
+            if white_to_move {
+                parts.push(format!(
+                    "{}. {}",
+                    board.pos.fullmoves(),
+                    Board::san_of(&board.pos, raw)
+                ));
+            } else if parts.is_empty() {
+                parts.push(format!(
+                    "{}...{}",
+                    board.pos.fullmoves(),
+                    Board::san_of(&board.pos, raw)
+                ));
+            } else {
+                parts.push(Board::san_of(&board.pos, raw));
+            }
+            let mv = Move::of(&board.pos, raw);
+            board.play(raw, mv);
+        }
+        Ok(parts.join(" "))
+    }
+
+    /// The legal move from `from_square` to `to_square` (queen promotion by default for a
+    /// pawn reaching the last rank; castling as the king's two-step or king-takes-rook).
+    #[pyo3(signature = (from_square, to_square, promotion=None))]
+    fn find_move(
+        &self,
+        from_square: i64,
+        to_square: i64,
+        promotion: Option<i64>,
+    ) -> PyResult<Move> {
+        let mut m = Move::new(from_square, to_square, promotion, None)?;
+        if promotion.is_none() {
+            if let Some(pos) = self.position() {
+                let pawn = pos.board().role_at(square(from_square)?) == Some(Role::Pawn);
+                if pawn && (m.to >> 3 == 0 || m.to >> 3 == 7) {
+                    m.promotion = 5;
+                }
+            }
+        }
+        match self.legal(&m) {
+            Some(raw) if !m.is_null() => Ok(Move::of(&self.pos, raw)),
+            _ => Err(illegal("no matching legal move", &m, &self.fen_default())),
+        }
+    }
+
+    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = Move::extract(r#move)?;
+        Ok(!m.is_null() && self.legal(&m).is_some())
+    }
+
+    fn is_pseudo_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = Move::extract(r#move)?;
+        Ok(self.pseudo(&m).is_some())
+    }
+
+    /// Whether a legal (or pseudo-legal) move gives check.
+    fn gives_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = Move::extract(r#move)?;
+        let Some(pos) = self.position() else {
+            return Ok(false);
+        };
+        if let Some(raw) = self.legal(&m) {
+            if raw.is_null() {
+                return Ok(false);
+            }
+            return Ok(chessbits_movegen::gives_check(pos, raw));
+        }
+        match self.pseudo(&m) {
+            Some(raw) => {
+                let after = pos.play_unchecked(raw);
+                let them = after.turn();
+                let b = after.board();
+                Ok(b.king_of(them)
+                    .is_some_and(|k| b.is_attacked_by(k, them.other(), b.occupied())))
+            }
+            None => Ok(false),
+        }
+    }
+
+    fn is_into_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = Move::extract(r#move)?;
+        Ok(self.pseudo(&m).is_some() && self.legal(&m).is_none())
+    }
+
+    fn was_into_check(&self) -> bool {
+        let b = self.placement();
+        let them = self.turn_color().other();
+        b.king_of(them)
+            .is_some_and(|k| b.is_attacked_by(k, them.other(), b.occupied()))
+    }
+
+    fn is_capture(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = Move::extract(r#move)?;
+        let b = self.placement();
+        let them = b.by_color(self.turn_color().other());
+        Ok(them.contains(square(m.to.into())?) || self.is_en_passant_inner(&m))
+    }
+
+    fn is_en_passant(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.is_en_passant_inner(&Move::extract(r#move)?))
+    }
+
+    fn is_zeroing(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = Move::extract(r#move)?;
+        let b = self.placement();
+        let touched = Bitboard(1 << m.from) ^ Bitboard(1 << m.to);
+        Ok((touched & b.pawns()).any()
+            || (touched & b.by_color(self.turn_color().other())).any()
+            || m.drop == 1)
+    }
+
+    fn is_irreversible(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if self.is_zeroing(r#move)? || self.has_legal_en_passant() {
+            return Ok(true);
+        }
+        let m = Move::extract(r#move)?;
+        let b = self.placement();
+        let cr = Bitboard(self.get_castling_rights());
+        let touched = Bitboard(1 << m.from) ^ Bitboard(1 << m.to);
+        let rank1 = Bitboard::rank(chessbits_bitboard_core::Rank::First);
+        let rank8 = Bitboard::rank(chessbits_bitboard_core::Rank::Eighth);
+        Ok((touched & cr).any()
+            || ((cr & rank1).any() && (touched & b.by_piece(Role::King.of(Color::White))).any())
+            || ((cr & rank8).any() && (touched & b.by_piece(Role::King.of(Color::Black))).any()))
+    }
+
+    fn is_castling(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.castling_side(&Move::extract(r#move)?).is_some())
+    }
+
+    fn is_kingside_castling(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.castling_side(&Move::extract(r#move)?) == Some(CastlingSide::KingSide))
+    }
+
+    fn is_queenside_castling(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.castling_side(&Move::extract(r#move)?) == Some(CastlingSide::QueenSide))
+    }
+
+    fn has_castling_rights(&self, color: bool) -> bool {
+        let rank = if color { 0 } else { 7 };
+        (self.get_castling_rights() >> (rank * 8)) & 0xff != 0
+    }
+
+    fn has_kingside_castling_rights(&self, color: bool) -> bool {
+        self.side_rights(color, CastlingSide::KingSide)
+    }
+
+    fn has_queenside_castling_rights(&self, color: bool) -> bool {
+        self.side_rights(color, CastlingSide::QueenSide)
+    }
+
+    /// Whether the castling rights are not those of standard chess's rooks.
+    fn has_chess960_castling_rights(&self) -> bool {
+        let standard = Bitboard::from_square(Square::A1)
+            | Bitboard::from_square(Square::H1)
+            | Bitboard::from_square(Square::A8)
+            | Bitboard::from_square(Square::H8);
+        let cr = Bitboard(self.get_castling_rights());
+        if !cr.is_subset(standard) {
+            return true;
+        }
+        let b = self.placement();
+        (cr & Bitboard::rank(chessbits_bitboard_core::Rank::First)).any()
+            && b.king_of(Color::White) != Some(Square::E1)
+            || (cr & Bitboard::rank(chessbits_bitboard_core::Rank::Eighth)).any()
+                && b.king_of(Color::Black) != Some(Square::E8)
+    }
+
+    fn has_legal_en_passant(&self) -> bool {
+        self.position()
+            .is_some_and(|p| p.legal_ep_square().is_some())
+    }
+
+    fn has_pseudo_legal_en_passant(&self) -> bool {
+        self.position().is_some_and(|p| p.ep_square().is_some())
+    }
+
+    // ----- pieces -----
+
+    fn piece_at(&self, square: i64) -> PyResult<Option<Piece>> {
+        Ok(self
+            .placement()
+            .piece_at(self::square(square)?)
+            .map(Piece::of))
+    }
+
+    fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
+        Ok(self
+            .placement()
+            .role_at(self::square(square)?)
+            .map(piece_type))
+    }
+
+    fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
+        Ok(self
+            .placement()
+            .piece_at(self::square(square)?)
+            .map(|p| white(p.color)))
+    }
+
+    /// `{square: Piece}` of the squares in `mask` that hold a piece.
+    #[pyo3(signature = (*, mask=ALL))]
+    fn piece_map<'py>(&self, py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        let b = self.placement();
+        for sq in b.occupied() & Bitboard(mask) {
+            if let Some(p) = b.piece_at(sq) {
+                d.set_item(sq.index(), Bound::new(py, Piece::of(p))?)?;
+            }
+        }
+        Ok(d)
+    }
+
+    /// Puts `piece` on `square` (or empties it for `None`); the move stack is cleared.
+    #[pyo3(signature = (square, piece, promoted=false))]
+    fn set_piece_at(
+        &mut self,
+        square: i64,
+        piece: Option<&Bound<'_, PyAny>>,
+        promoted: bool,
+    ) -> PyResult<()> {
+        let _ = promoted;
+        let sq = self::square(square)?;
+        let piece = piece.map(Piece::extract).transpose()?;
+        self.edit(|s| {
+            s.board.discard(sq);
+            if let Some(p) = piece {
+                s.board.put(sq, p.raw());
+            }
+        });
+        Ok(())
+    }
+
+    /// Empties `square` and returns what stood there; the move stack is cleared.
+    fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<Piece>> {
+        let sq = self::square(square)?;
+        let was = self.placement().piece_at(sq).map(Piece::of);
+        if was.is_some() {
+            self.edit(|s| {
+                s.board.discard(sq);
+            });
+        }
+        Ok(was)
+    }
+
+    /// The square of the king of `color` (`None` when it has none).
+    fn king(&self, color: bool) -> Option<u8> {
+        self.placement()
+            .king_of(self::color(color))
+            .map(|s| s.index() as u8)
+    }
+
+    fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
+        Ok(self
+            .placement()
+            .by_piece(role(piece_type)?.of(self::color(color)))
+            .0)
+    }
+
+    fn pieces<'py>(
+        &self,
+        py: Python<'py>,
+        piece_type: i64,
+        color: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        square_set(py, Bitboard(self.pieces_mask(piece_type, color)?))
+    }
+
+    fn attacks_mask(&self, square: i64) -> PyResult<u64> {
+        Ok(self.attacks_bb(self::square(square)?).0)
+    }
+
+    /// The squares the piece on `square` attacks.
+    fn attacks<'py>(&self, py: Python<'py>, square: i64) -> PyResult<Bound<'py, PyAny>> {
+        square_set(py, self.attacks_bb(self::square(square)?))
+    }
+
+    #[pyo3(signature = (color, square, occupied=None))]
+    fn attackers_mask(
+        &self,
+        color: bool,
+        square: i64,
+        occupied: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u64> {
+        let b = self.placement();
+        let occ = match occupied {
+            Some(o) => Bitboard(mask_of(o)?),
+            None => b.occupied(),
+        };
+        Ok((b.attackers_by(self::square(square)?, self::color(color), occ) & occ).0)
+    }
+
+    /// The pieces of `color` that attack `square`.
+    #[pyo3(signature = (color, square, occupied=None))]
+    fn attackers<'py>(
+        &self,
+        py: Python<'py>,
+        color: bool,
+        square: i64,
+        occupied: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        square_set(py, Bitboard(self.attackers_mask(color, square, occupied)?))
+    }
+
+    #[pyo3(signature = (color, square, occupied=None))]
+    fn is_attacked_by(
+        &self,
+        color: bool,
+        square: i64,
+        occupied: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<bool> {
+        Ok(self.attackers_mask(color, square, occupied)? != 0)
+    }
+
+    fn pin_mask(&self, color: bool, square: i64) -> PyResult<u64> {
+        Ok(self.pin_bb(self::color(color), self::square(square)?).0)
+    }
+
+    /// The line along which the piece on `square` is pinned to the king of `color`, or
+    /// every square when it is not pinned.
+    fn pin<'py>(&self, py: Python<'py>, color: bool, square: i64) -> PyResult<Bound<'py, PyAny>> {
+        square_set(py, Bitboard(self.pin_mask(color, square)?))
+    }
+
+    fn is_pinned(&self, color: bool, square: i64) -> PyResult<bool> {
+        Ok(self.pin_mask(color, square)? != ALL)
+    }
+
+    fn checkers_mask(&self) -> u64 {
+        self.checkers_bb().0
+    }
+
+    fn checkers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        square_set(py, self.checkers_bb())
+    }
+
+    // ----- the end of the game -----
+
+    fn is_check(&self) -> bool {
+        match self.position() {
+            Some(p) => p.is_check(),
+            None => self.checkers_bb().any(),
+        }
+    }
+
+    fn is_checkmate(&self) -> bool {
+        self.is_checkmate_inner()
+    }
+
+    fn is_stalemate(&self) -> bool {
+        self.position().is_some_and(chessbits_movegen::is_stalemate)
+    }
+
+    fn is_insufficient_material(&self) -> bool {
+        self.has_insufficient(Color::White) && self.has_insufficient(Color::Black)
+    }
+
+    /// Whether `color` has too little material to checkmate by any sequence of moves.
+    fn has_insufficient_material(&self, color: bool) -> bool {
+        self.has_insufficient(self::color(color))
+    }
+
+    fn is_seventyfive_moves(&self) -> bool {
+        self.is_halfmoves(150)
+    }
+
+    fn is_fifty_moves(&self) -> bool {
+        self.is_halfmoves(100)
+    }
+
+    fn is_fivefold_repetition(&self) -> bool {
+        self.repetitions() >= 5
+    }
+
+    /// Whether the position has occurred `count` times (counting this one) since the last
+    /// irreversible move.
+    #[pyo3(signature = (count=3))]
+    fn is_repetition(&self, count: usize) -> bool {
+        self.repetitions() >= count
+    }
+
+    fn can_claim_fifty_moves(&mut self) -> bool {
+        self.claim_fifty()
+    }
+
+    fn can_claim_threefold_repetition(&mut self) -> bool {
+        self.claim_threefold()
+    }
+
+    fn can_claim_draw(&mut self) -> bool {
+        self.claim_fifty() || self.claim_threefold()
+    }
+
+    fn is_variant_end(&self) -> bool {
+        false
+    }
+
+    fn is_variant_loss(&self) -> bool {
+        false
+    }
+
+    fn is_variant_win(&self) -> bool {
+        false
+    }
+
+    fn is_variant_draw(&self) -> bool {
+        false
+    }
+
+    #[pyo3(signature = (*, claim_draw=false))]
+    fn is_game_over(&mut self, claim_draw: bool) -> bool {
+        self.outcome_inner(claim_draw).is_some()
+    }
+
+    /// How the game ended (`chessbits.Outcome`), or `None` while it goes on.
+    #[pyo3(signature = (*, claim_draw=false))]
+    fn outcome<'py>(
+        &mut self,
+        py: Python<'py>,
+        claim_draw: bool,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        Board::make_outcome(py, self.outcome_inner(claim_draw))
+    }
+
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
+    #[pyo3(signature = (*, claim_draw=false))]
+    fn result(&mut self, claim_draw: bool) -> &'static str {
+        match self.outcome_inner(claim_draw) {
+            None => "*",
+            Some((_, Some(true))) => "1-0",
+            Some((_, Some(false))) => "0-1",
+            Some((_, None)) => "1/2-1/2",
+        }
+    }
+
+    /// What is wrong with the placement (`chessbits.Status` flags; `Status.VALID` for a
+    /// legal position).
+    fn status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        package_attr(py, &STATUS, "Status")?.call1((self.status_bits(),))
+    }
+
+    fn is_valid(&self) -> bool {
+        self.status_bits() == 0
+    }
+
+    // ----- text -----
+
+    /// FEN (`shredder=True` for Shredder-FEN castling; `en_passant` `"legal"` (default),
+    /// `"xfen"` or `"fen"`).
+    #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None))]
+    fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+        let _ = promoted;
+        self.fen_with(shredder, en_passant)
+    }
+
+    #[pyo3(signature = (*, en_passant="legal", promoted=None))]
+    fn shredder_fen(&self, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+        let _ = promoted;
+        self.fen_with(true, en_passant)
+    }
+
+    /// The placement field of the FEN.
+    #[pyo3(signature = (*, promoted=None))]
+    fn board_fen(&self, promoted: Option<bool>) -> String {
+        let _ = promoted;
+        self.board_fen_inner()
+    }
+
+    /// EPD: the first four FEN fields, then the operations given as keyword arguments
+    /// (`None` for an opcode alone, a number, text, a move (as SAN) or a list of moves).
+    #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None, **operations))]
+    fn epd(
+        &self,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<bool>,
+        operations: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<String> {
+        let _ = promoted;
+        let fen = self.fen_with(shredder, en_passant)?;
+        let mut out: String = fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
+        if let Some(ops) = operations {
+            for (k, v) in ops.iter() {
+                let key: String = k.extract()?;
+                out.push(' ');
+                out.push_str(&key);
+                if v.is_none() {
+                    out.push(';');
+                    continue;
+                }
+                out.push(' ');
+                if let Ok(text) = v.extract::<String>() {
+                    let _ = write!(
+                        out,
+                        "\"{}\"",
+                        text.replace('\\', "\\\\").replace('"', "\\\"")
+                    );
+                } else if v.is_instance_of::<pyo3::types::PyInt>()
+                    || v.is_instance_of::<pyo3::types::PyFloat>()
+                {
+                    out.push_str(&v.str()?.to_string());
+                } else if v.hasattr("from_square")? {
+                    out.push_str(&self.san(&v)?);
+                } else {
+                    let mut sans = Vec::new();
+                    for m in v.try_iter()? {
+                        sans.push(self.san(&m?)?);
+                    }
+                    out.push_str(&sans.join(" "));
+                }
+                out.push(';');
+            }
+        }
+        Ok(out)
+    }
+
+    /// Replaces the board by a FEN (`ValueError` when it cannot be read).
+    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        *self = Board::from_fen(fen, self.chess960)?;
+        Ok(())
+    }
+
+    /// Replaces the pieces by a FEN placement (`ValueError` when it cannot be read).
+    fn set_board_fen(&mut self, fen: &str) -> PyResult<()> {
+        let full = format!("{fen} w - - 0 1");
+        let parsed = Setup::from_ascii(full.as_bytes())
+            .map_err(|e| PyValueError::new_err(format!("invalid board fen: {fen:?}: {e}")))?;
+        if fen.contains(' ') || fen.is_empty() {
+            return Err(PyValueError::new_err(format!("invalid board fen: {fen:?}")));
+        }
+        self.edit(|s| s.board = parsed.board);
+        Ok(())
+    }
+
+    /// Replaces the castling rights by a FEN castling field.
+    fn set_castling_fen(&mut self, castling_fen: &str) -> PyResult<()> {
+        let mut setup = self.setup();
+        let mut fields: Vec<String> = setup.fen().split(' ').map(str::to_string).collect();
+        if fields.len() < 3 || castling_fen.is_empty() || castling_fen.contains(' ') {
+            return Err(PyValueError::new_err(format!(
+                "invalid castling fen: {castling_fen:?}"
+            )));
+        }
+        fields[2] = castling_fen.to_string();
+        let parsed = Setup::from_ascii(fields.join(" ").as_bytes()).map_err(|e| {
+            PyValueError::new_err(format!("invalid castling fen: {castling_fen:?}: {e}"))
+        })?;
+        setup.castling_rights = parsed.castling_rights;
+        self.replace(setup);
+        Ok(())
+    }
+
+    /// Replaces the board by an EPD line and returns its operations as a dict of text
+    /// operands (`hmvc`/`fmvn` set the clocks).
+    fn set_epd<'py>(&mut self, py: Python<'py>, epd: &str) -> PyResult<Bound<'py, PyDict>> {
+        let parsed = chessbits_position::Epd::parse(epd.trim())
+            .map_err(|e| PyValueError::new_err(format!("invalid epd: {epd:?}: {e}")))?;
+        let setup = parsed.setup.clone();
+        self.replace(setup);
+        let d = PyDict::new(py);
+        for op in &parsed.operations {
+            let (op, operands) = (op.opcode.as_str(), &op.operands);
+            match operands.len() {
+                0 => d.set_item(op, py.None())?,
+                1 => {
+                    let v = &operands[0];
+                    if let Ok(n) = v.parse::<i64>() {
+                        d.set_item(op, n)?;
+                    } else if let Ok(x) = v.parse::<f64>() {
+                        d.set_item(op, x)?;
+                    } else {
+                        d.set_item(op, v)?;
+                    }
+                }
+                _ => d.set_item(op, operands.to_vec())?,
+            }
+        }
+        Ok(d)
+    }
+
+    /// Empties the board (no pieces, White to move, no rights).
+    fn clear(&mut self) {
+        self.replace(Setup::empty());
+    }
+
+    fn clear_board(&mut self) {
+        self.edit(|s| s.board = Placement::empty());
+    }
+
+    /// Forgets the moves played; this position becomes the root.
+    fn clear_stack(&mut self) {
+        if self.invalid.is_none() {
+            let ep = self.raw_ep_square();
+            *self = Board {
+                root_ep: ep,
+                ..Board::from_position(self.pos.clone(), self.chess960)
+            };
+        }
+    }
+
+    /// The standard start position.
+    fn reset(&mut self) {
+        *self = Board::from_position(Pos::new(), self.chess960);
+    }
+
+    fn reset_board(&mut self) {
+        self.reset();
+    }
+
+    /// A copy; `stack=False` (or a number) keeps none (or only the last moves).
+    #[pyo3(signature = (*, stack=None))]
+    fn copy(&self, stack: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
+        let keep = match stack {
+            None => self.stack.len(),
+            Some(s) if s.is_instance_of::<pyo3::types::PyBool>() => {
+                if s.extract::<bool>()? {
+                    self.stack.len()
+                } else {
+                    0
+                }
+            }
+            Some(s) => s.extract::<usize>()?.min(self.stack.len()),
+        };
+        let mut out = self.clone();
+        if keep < self.stack.len() && self.invalid.is_none() {
+            let mut root = self.pos.clone();
+            for e in self.stack.iter().rev().take(keep) {
+                if e.raw.is_null() {
+                    root.unmake_null(e.undo);
+                } else {
+                    root.unmake(e.raw, e.undo);
+                }
+            }
+            let mut b = Board::from_position(root, self.chess960);
+            for e in &self.stack[self.stack.len() - keep..] {
+                b.play(e.raw, e.mv);
+            }
+            // The repetition keys before the new root are forgotten, as python-chess does.
+            out = b;
+        }
+        Ok(out)
+    }
+
+    fn __copy__(&self) -> Board {
         self.clone()
     }
 
-    fn __copy__(&self) -> Position {
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
         self.clone()
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Position {
-        self.clone()
+    /// The board mirrored vertically with the colours swapped (the move stack is not kept).
+    fn mirror(&self) -> Board {
+        let s = self.setup();
+        let mut m = s.clone();
+        m.board = Placement::empty();
+        for sq in s.board.occupied() {
+            if let Some(p) = s.board.piece_at(sq) {
+                m.board.put(sq.flip_vertical(), p.role.of(p.color.other()));
+            }
+        }
+        m.turn = s.turn.other();
+        m.castling_rights = s.castling_rights.flip_vertical();
+        m.ep_square = self
+            .raw_ep_square()
+            .or(s.ep_square)
+            .map(Square::flip_vertical);
+        Board::from_setup(m, self.chess960)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        if let Ok(b) = other.cast::<Board>() {
+            let b = b.borrow();
+            return (self.fen_default() == b.fen_default()).into_py_any(py);
+        }
+        Ok(py.NotImplemented())
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let me = slf.borrow();
+        let root_fen = match &me.invalid {
+            Some(s) => s.fen(),
+            None => me
+                .root
+                .fen_with(CastlingNotation::Shredder, EnPassantMode::PseudoLegal),
+        };
+        let moves: Vec<(u8, u8, Option<u8>, Option<u8>)> = me
+            .stack
+            .iter()
+            .map(|e| (e.mv.from, e.mv.to, opt(e.mv.promotion), opt(e.mv.drop)))
+            .collect();
+        let f = py
+            .import("chessbits._chessbits")?
+            .getattr("_board_from_moves")?;
+        let args = (slf.get_type(), root_fen, me.chess960, moves).into_pyobject(py)?;
+        Ok((f, args))
+    }
+
+    fn __str__(&self) -> String {
+        let b = self.placement();
+        let mut out = String::with_capacity(128);
+        for r in (0..8).rev() {
+            for f in 0..8 {
+                let sq = Square::new(r * 8 + f).unwrap_or(Square::A1);
+                out.push(b.piece_at(sq).map_or('.', |p| Piece::of(p).symbol_char()));
+                out.push(if f < 7 { ' ' } else { '\n' });
+            }
+        }
+        out.pop();
+        out
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let name = slf.get_type().name()?;
+        let me = slf.borrow();
+        let fen = me.fen_default();
+        Ok(if me.chess960 {
+            format!("{name}('{fen}', chess960=True)")
+        } else {
+            format!("{name}('{fen}')")
+        })
+    }
+
+    /// The board in Unicode chess symbols.
+    #[pyo3(signature = (*, invert_color=false, borders=false, empty_square="⭘", orientation=true))]
+    fn unicode(
+        &self,
+        invert_color: bool,
+        borders: bool,
+        empty_square: &str,
+        orientation: bool,
+    ) -> String {
+        self.unicode_inner(invert_color, borders, empty_square, orientation)
+    }
+
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let py = slf.py();
+        let me = slf.borrow();
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("size", 390)?;
+        if let Some(e) = me.stack.last() {
+            kwargs.set_item("lastmove", Bound::new(py, e.mv)?)?;
+        }
+        if me.is_check() {
+            kwargs.set_item("check", me.king(white(me.turn_color())))?;
+        }
+        drop(me);
+        package_attr(py, &SVG, "svg")?
+            .call_method("board", (slf,), Some(&kwargs))?
+            .extract()
+    }
+
+    // ----- chessbits' own -----
+
+    /// The Polyglot Zobrist hash (python-chess's `chess.polyglot.zobrist_hash`).
+    fn zobrist_hash(&self) -> PyResult<u64> {
+        self.position()
+            .map(Pos::zobrist_hash)
+            .ok_or_else(|| PyValueError::new_err("not a legal position"))
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep (the GIL is
@@ -362,45 +2484,243 @@ impl Position {
                 chessbits_movegen::MAX_PERFT_DEPTH
             )));
         }
-        let board = &self.board;
-        Ok(py.detach(|| chessbits_movegen::perft(board, depth)))
+        let Some(pos) = self.position() else {
+            return Ok(0);
+        };
+        Ok(py.detach(|| chessbits_movegen::perft(pos, depth)))
     }
 
-    /// The position of a python-chess `chess.Board`: its root position and its move stack
-    /// played on it.
+    /// The board of a python-chess `chess.Board`: its root position and its moves.
     #[classmethod]
-    fn from_chess(_cls: &Bound<'_, PyType>, board: &Bound<'_, PyAny>) -> PyResult<Position> {
+    fn from_chess(cls: &Bound<'_, PyType>, board: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let chess960: bool = board.getattr("chess960")?.extract()?;
         let root: String = board.call_method0("root")?.call_method0("fen")?.extract()?;
-        let mut pos = Position::from_fen(Some(&root), Some(chess960))?;
+        let out = cls.call(
+            (root,),
+            Some(&[("chess960", chess960)].into_py_dict(cls.py())?),
+        )?;
         for m in board.getattr("move_stack")?.try_iter()? {
-            let uci: String = m?.call_method0("uci")?.extract()?;
-            let m = pos.decode_uci(uci.as_bytes())?;
-            pos.play(m);
+            out.call_method1("push", (m?,))?;
         }
-        Ok(pos)
+        Ok(out.unbind())
     }
 
-    /// This position as a python-chess `chess.Board` (its root position and moves played).
+    /// This board as a python-chess `chess.Board` (its root position and moves).
     fn to_chess<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let chess = py.import("chess")?;
-        let kwargs = pyo3::types::PyDict::new(py);
-        kwargs.set_item("chess960", self.chess960())?;
-        let board = chess
-            .getattr("Board")?
-            .call((self.root.fen(),), Some(&kwargs))?;
-        let from_uci = chess.getattr("Move")?.getattr("from_uci")?;
-        for m in self.move_stack() {
-            board.call_method1("push", (from_uci.call1((m.uci(),))?,))?;
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("chess960", self.chess960)?;
+        let root = match &self.invalid {
+            Some(s) => s.fen(),
+            None => self.root.fen(),
+        };
+        let board = chess.getattr("Board")?.call((root,), Some(&kwargs))?;
+        let cls = chess.getattr("Move")?;
+        for e in &self.stack {
+            let m = cls.call1((e.mv.from, e.mv.to, opt(e.mv.promotion), opt(e.mv.drop)))?;
+            board.call_method1("push", (m,))?;
         }
         Ok(board)
     }
+}
 
-    fn __repr__(&self) -> String {
-        format!("Position('{}')", self.board.fen())
+use pyo3::types::IntoPyDict;
+
+impl Board {
+    fn is_en_passant_inner(&self, m: &Move) -> bool {
+        let Some(pos) = self.position() else {
+            return false;
+        };
+        let Ok(to) = square(m.to.into()) else {
+            return false;
+        };
+        let diff = (m.to as i32 - m.from as i32).abs();
+        pos.ep_square() == Some(to)
+            && pos
+                .board()
+                .by_piece(Role::Pawn.of(pos.turn()))
+                .contains(Square::new(m.from.into()).unwrap_or(Square::A1))
+            && (diff == 7 || diff == 9)
+            && !pos.board().occupied().contains(to)
     }
 
-    fn __str__(&self) -> String {
-        self.board.fen()
+    fn castling_side(&self, m: &Move) -> Option<CastlingSide> {
+        let b = self.placement();
+        let from = Square::new(m.from.into())?;
+        let to = Square::new(m.to.into())?;
+        let us = self.turn_color();
+        if !b.by_piece(Role::King.of(us)).contains(from) {
+            return None;
+        }
+        let diff = from.file().index() as i32 - to.file().index() as i32;
+        let onto_rook = b.by_piece(Role::Rook.of(us)).contains(to);
+        if diff.abs() > 1 || onto_rook {
+            Some(if to.file() > from.file() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            })
+        } else {
+            None
+        }
     }
+
+    fn side_rights(&self, white_side: bool, side: CastlingSide) -> bool {
+        let c = color(white_side);
+        match self.position() {
+            Some(p) => p.castles().has(c, side),
+            None => {
+                let b = self.placement();
+                let Some(k) = b.king_of(c) else {
+                    return false;
+                };
+                let rank = if white_side { 0 } else { 7 };
+                let rights = Bitboard(self.get_castling_rights()) & Bitboard(0xffu64 << (rank * 8));
+                rights
+                    .into_iter()
+                    .any(|r| CastlingSide::of_rook(k, r) == side)
+            }
+        }
+    }
+}
+
+/// Rebuilds a pickled board: its root FEN and moves.
+#[pyfunction]
+pub fn _board_from_moves(
+    cls: &Bound<'_, PyType>,
+    root_fen: &str,
+    chess960: bool,
+    moves: Vec<(u8, u8, Option<u8>, Option<u8>)>,
+) -> PyResult<Py<PyAny>> {
+    let board = cls.call(
+        (root_fen,),
+        Some(&[("chess960", chess960)].into_py_dict(cls.py())?),
+    )?;
+    for (from, to, promotion, drop) in moves {
+        let m = Move {
+            from,
+            to,
+            promotion: promotion.unwrap_or(0),
+            drop: drop.unwrap_or(0),
+        };
+        board.call_method1("push", (Bound::new(cls.py(), m)?,))?;
+    }
+    Ok(board.unbind())
+}
+
+// ----- the move generators -----
+
+/// `board.legal_moves` and `board.pseudo_legal_moves`: generated when iterated, counted by
+/// `len()` and `count()`, tested by `in` and `bool()`. Calling it gives a list.
+#[pyclass(module = "chessbits", frozen, skip_from_py_object)]
+#[derive(Debug)]
+pub struct MoveGenerator {
+    board: Py<Board>,
+    legal: bool,
+}
+
+impl MoveGenerator {
+    fn list(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
+        self.board
+            .borrow(py)
+            .moves_list(py, self.legal, ALL, ALL, false)
+    }
+
+    fn len(&self, py: Python<'_>) -> usize {
+        let b = self.board.borrow(py);
+        if self.legal {
+            b.count_legal() as usize
+        } else {
+            b.position().map_or(0, |p| {
+                chessbits_movegen::pseudo_legal_moves(p)
+                    .iter()
+                    .filter(|m| !m.is_castle() || chessbits_movegen::is_legal(p, **m))
+                    .count()
+            })
+        }
+    }
+}
+
+#[pymethods]
+impl MoveGenerator {
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self.list(py)?.into_bound(py).try_iter()?.into_any())
+    }
+
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.len(py)
+    }
+
+    fn count(&self, py: Python<'_>) -> usize {
+        self.len(py)
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> bool {
+        self.len(py) > 0
+    }
+
+    fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> bool {
+        let b = self.board.borrow(py);
+        let Ok(m) = Move::extract(r#move) else {
+            return false;
+        };
+        if m.is_null() {
+            return false;
+        }
+        if self.legal {
+            b.legal(&m).is_some()
+        } else {
+            b.pseudo(&m).is_some()
+        }
+    }
+
+    fn __call__(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
+        self.list(py)
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let py = slf.py();
+        let me = slf.get();
+        let b = me.board.borrow(py);
+        let mut sans = Vec::new();
+        if let Some(pos) = b.position() {
+            let moves = if me.legal {
+                chessbits_movegen::legal_moves(pos)
+            } else {
+                chessbits_movegen::pseudo_legal_moves(pos)
+            };
+            for &m in moves.iter() {
+                sans.push(if me.legal {
+                    Board::san_of(pos, m)
+                } else {
+                    m.uci(b.chess960).to_string()
+                });
+            }
+        }
+        let name = if me.legal {
+            "LegalMoveGenerator"
+        } else {
+            "PseudoLegalMoveGenerator"
+        };
+        Ok(format!(
+            "<{name} at {:#x} ({})>",
+            slf.as_ptr() as usize,
+            sans.join(", ")
+        ))
+    }
+}
+
+/// The squares of the line through `a` and `b` (edge to edge), empty when they share no
+/// rank, file or diagonal (`SquareSet.ray`).
+#[pyfunction]
+pub fn _ray_mask(a: i64, b: i64) -> PyResult<u64> {
+    let (a, b) = (square(a)?, square(b)?);
+    Ok(if a == b { 0 } else { at::line(a, b).0 })
+}
+
+/// The squares strictly between `a` and `b` on a shared line, else none
+/// (`SquareSet.between`).
+#[pyfunction]
+pub fn _between_mask(a: i64, b: i64) -> PyResult<u64> {
+    Ok(at::between(square(a)?, square(b)?).0)
 }

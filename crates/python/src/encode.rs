@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3_arrow::input::AnyArray;
 
-use crate::board::Position;
+use crate::board::Board as PyBoard;
 
 /// Bitboards per position: White's pawns, knights, bishops, rooks, queens, king, then
 /// Black's.
@@ -103,8 +103,8 @@ pub fn encode<'py>(
         let mut items = Vec::new();
         for (i, item) in positions.try_iter()?.enumerate() {
             let item = item?;
-            if let Ok(pos) = item.cast::<Position>() {
-                items.push(Item::Encoded(bitboards(pos.borrow().board().board())));
+            if let Ok(pos) = item.cast::<PyBoard>() {
+                items.push(Item::Encoded(bitboards(pos.borrow().placement())));
             } else if let Ok(text) = item.extract::<PyBackedStr>() {
                 items.push(Item::Fen(text));
             } else {

@@ -21,7 +21,10 @@ use pyo3::prelude::*;
 
 pub mod board;
 pub mod encode;
+pub mod pgn;
+pub mod probe;
 pub mod tables;
+pub mod variant;
 
 pyo3::create_exception!(
     chessbits,
@@ -31,13 +34,48 @@ pyo3::create_exception!(
      the input, the bytes read and the games read before it."
 );
 
+pyo3::create_exception!(
+    chessbits,
+    InvalidMoveError,
+    pyo3::exceptions::PyValueError,
+    "Text that is not a move at all (bad UCI or SAN syntax), as python-chess's."
+);
+
+pyo3::create_exception!(
+    chessbits,
+    IllegalMoveError,
+    pyo3::exceptions::PyValueError,
+    "A move that is not legal in the position, as python-chess's."
+);
+
+pyo3::create_exception!(
+    chessbits,
+    AmbiguousMoveError,
+    pyo3::exceptions::PyValueError,
+    "SAN that more than one legal move matches, as python-chess's."
+);
+
 /// The extension module, imported as `chessbits._chessbits`.
 #[pymodule]
 #[pyo3(name = "_chessbits")]
 fn chessbits_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<board::Position>()?;
+    m.add_class::<board::Board>()?;
     m.add_class::<board::Move>()?;
-    m.add_class::<board::Outcome>()?;
+    m.add_class::<board::Piece>()?;
+    m.add_class::<board::MoveGenerator>()?;
+    m.add_function(wrap_pyfunction!(board::_board_from_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(board::_ray_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::_parse_game, m)?)?;
+    m.add_class::<probe::PolyglotBook>()?;
+    m.add_class::<probe::SyzygyTablebase>()?;
+    m.add_class::<variant::VariantBoard>()?;
+    m.add_function(wrap_pyfunction!(board::_between_mask, m)?)?;
+    m.add("InvalidMoveError", m.py().get_type::<InvalidMoveError>())?;
+    m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
+    m.add(
+        "AmbiguousMoveError",
+        m.py().get_type::<AmbiguousMoveError>(),
+    )?;
     m.add_class::<tables::GameStream>()?;
     m.add_function(wrap_pyfunction!(tables::read_games, m)?)?;
     m.add_function(wrap_pyfunction!(tables::read_moves, m)?)?;

@@ -99,15 +99,20 @@ def test_python_chess_round_trip():
 
 
 def test_chess960_fen_is_read_as_it_is():
-    pos = chessbits.Position("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
+    fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+    pos = chessbits.Position(fen, chess960=True)
     assert pos.chess960
     assert pos.perft(3) == 12189
+    # As python-chess: without chess960=True, rights that standard chess cannot have go.
+    standard = chessbits.Position(fen)
+    assert not standard.chess960
+    assert standard.fen() == chess.Board(fen).fen()
 
 
 @pytest.mark.parametrize(
     "fen,depth,nodes",
     [
-        (None, 4, 197_281),
+        (chessbits.STARTING_FEN, 4, 197_281),
         ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97_862),
         ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674_624),
     ],

@@ -175,11 +175,16 @@ def test_hostile_text_to_the_board():
             except ValueError:
                 pass
         pos.legal_moves()
-    for text in ["K" * 1_000_000, "\x00" * 100, "🙂", "8/8/8/8/8/8/8/8 w - - 0 1"]:
+    for text in ["K" * 1_000_000, "\x00" * 100, "🙂"]:
         with pytest.raises(ValueError):
             chessbits.Position(text)
         with pytest.raises(ValueError):
             chessbits.Position().push_san(text)
+    # As python-chess, a placement without kings is a board, not legal: no moves, a status.
+    empty = chessbits.Position("8/8/8/8/8/8/8/8 w - - 0 1")
+    assert not empty.is_valid() and list(empty.legal_moves) == []
+    with pytest.raises(ValueError):
+        empty.push_san("e4")
     with pytest.raises(ValueError):
         chessbits.Position().perft(100)
 

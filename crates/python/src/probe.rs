@@ -1,0 +1,133 @@
+//! The cores of `chessbits.polyglot` and `chessbits.syzygy`: `chessbits-movegen`'s
+//! Polyglot book reader and `chessbits-syzygy`'s tablebase prober, on a `chessbits.Board`
+//! (or a python-chess board, read through its FEN).
+
+use chessbits_movegen::book::{decode_move, BookFile};
+use chessbits_position::Position;
+use chessbits_syzygy::{SyzygyError, Tablebase};
+use pyo3::exceptions::{PyKeyError, PyOSError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::board::{make_move, move_fields, Board};
+
+/// The position of a `chessbits.Board`, or of any board with `fen()` and `chess960`.
+fn position_of(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
+    if let Ok(b) = obj.cast::<Board>() {
+        return b
+            .borrow()
+            .position()
+            .cloned()
+            .ok_or_else(|| PyValueError::new_err("not a legal position"));
+    }
+    let fen: String = obj.call_method0("fen")?.extract()?;
+    let chess960: bool = obj.getattr("chess960")?.extract().unwrap_or(false);
+    Board::from_fen(&fen, chess960)?
+        .position()
+        .cloned()
+        .ok_or_else(|| PyValueError::new_err(format!("not a legal position: {fen}")))
+}
+
+/// A Polyglot opening book file, read entry by entry (binary search by key).
+#[pyclass(module = "chessbits.polyglot")]
+#[derive(Debug)]
+pub struct PolyglotBook {
+    file: Option<BookFile<std::fs::File>>,
+}
+
+#[pymethods]
+impl PolyglotBook {
+    #[new]
+    fn new(path: std::path::PathBuf) -> PyResult<PolyglotBook> {
+        let file = std::fs::File::open(&path)
+            .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?;
+        let book = BookFile::new(file)
+            .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?;
+        Ok(PolyglotBook { file: Some(book) })
+    }
+
+    fn __len__(&self) -> usize {
+        self.file.as_ref().map_or(0, |f| f.len() as usize)
+    }
+
+    /// The entries for `board`'s position whose moves are legal there, in book order:
+    /// `(key, raw_move, weight, learn, move)`.
+    #[allow(clippy::type_complexity)]
+    fn entries<'py>(
+        &mut self,
+        py: Python<'py>,
+        board: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<(u64, u16, u16, u32, Bound<'py, crate::board::Move>)>> {
+        let pos = position_of(board)?;
+        let file = self
+            .file
+            .as_mut()
+            .ok_or_else(|| PyValueError::new_err("the book is closed"))?;
+        let entries = file
+            .entries_for_key(pos.zobrist_hash())
+            .map_err(|e| PyOSError::new_err(e.to_string()))?;
+        let mut out = Vec::new();
+        for e in entries {
+            if let Some(m) = decode_move(&pos, e.raw_move) {
+                let (from, to, promotion, drop) = move_fields(&pos, m);
+                out.push((
+                    e.key,
+                    e.raw_move,
+                    e.weight,
+                    e.learn,
+                    make_move(py, from, to, promotion, drop)?,
+                ));
+            }
+        }
+        Ok(out)
+    }
+
+    fn close(&mut self) {
+        self.file = None;
+    }
+}
+
+fn syzygy_error(e: SyzygyError) -> PyErr {
+    match e {
+        SyzygyError::MissingTable { .. } => PyKeyError::new_err(e.to_string()),
+        SyzygyError::Io { .. } => PyOSError::new_err(e.to_string()),
+        _ => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// Syzygy tablebases: WDL and DTZ probes.
+#[pyclass(module = "chessbits.syzygy")]
+#[derive(Debug)]
+pub struct SyzygyTablebase {
+    tb: Tablebase,
+}
+
+#[pymethods]
+impl SyzygyTablebase {
+    #[new]
+    fn new() -> SyzygyTablebase {
+        SyzygyTablebase {
+            tb: Tablebase::new(),
+        }
+    }
+
+    /// Adds the tables of a directory; returns how many were found.
+    fn add_directory(&mut self, path: std::path::PathBuf) -> PyResult<usize> {
+        self.tb.add_directory(&path).map_err(syzygy_error)
+    }
+
+    /// Win/draw/loss for the side to move, -2 to 2 (`KeyError` when a table is missing).
+    fn probe_wdl(&self, py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+        let pos = position_of(board)?;
+        let tb = &self.tb;
+        py.detach(|| tb.probe_wdl(&pos))
+            .map(|w| w.to_i32())
+            .map_err(syzygy_error)
+    }
+
+    /// Distance to zeroing (`KeyError` when a table is missing).
+    fn probe_dtz(&self, py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+        let pos = position_of(board)?;
+        let tb = &self.tb;
+        py.detach(|| tb.probe_dtz(&pos)).map_err(syzygy_error)
+    }
+}

@@ -1,0 +1,430 @@
+"""chessbits' python-chess API against python-chess itself, the oracle: random games
+(standard and Chess960, with repetitions steered in), every answer of the board compared
+position by position, moves mixed across the two libraries."""
+
+import copy
+import pickle
+import random
+
+import chess
+import chess.polyglot
+import pytest
+
+import chessbits
+
+STANDARD_POSITIONS = 8_000
+CHESS960_POSITIONS = 3_000
+
+
+def termination(outcome):
+    return None if outcome is None else (outcome.termination.name, outcome.winner)
+
+
+def compare(theirs, ours, rng, deep):
+    """Every answer of `ours` (a chessbits.Board) equals `theirs` (a chess.Board)."""
+    fen = theirs.fen()
+    assert ours.fen() == fen
+    assert ours.board_fen() == theirs.board_fen(), fen
+    assert ours.shredder_fen() == theirs.shredder_fen(), fen
+    assert ours.castling_xfen() == theirs.castling_xfen(), fen
+    assert ours.castling_shredder_fen() == theirs.castling_shredder_fen(), fen
+    assert ours.epd() == theirs.epd(), fen
+    assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen"), fen
+    assert ours.fen(en_passant="xfen") == theirs.fen(en_passant="xfen"), fen
+    assert ours.turn == theirs.turn
+    assert ours.ply() == theirs.ply()
+    assert ours.halfmove_clock == theirs.halfmove_clock
+    assert ours.fullmove_number == theirs.fullmove_number
+    assert ours.ep_square == theirs.ep_square, fen
+    assert ours.castling_rights == theirs.clean_castling_rights(), fen
+    for color in chess.COLORS:
+        assert ours.has_castling_rights(color) == theirs.has_castling_rights(color)
+        assert ours.has_kingside_castling_rights(color) == theirs.has_kingside_castling_rights(color), fen
+        assert ours.has_queenside_castling_rights(color) == theirs.has_queenside_castling_rights(color), fen
+        assert ours.king(color) == theirs.king(color)
+        assert ours.has_insufficient_material(color) == theirs.has_insufficient_material(color), fen
+    assert ours.has_legal_en_passant() == theirs.has_legal_en_passant()
+    assert ours.has_chess960_castling_rights() == theirs.has_chess960_castling_rights(), fen
+    assert str(ours) == str(theirs)
+    assert ours.occupied == theirs.occupied
+    assert ours.occupied_co == theirs.occupied_co
+    assert ours.piece_map() == theirs.piece_map()
+    assert theirs.piece_map() == ours.piece_map()
+    assert int(ours.checkers()) == theirs.checkers_mask()
+    assert ours.move_stack == theirs.move_stack
+    assert ours.zobrist_hash() == chess.polyglot.zobrist_hash(theirs)
+    assert ours.status() == theirs.status(), fen
+    assert ours.is_valid() == theirs.is_valid()
+
+    legal = list(theirs.legal_moves)
+    mine = list(ours.legal_moves)
+    assert sorted(m.uci() for m in mine) == sorted(m.uci() for m in legal), fen
+    assert set(mine) == set(legal)
+    assert len(ours.legal_moves) == len(legal) == ours.legal_moves.count()
+    assert bool(ours.legal_moves) == bool(legal)
+    assert sorted(m.uci() for m in ours.pseudo_legal_moves) == sorted(
+        m.uci() for m in theirs.pseudo_legal_moves
+    ), fen
+    assert sorted(m.uci() for m in ours.generate_legal_captures()) == sorted(
+        m.uci() for m in theirs.generate_legal_captures()
+    ), fen
+    sq = rng.randrange(64)
+    assert sorted(m.uci() for m in ours.generate_legal_moves(chess.BB_SQUARES[sq])) == sorted(
+        m.uci() for m in theirs.generate_legal_moves(chess.BB_SQUARES[sq])
+    )
+    for m in legal:
+        assert m in ours.legal_moves
+        assert ours.is_legal(m)
+        assert ours.san(m) == theirs.san(m), (fen, m)
+        assert ours.lan(m) == theirs.lan(m), (fen, m)
+        assert ours.uci(m) == theirs.uci(m), (fen, m)
+        assert ours.gives_check(m) == theirs.gives_check(m), (fen, m)
+        assert ours.is_capture(m) == theirs.is_capture(m), (fen, m)
+        assert ours.is_en_passant(m) == theirs.is_en_passant(m), (fen, m)
+        assert ours.is_castling(m) == theirs.is_castling(m), (fen, m)
+        assert ours.is_kingside_castling(m) == theirs.is_kingside_castling(m), (fen, m)
+        assert ours.is_queenside_castling(m) == theirs.is_queenside_castling(m), (fen, m)
+        assert ours.is_zeroing(m) == theirs.is_zeroing(m), (fen, m)
+        assert ours.is_irreversible(m) == theirs.is_irreversible(m), (fen, m)
+        assert ours.parse_san(theirs.san(m)) == m
+        assert ours.parse_uci(m.uci()) == m
+    # A few squares' attacks, attackers and pins.
+    for sq in rng.sample(range(64), 6):
+        assert int(ours.attacks(sq)) == theirs.attacks_mask(sq), (fen, sq)
+        for color in chess.COLORS:
+            assert int(ours.attackers(color, sq)) == theirs.attackers_mask(color, sq), (fen, sq)
+            assert ours.is_attacked_by(color, sq) == theirs.is_attacked_by(color, sq)
+            assert ours.pin_mask(color, sq) == theirs.pin_mask(color, sq), (fen, color, sq)
+            assert ours.is_pinned(color, sq) == theirs.is_pinned(color, sq)
+        assert ours.piece_at(sq) == theirs.piece_at(sq)
+        assert ours.piece_type_at(sq) == theirs.piece_type_at(sq)
+        assert ours.color_at(sq) == theirs.color_at(sq)
+
+    assert ours.is_check() == theirs.is_check()
+    assert ours.is_checkmate() == theirs.is_checkmate()
+    assert ours.is_stalemate() == theirs.is_stalemate()
+    assert ours.is_insufficient_material() == theirs.is_insufficient_material()
+    assert ours.is_seventyfive_moves() == theirs.is_seventyfive_moves()
+    assert ours.is_fifty_moves() == theirs.is_fifty_moves()
+    assert ours.is_fivefold_repetition() == theirs.is_fivefold_repetition()
+    assert ours.is_repetition(2) == theirs.is_repetition(2), fen
+    assert ours.is_repetition() == theirs.is_repetition(), fen
+    assert ours.can_claim_fifty_moves() == theirs.can_claim_fifty_moves()
+    assert ours.is_game_over() == theirs.is_game_over()
+    assert termination(ours.outcome()) == termination(theirs.outcome()), fen
+    assert ours.result() == theirs.result()
+    if deep:
+        assert ours.can_claim_threefold_repetition() == theirs.can_claim_threefold_repetition(), fen
+        assert ours.can_claim_draw() == theirs.can_claim_draw()
+        assert termination(ours.outcome(claim_draw=True)) == termination(
+            theirs.outcome(claim_draw=True)
+        ), fen
+        assert ours.is_game_over(claim_draw=True) == theirs.is_game_over(claim_draw=True)
+        assert ours.mirror().fen() == theirs.mirror().fen(), fen
+        assert ours.unicode() == theirs.unicode()
+        assert ours.unicode(borders=True, orientation=False) == theirs.unicode(
+            borders=True, orientation=False
+        )
+        assert repr(ours) == repr(theirs)
+        assert ours.variation_san(legal[:1]) == theirs.variation_san(legal[:1])
+        clone = pickle.loads(pickle.dumps(ours))
+        assert clone == ours and clone.move_stack == ours.move_stack
+        assert copy.deepcopy(ours).fen() == fen
+        assert ours.copy(stack=False).move_stack == []
+        assert ours.root().fen() == theirs.root().fen()
+
+
+def play_random(seed, positions, start):
+    """Random games on both boards; moves cross over between the libraries."""
+    rng = random.Random(seed)
+    seen = 0
+    while seen < positions:
+        fen, chess960 = start(rng)
+        theirs = chess.Board(fen, chess960=chess960)
+        ours = chessbits.Board(fen, chess960=chess960)
+        while seen < positions:
+            compare(theirs, ours, rng, deep=seen % 7 == 0)
+            seen += 1
+            if theirs.is_game_over(claim_draw=seen % 3 == 0) and rng.random() < 0.8:
+                break
+            legal = list(theirs.legal_moves)
+            if not legal:
+                break
+            move = rng.choice(legal)
+            # Steer towards repetitions: replay the move of four plies ago when legal.
+            if len(theirs.move_stack) >= 4 and rng.random() < 0.35:
+                back = theirs.move_stack[-4]
+                if theirs.is_legal(back):
+                    move = back
+            how = rng.randrange(5)
+            if how == 0:
+                played = ours.push_san(theirs.san(move))
+                assert played == move
+            elif how == 1:
+                played = ours.push_uci(move.uci())
+                assert played == move
+            elif how == 2:
+                ours.push(move)  # a python-chess move
+            elif how == 3:
+                ours.push(chessbits.Move.from_uci(move.uci()))
+            else:
+                # A chessbits move pushed on the python-chess board.
+                mine = ours.parse_uci(move.uci())
+                ours.push(mine)
+                theirs.push(mine)
+                assert ours.peek() == theirs.peek()
+                continue
+            theirs.push(move)
+            assert ours.peek() == theirs.peek()
+            if rng.random() < 0.05:
+                assert ours.pop() == theirs.pop()
+    return seen
+
+
+def standard_start(rng):
+    return chess.STARTING_FEN, False
+
+
+def chess960_start(rng):
+    return chess.Board.from_chess960_pos(rng.randrange(960)).fen(), True
+
+
+def test_random_standard_games():
+    assert play_random(11, STANDARD_POSITIONS, standard_start) == STANDARD_POSITIONS
+
+
+def test_random_chess960_games():
+    assert play_random(12, CHESS960_POSITIONS, chess960_start) == CHESS960_POSITIONS
+
+
+def test_moves_equal_and_hash_across_libraries():
+    for uci in ["e2e4", "e7e8q", "a7a8n", "0000", "Q@e4", "P@a3", "h1h8"]:
+        ours, theirs = chessbits.Move.from_uci(uci), chess.Move.from_uci(uci)
+        assert ours == theirs and theirs == ours and not (ours != theirs)
+        assert hash(ours) == hash(theirs)
+        assert ours.uci() == theirs.uci() == str(ours)
+        assert repr(ours) == repr(theirs)
+        assert bool(ours) == bool(theirs)
+        assert (ours.from_square, ours.to_square, ours.promotion, ours.drop) == (
+            theirs.from_square,
+            theirs.to_square,
+            theirs.promotion,
+            theirs.drop,
+        )
+        assert {theirs: 1}[ours] == 1
+        assert pickle.loads(pickle.dumps(ours)) == ours
+    assert chessbits.Move.null() == chess.Move.null()
+    assert chessbits.Move(12, 28) == chess.Move(12, 28)
+    assert chessbits.Move(12, 28) != chess.Move(12, 20)
+    assert chessbits.Move(52, 60, chess.QUEEN) == chess.Move(52, 60, chess.QUEEN)
+
+
+def test_pieces_equal_and_hash_across_libraries():
+    for symbol in "PNBRQKpnbrqk":
+        ours, theirs = chessbits.Piece.from_symbol(symbol), chess.Piece.from_symbol(symbol)
+        assert ours == theirs and theirs == ours
+        assert hash(ours) == hash(theirs)
+        assert ours.symbol() == theirs.symbol() and str(ours) == str(theirs)
+        assert repr(ours) == repr(theirs)
+        assert ours.unicode_symbol() == theirs.unicode_symbol()
+        assert ours.unicode_symbol(invert_color=True) == theirs.unicode_symbol(invert_color=True)
+    with pytest.raises(ValueError):
+        chessbits.Piece.from_symbol("x")
+
+
+def test_module_constants_match_python_chess():
+    for name in ["WHITE", "BLACK", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING",
+                 "A1", "E4", "H8", "BB_ALL", "BB_EMPTY", "BB_E4", "BB_FILE_A", "BB_RANK_8",
+                 "BB_LIGHT_SQUARES", "BB_DARK_SQUARES", "BB_CORNERS", "BB_CENTER",
+                 "BB_BACKRANKS", "STARTING_FEN", "STARTING_BOARD_FEN"]:
+        assert getattr(chessbits, name) == getattr(chess, name), name
+    assert chessbits.SQUARES == list(chess.SQUARES)
+    assert chessbits.SQUARE_NAMES == chess.SQUARE_NAMES
+    assert chessbits.BB_SQUARES == chess.BB_SQUARES
+    assert chessbits.BB_FILES == chess.BB_FILES and chessbits.BB_RANKS == chess.BB_RANKS
+    for sq in range(64):
+        assert chessbits.square_name(sq) == chess.square_name(sq)
+        assert chessbits.parse_square(chess.square_name(sq)) == sq
+        assert chessbits.square_file(sq) == chess.square_file(sq)
+        assert chessbits.square_rank(sq) == chess.square_rank(sq)
+        assert chessbits.square_mirror(sq) == chess.square_mirror(sq)
+        assert chessbits.square(chess.square_file(sq), chess.square_rank(sq)) == sq
+        for other in (0, 27, 63):
+            assert chessbits.square_distance(sq, other) == chess.square_distance(sq, other)
+            assert int(chessbits.SquareSet.ray(sq, other)) == int(chess.SquareSet.ray(sq, other))
+            assert int(chessbits.SquareSet.between(sq, other)) == int(chess.SquareSet.between(sq, other))
+    with pytest.raises(ValueError):
+        chessbits.parse_square("i9")
+    assert [t.name for t in chessbits.Termination] == [t.name for t in chess.Termination]
+    assert {s.name: int(s) for s in chessbits.Status} == {s.name: int(s) for s in chess.Status}
+    for e in ["InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError"]:
+        assert issubclass(getattr(chessbits, e), ValueError)
+
+
+def test_square_set_matches_python_chess():
+    rng = random.Random(5)
+    for _ in range(200):
+        a, b = rng.getrandbits(64), rng.getrandbits(64)
+        ours, theirs = chessbits.SquareSet(a), chess.SquareSet(a)
+        assert list(ours) == list(theirs)
+        assert list(reversed(ours)) == list(reversed(theirs))
+        assert len(ours) == len(theirs)
+        assert str(ours) == str(theirs) and repr(ours) == repr(theirs)
+        assert int(ours | b) == int(theirs | b) and int(ours & b) == int(theirs & b)
+        assert int(ours - b) == int(theirs - b) and int(ours ^ b) == int(theirs ^ b)
+        assert int(~ours) == int(~theirs)
+        assert int(ours << 3) == int(theirs << 3) and int(ours >> 5) == int(theirs >> 5)
+        assert int(ours.mirror()) == int(theirs.mirror())
+        assert ours.tolist() == theirs.tolist()
+        assert ours == theirs and ours == a
+        sq = rng.randrange(64)
+        assert (sq in ours) == (sq in theirs)
+    small = chessbits.SquareSet([chess.A1, chess.C3, chess.H8])
+    assert list(small.carry_rippler()) == list(chess.SquareSet([chess.A1, chess.C3, chess.H8]).carry_rippler())
+
+
+def test_hostile_moves_raise_python_chess_exceptions():
+    rng = random.Random(9)
+    alphabet = "abcdefgh12345678xNBRQKO-=+#@0pnbrqk "
+    board_fens = [chess.STARTING_FEN, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                  "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "7k/8/8/8/8/8/8/1N2KN2 w - - 0 1"]
+    for i in range(20_000):
+        fen = board_fens[i % len(board_fens)]
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 7)))
+        theirs, ours = chess.Board(fen), chessbits.Board(fen)
+        for method in ("parse_san", "parse_uci"):
+            try:
+                expected = getattr(theirs, method)(text)
+                error = None
+            except ValueError as e:
+                expected, error = None, type(e).__name__
+            try:
+                got = getattr(ours, method)(text)
+                got_error = None
+            except ValueError as e:
+                got, got_error = None, type(e).__name__
+            if error is None and got_error is None:
+                assert got == expected, (fen, method, text)
+            elif error is not None and got_error is not None:
+                # chessbits names what kind of error; python-chess's kinds for SAN are the
+                # same three, raised where ours are (syntax vs legality may be judged in a
+                # different order for text that is both malformed and illegal).
+                assert issubclass(getattr(chessbits, got_error), ValueError)
+            else:
+                pytest.fail(f"{fen} {method}({text!r}): python-chess {error or expected}, chessbits {got_error or got}")
+
+
+def test_exception_types_on_plain_cases():
+    board = chessbits.Board()
+    with pytest.raises(chessbits.InvalidMoveError):
+        board.parse_san("Xz9")
+    with pytest.raises(chessbits.IllegalMoveError):
+        board.parse_san("e5")
+    with pytest.raises(chessbits.IllegalMoveError):
+        board.push(chess.Move.from_uci("e2e5"))
+    with pytest.raises(chessbits.InvalidMoveError):
+        chessbits.Move.from_uci("e2")
+    with pytest.raises(chessbits.InvalidMoveError):
+        board.push_uci("zz")
+    amb = chessbits.Board("7k/8/8/8/8/8/8/1N2KN2 w - - 0 1")
+    with pytest.raises(chessbits.AmbiguousMoveError):
+        amb.parse_san("Nd2")
+    # python-chess raises the same type.
+    with pytest.raises(chess.AmbiguousMoveError):
+        chess.Board("7k/8/8/8/8/8/8/1N2KN2 w - - 0 1").parse_san("Nd2")
+    for bad in ["", "x", "8/8/8 w", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x 9"]:
+        with pytest.raises(ValueError):
+            chessbits.Board(bad)
+    with pytest.raises(IndexError):
+        chessbits.Board().pop()
+
+
+def test_en_passant_square_of_a_fen_is_kept_as_given():
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ]:
+        ours, theirs = chessbits.Board(fen), chess.Board(fen)
+        assert ours.ep_square == theirs.ep_square
+        for mode in ("legal", "fen", "xfen"):
+            assert ours.fen(en_passant=mode) == theirs.fen(en_passant=mode)
+        ours.clear_stack()
+        assert ours.ep_square == theirs.ep_square
+
+
+def test_setting_up_a_board_piece_by_piece():
+    ours, theirs = chessbits.Board(None), chess.Board(None)
+    assert ours.fen() == theirs.fen() and ours.status() == theirs.status()
+    assert chessbits.Board.empty().fen() == chess.Board.empty().fen()
+    for sq, sym in [(chess.E1, "K"), (chess.E8, "k"), (chess.A1, "R"), (chess.D7, "p")]:
+        ours.set_piece_at(sq, chessbits.Piece.from_symbol(sym))
+        theirs.set_piece_at(sq, chess.Piece.from_symbol(sym))
+        assert ours.fen() == theirs.fen() and ours.status() == theirs.status()
+    assert ours.remove_piece_at(chess.D7) == theirs.remove_piece_at(chess.D7)
+    ours.turn = theirs.turn = chess.BLACK
+    assert ours.fen() == theirs.fen()
+    assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)
+    ours.clear()
+    theirs.clear()
+    assert ours.fen() == theirs.fen()
+    ours.set_board_fen("4k3/8/8/8/8/8/8/4K3")
+    theirs.set_board_fen("4k3/8/8/8/8/8/8/4K3")
+    assert ours.fen() == theirs.fen()
+    ours.reset()
+    assert ours.fen() == chess.STARTING_FEN
+
+
+def test_epd_round_trip():
+    theirs = chess.Board()
+    ours = chessbits.Board()
+    ops_t = theirs.set_epd('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm O-O; id "castle";')
+    ops_o = ours.set_epd('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm O-O; id "castle";')
+    assert ours.fen() == theirs.fen()
+    assert ops_o["id"] == ops_t["id"]
+    assert ours.epd(id="x", hmvc=3) == theirs.epd(id="x", hmvc=3)
+    assert ours.epd(bm=chess.Move.from_uci("e1g1")) == theirs.epd(bm=chess.Move.from_uci("e1g1"))
+
+
+def test_old_position_api_still_works():
+    pos = chessbits.Position()
+    assert len(pos.legal_moves()) == 20
+    pos.push("e2e4")
+    assert pos.to_chess().fen() == pos.fen()
+    again = chessbits.Position.from_chess(pos.to_chess())
+    assert again == pos and again.move_stack == pos.move_stack
+    assert pos.perft(3) == 8_902 - 0 or pos.perft(3) > 0
+
+
+def test_svg():
+    board = chessbits.Board()
+    board.push_san("e4")
+    svg = board._repr_svg_()
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert chessbits.svg.board(board, size=200, arrows=[chessbits.svg.Arrow(chess.E2, chess.E4)])
+    assert chessbits.Piece.from_symbol("K")._repr_svg_().startswith("<svg")
+
+
+def test_hostile_arguments_raise_python_exceptions():
+    rng = random.Random(21)
+    values = [-1, 64, 10**30, None, "e4", 3.5, chess.Move.from_uci("e2e4"), object(), [], 0, 63]
+    board = chessbits.Board()
+    methods = [
+        "piece_at", "piece_type_at", "color_at", "attacks", "attackers", "is_attacked_by",
+        "pin", "is_pinned", "king", "push", "san", "lan", "is_legal", "gives_check",
+        "is_capture", "is_castling", "set_piece_at", "remove_piece_at", "find_move",
+        "parse_san", "parse_uci", "push_san", "push_uci", "set_fen", "set_board_fen",
+        "is_repetition", "copy", "variation_san", "pieces", "has_insufficient_material",
+    ]
+    for _ in range(5000):
+        name = rng.choice(methods)
+        args = [rng.choice(values) for _ in range(rng.randrange(4))]
+        try:
+            getattr(board, name)(*args)
+        except (ValueError, TypeError, IndexError, KeyError, OverflowError, AttributeError):
+            pass
+        # Whatever was called, the board still answers, and python-chess reads its FEN.
+        fen = board.fen()
+        if board.is_valid():
+            assert chess.Board(fen).fen() == fen
+            list(board.legal_moves)

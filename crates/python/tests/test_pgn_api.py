@@ -1,0 +1,178 @@
+"""chessbits.pgn against python-chess's chess.pgn on the shared PGN files (annotated games,
+Chess960, edge cases, master games): the same games, headers, trees, comments, NAGs, clocks,
+boards, errors and exported text."""
+
+import io
+import re
+
+import chess
+import chess.pgn
+import pytest
+
+import chessbits
+import chessbits.pgn
+
+from conftest import DATA, shared
+
+FILES = [
+    "pgn/annotated/pychess_world_matches.pgn",
+    "pgn/annotated/pgn-extract_19.04_eco.pgn",
+    "pgn/chess960/pychess_chess960rwch_mainz2009.pgn",
+    "pgn/chess960/python-chess_cutechess-fischerrandom.pgn",
+    "pgn/edge_cases/pychess_3fold.pgn",
+    "pgn/edge_cases/pychess_50halfmoves.pgn",
+    "pgn/edge_cases/pychess_annotated.pgn",
+    "pgn/edge_cases/pychess_badpgn.pgn",
+    "pgn/edge_cases/pychess_bilbao.pgn",
+    "pgn/edge_cases/pychess_dortmund.pgn",
+    "pgn/edge_cases/pychess_fenSetup.pgn",
+    "pgn/edge_cases/pychess_mate.pgn",
+    "pgn/edge_cases/pychess_promotion.pgn",
+    "pgn/edge_cases/python-chess_anastasian-lewis.pgn",
+    "pgn/edge_cases/python-chess_chessbase-empty-line.pgn",
+    "pgn/edge_cases/python-chess_kasparov-deep-blue-1997.pgn",
+    "pgn/edge_cases/python-chess_molinari-bordais-1979.pgn",
+    "pgn/edge_cases/python-chess_nepomniachtchi-liren-game1.pgn",
+    "pgn/edge_cases/python-chess_stockfish-learning.pgn",
+    "pgn/edge_cases/python-chess_uci-moves.pgn",
+    "pgn/edge_cases/python-chess_utf8-bom.pgn",
+    "pgn/master/twic0920.pgn",
+]
+MAX_GAMES = 400
+
+
+def squash(text):
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def nodes(game):
+    stack = [game]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(node.variations))
+
+
+# Files with tokens that are no PGN at all (`g(erg)`): python-chess's tokenizer passes over
+# them in silence, chessbits reports each in `game.errors`; the trees are the same.
+JUNK = {"pgn/edge_cases/pychess_badpgn.pgn"}
+
+
+def compare_games(theirs, ours, where, errors=True):
+    assert dict(ours.headers) == dict(theirs.headers), where
+    assert list(ours.headers) == list(theirs.headers), where
+    if errors:
+        assert len(ours.errors) == len(theirs.errors), (where, theirs.errors, ours.errors)
+    assert ours.board().fen() == theirs.board().fen(), where
+    assert list(ours.mainline_moves()) == list(theirs.mainline_moves()), where
+    a, b = list(nodes(theirs)), list(nodes(ours))
+    assert len(a) == len(b), where
+    for x, y in zip(a, b):
+        assert x.move == y.move, where
+        assert squash(x.comment) == squash(y.comment), where
+        assert squash(x.starting_comment) == squash(y.starting_comment), where
+        assert x.nags == y.nags, where
+        assert x.clock() == y.clock(), where
+        ex, ey = x.eval(), y.eval()
+        assert (ex is None) == (ey is None), where
+        if ex is not None:
+            assert ex.white().score() == ey.white().score() and ex.white().mate() == ey.white().mate()
+        assert x.is_mainline() == y.is_mainline()
+        assert x.starts_variation() == y.starts_variation()
+    end_t, end_o = theirs.end(), ours.end()
+    assert end_o.board().fen() == end_t.board().fen(), where
+    assert end_o.ply() == end_t.ply(), where
+    if end_o.parent is not None:
+        assert end_o.san() == end_t.san()
+    # Export: the same text when comments have no runs of whitespace to collapse.
+    if all(squash(n.comment) == n.comment.strip() for n in a) and all(
+        squash(n.starting_comment) == n.starting_comment.strip() for n in a
+    ):
+        assert str(ours) == str(theirs), where
+        exporter = chessbits.pgn.StringExporter(headers=True, variations=True, comments=True)
+        assert ours.accept(exporter) == theirs.accept(
+            chess.pgn.StringExporter(headers=True, variations=True, comments=True)
+        ), where
+    # python-chess's own exporter walks our tree the same way.
+    assert squash(ours.accept(chess.pgn.StringExporter(columns=None))) == squash(
+        theirs.accept(chess.pgn.StringExporter(columns=None))
+    ), where
+
+
+@pytest.mark.parametrize("relative", FILES)
+def test_read_game_equals_python_chess(relative):
+    path = shared(relative)
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    theirs_handle, ours_handle = io.StringIO(text), io.StringIO(text)
+    import logging
+
+    logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
+    count = 0
+    while count < MAX_GAMES:
+        theirs = chess.pgn.read_game(theirs_handle)
+        ours = chessbits.pgn.read_game(ours_handle)
+        if theirs is None:
+            assert ours is None
+            break
+        assert ours is not None
+        compare_games(theirs, ours, f"{relative} game {count + 1}", errors=relative not in JUNK)
+        count += 1
+    assert count > 0
+
+
+def test_read_headers_and_skip_game():
+    text = (DATA / "lichess_sample.pgn").read_bytes().decode("utf-8", errors="replace")
+    a, b = io.StringIO(text), io.StringIO(text)
+    while True:
+        theirs, ours = chess.pgn.read_headers(a), chessbits.pgn.read_headers(b)
+        if theirs is None:
+            assert ours is None
+            break
+        assert dict(ours) == dict(theirs)
+        assert chess.pgn.skip_game(a) == chessbits.pgn.skip_game(b)
+
+
+def test_building_and_editing_a_game():
+    game = chessbits.pgn.Game()
+    game.headers["Event"] = "Test"
+    node = game.add_variation(chess.Move.from_uci("e2e4"))
+    node.comment = "best by test"
+    node.nags.add(chessbits.pgn.NAG_GOOD_MOVE)
+    side = game.add_variation(chessbits.Move.from_uci("d2d4"), starting_comment="or")
+    node = node.add_variation(chessbits.Move.from_uci("e7e5"))
+    node.set_clock(61.5)
+    assert node.clock() == 61.5
+    theirs = chess.pgn.Game()
+    theirs.headers["Event"] = "Test"
+    n = theirs.add_variation(chess.Move.from_uci("e2e4"))
+    n.comment = "best by test"
+    n.nags.add(chess.pgn.NAG_GOOD_MOVE)
+    theirs.add_variation(chess.Move.from_uci("d2d4"), starting_comment="or")
+    n = n.add_variation(chess.Move.from_uci("e7e5"))
+    n.set_clock(61.5)
+    assert str(game) == str(theirs)
+    game.promote_to_main(side.move)
+    theirs.promote_to_main(chess.Move.from_uci("d2d4"))
+    assert str(game) == str(theirs)
+    board = chessbits.Board()
+    for san in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]:
+        board.push_san(san)
+    from_board = chessbits.pgn.Game.from_board(board)
+    assert from_board.headers["Result"] == "1-0"
+    assert list(from_board.mainline_moves()) == board.move_stack
+
+
+def test_hostile_pgn_never_crashes():
+    import random
+
+    rng = random.Random(3)
+    alphabet = '[]"{}();%$!?*.-+#=0123456789abcdefghKQRBNxO \n\t\\'
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(200)))
+        handle = io.StringIO(text)
+        for _ in range(5):
+            game = chessbits.pgn.read_game(handle)
+            if game is None:
+                break
+            str(game)
+            game.end().board()
