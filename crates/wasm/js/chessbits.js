@@ -497,7 +497,7 @@ export class Chess {
       // chess.js keeps the FEN tag's text as given.
     }
     this._comments = {};
-    const lines = rest.split('\n').slice(1);
+    const lines = rest.split('\u0003').slice(1);
     const resultToken = lines.pop();
     const fens = this._game.historyFens().split('\n');
     lines.forEach((c, i) => {

@@ -94,8 +94,12 @@ fn mode_of(setup: &Setup, chess960: bool) -> CastlingMode {
 /// The position of `setup`, as strictly as chess.js loads a FEN: an impossible placement
 /// or check is an error; castling rights without their king and rook are dropped.
 fn position_of(setup: &Setup, chess960: bool) -> Result<Position, JsError> {
+    position_or_reason(setup, chess960).map_err(err)
+}
+
+fn position_or_reason(setup: &Setup, chess960: bool) -> Result<Position, String> {
     Position::from_setup_lenient(setup, mode_of(setup, chess960))
-        .map_err(|e| err(format!("Invalid FEN: {e}")))
+        .map_err(|e| format!("Invalid FEN: {e}"))
 }
 
 impl Game {
@@ -454,6 +458,9 @@ impl Game {
         }
         let m =
             Game::decode(pos, text, strict).ok_or_else(|| err(format!("Invalid move: {text}")))?;
+        if m.is_null() && pos.is_check() {
+            return Err(err("Null move not allowed when in check"));
+        }
         self.play(m)
     }
 
@@ -781,9 +788,9 @@ impl Game {
     }
 
     /// Reads the first game of `pgn` and plays its mainline from its `FEN` tag (or the
-    /// start). Returns the tags (`name\tvalue` lines), then a line `\u{1}` and for each ply
-    /// from 0 (before the first move) its comments joined by a space (newline-separated;
-    /// `\u{2}` where there is none), then the result token. Throws `Invalid move in PGN:`
+    /// start). Returns the tags (`name\tvalue` lines), then `\u{1}`, then for each ply from
+    /// 0 (before the first move) `\u{3}` and its comments joined by a space (`\u{2}` where
+    /// there is none), then `\u{3}` and the result token. Throws `Invalid move in PGN:`
     /// or `Invalid PGN:`; the game is unchanged then.
     #[wasm_bindgen(js_name = loadPgn)]
     pub fn load_pgn(&mut self, pgn: &str, strict: bool) -> Result<String, JsError> {
@@ -818,28 +825,29 @@ impl Game {
         }
         out.push('\u{1}');
         let main = game.mainline();
+        // Each comment's text as written (chess.js keeps the blanks inside the braces);
+        // several at one place joined by a space.
         let comment = |comments: &[Vec<u8>]| {
             if comments.is_empty() {
                 "\u{2}".to_owned()
             } else {
                 comments
                     .iter()
-                    .map(|c| text(c).trim().to_owned())
+                    .map(|c| text(c))
                     .collect::<Vec<_>>()
                     .join(" ")
-                    .replace('\n', " ")
             }
         };
-        out.push('\n');
+        out.push('\u{3}');
         out.push_str(&comment(&main.comments));
         for (san, node) in main.iter() {
             let san = text(san);
             next.play_san(&san, strict)
                 .map_err(|_| err(format!("Invalid move in PGN: {san}")))?;
-            out.push('\n');
+            out.push('\u{3}');
             out.push_str(&comment(&node.comments));
         }
-        out.push('\n');
+        out.push('\u{3}');
         out.push_str(game.result.map_or("", |r| r.as_str()));
         *self = next;
         Ok(out)
@@ -853,8 +861,8 @@ pub fn validate_fen(fen: &str) -> String {
         Ok(s) => s,
         Err(e) => return format!("Invalid FEN: {e}"),
     };
-    match Position::from_setup(&setup, mode_of(&setup, false)) {
+    match position_or_reason(&setup, false) {
         Ok(_) => String::new(),
-        Err(e) => format!("Invalid FEN: {e}"),
+        Err(reason) => reason,
     }
 }

@@ -76,6 +76,9 @@ impl VariantGame {
             .play_san(text)
             .or_else(|_| self.pos.play_uci(text))
             .map_err(|_| err(format!("Invalid move: {text}")))?;
+        if m.is_null() {
+            return Err(err(format!("Invalid move: {text} (a null move)")));
+        }
         let mut san = String::new();
         self.pos.san_plus(m).write_to(&mut san);
         let prev = std::mem::replace(&mut self.pos, next);
