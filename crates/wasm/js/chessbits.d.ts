@@ -96,6 +96,8 @@ export declare class Chess {
   loadPgn(pgn: string, options?: { strict?: boolean; newlineChar?: string }): void;
   ascii(): string;
   perft(depth: number): number;
+  /** perft with every leaf move played (the work chess.js's perft does). */
+  perftFull(depth: number): number;
   setTurn(color: Color): boolean;
   turn(): Color;
   board(): ({ square: Square; type: PieceSymbol; color: Color } | null)[][];

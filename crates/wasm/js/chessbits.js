@@ -492,17 +492,13 @@ export class Chess {
       const tab = line.indexOf('\t');
       this._header[line.slice(0, tab)] = line.slice(tab + 1);
     }
-    const fenTag = Object.keys(this._header).find((k) => k.toLowerCase() === 'fen');
-    if (!strict && fenTag && this._header[fenTag]) {
-      // chess.js keeps the FEN tag's text as given.
-    }
     this._comments = {};
-    const lines = rest.split('\u0003').slice(1);
-    const resultToken = lines.pop();
-    const fens = this._game.historyFens().split('\n');
-    lines.forEach((c, i) => {
-      if (c !== '\u0002' && fens[i] !== undefined) this._comments[fens[i]] = c;
-    });
+    const plies = rest.split('\u0003').slice(1);
+    const resultToken = plies.pop();
+    for (const p of plies) {
+      const sep = p.indexOf('\u0004');
+      if (sep >= 0) this._comments[p.slice(0, sep)] = p.slice(sep + 1);
+    }
     if (resultToken && Object.keys(this._header).length && this._header['Result'] !== resultToken) {
       this.setHeader('Result', resultToken);
     }
@@ -521,9 +517,17 @@ export class Chess {
     return s;
   }
 
-  /** The number of leaf nodes of the legal move tree `depth` plies deep. */
+  /**
+   * The number of leaf nodes of the legal move tree `depth` plies deep (the last ply's
+   * moves counted without playing them; `perftFull` plays each, as chess.js does).
+   */
   perft(depth) {
     return this._game.perft(depth);
+  }
+
+  /** perft with every leaf move played. */
+  perftFull(depth) {
+    return this._game.perftFull(depth);
   }
 
   setTurn(color) {

@@ -219,12 +219,20 @@ impl Game {
     }
 
     fn play(&mut self, m: Move) -> Result<String, JsError> {
+        let mut line = String::new();
+        if let Some(pos) = &self.pos {
+            Game::describe(pos, m, &mut line);
+        }
+        self.play_quietly(m)?;
+        Ok(line)
+    }
+
+    /// Plays `m` (legal here) without describing it.
+    fn play_quietly(&mut self, m: Move) -> Result<(), JsError> {
         let pos = self
             .pos
             .as_mut()
             .ok_or_else(|| err("Invalid move: the board is not a legal position"))?;
-        let mut line = String::new();
-        Game::describe(pos, m, &mut line);
         let undo = if m.is_null() {
             pos.make_null()
         } else {
@@ -232,7 +240,7 @@ impl Game {
         };
         self.history.push(pos);
         self.played.push(Played { m, undo });
-        Ok(line)
+        Ok(())
     }
 
     /// The legal move permissive notation names: SAN as people write it, then long
@@ -775,6 +783,22 @@ impl Game {
             .map_or(0, |p| chessbits_movegen::perft(p, depth)) as f64)
     }
 
+    /// The leaf nodes `depth` plies deep, each leaf move played (perft without counting
+    /// the last ply's moves in bulk: the work chess.js's and chessops' perft do).
+    #[wasm_bindgen(js_name = perftFull)]
+    pub fn perft_full(&self, depth: u32) -> Result<f64, JsError> {
+        if depth > chessbits_movegen::MAX_PERFT_DEPTH {
+            return Err(err(format!(
+                "depth {depth}: at most {}",
+                chessbits_movegen::MAX_PERFT_DEPTH
+            )));
+        }
+        Ok(self
+            .pos
+            .as_ref()
+            .map_or(0, |p| chessbits_movegen::perft_full(p, depth)) as f64)
+    }
+
     /// The Polyglot Zobrist key, 16 hexadecimal digits.
     #[wasm_bindgen(js_name = polyglotKey)]
     pub fn polyglot_key(&self) -> String {
@@ -789,8 +813,8 @@ impl Game {
 
     /// Reads the first game of `pgn` and plays its mainline from its `FEN` tag (or the
     /// start). Returns the tags (`name\tvalue` lines), then `\u{1}`, then for each ply from
-    /// 0 (before the first move) `\u{3}` and its comments joined by a space (`\u{2}` where
-    /// there is none), then `\u{3}` and the result token. Throws `Invalid move in PGN:`
+    /// 0 (before the first move) `\u{3}` and, where it has comments, the FEN, `\u{4}` and
+    /// the comments joined by a space; then `\u{3}` and the result token. Throws `Invalid move in PGN:`
     /// or `Invalid PGN:`; the game is unchanged then.
     #[wasm_bindgen(js_name = loadPgn)]
     pub fn load_pgn(&mut self, pgn: &str, strict: bool) -> Result<String, JsError> {
@@ -827,25 +851,28 @@ impl Game {
         let main = game.mainline();
         // Each comment's text as written (chess.js keeps the blanks inside the braces);
         // several at one place joined by a space.
-        let comment = |comments: &[Vec<u8>]| {
-            if comments.is_empty() {
-                "\u{2}".to_owned()
-            } else {
-                comments
-                    .iter()
-                    .map(|c| text(c))
-                    .collect::<Vec<_>>()
-                    .join(" ")
+        // A ply's comments (the text inside the braces, several joined by a space), after
+        // the FEN they belong to (chess.js keeps comments by position).
+        let comment = |out: &mut String, comments: &[Vec<u8>], pos: Option<&Position>| {
+            out.push('\u{3}');
+            if let (false, Some(pos)) = (comments.is_empty(), pos) {
+                out.push_str(&pos.fen());
+                out.push('\u{4}');
+                let texts: Vec<String> = comments.iter().map(|c| text(c)).collect();
+                out.push_str(&texts.join(" "));
             }
         };
-        out.push('\u{3}');
-        out.push_str(&comment(&main.comments));
+        comment(&mut out, &main.comments, next.pos.as_ref());
         for (san, node) in main.iter() {
             let san = text(san);
-            next.play_san(&san, strict)
-                .map_err(|_| err(format!("Invalid move in PGN: {san}")))?;
-            out.push('\u{3}');
-            out.push_str(&comment(&node.comments));
+            let m = next
+                .pos
+                .as_ref()
+                .and_then(|pos| Game::decode(pos, &san, strict))
+                .filter(|m| !m.is_null() || next.pos.as_ref().is_some_and(|p| !p.is_check()))
+                .ok_or_else(|| err(format!("Invalid move in PGN: {san}")))?;
+            next.play_quietly(m)?;
+            comment(&mut out, &node.comments, next.pos.as_ref());
         }
         out.push('\u{3}');
         out.push_str(game.result.map_or("", |r| r.as_str()));
