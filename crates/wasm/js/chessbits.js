@@ -144,6 +144,7 @@ function message(e) {
 /** chess.js 1.x's `Chess`, on chessbits. */
 export class Chess {
   _game;
+  _chess960;
   _header = {};
   _comments = {};
 
@@ -152,7 +153,8 @@ export class Chess {
    * @param {{skipValidation?: boolean, chess960?: boolean}} [options]
    */
   constructor(fen = DEFAULT_POSITION, { skipValidation = false, chess960 = false } = {}) {
-    this._game = new wasm.Game(undefined, chess960);
+    this._chess960 = Boolean(chess960);
+    this._game = new wasm.Game(undefined, this._chess960);
     this.load(fen, { skipValidation });
   }
 
@@ -166,7 +168,7 @@ export class Chess {
 
   load(fen, { skipValidation = false, preserveHeaders = false } = {}) {
     if (typeof fen !== 'string') throw new Error('Invalid FEN: not a string');
-    const chess960 = this._game.isChess960();
+    const chess960 = this._chess960;
     let next;
     try {
       next = new wasm.Game(fen, chess960);
@@ -473,7 +475,7 @@ export class Chess {
   loadPgn(pgn, { strict = false, newlineChar = '\r?\n' } = {}) {
     if (typeof pgn !== 'string') throw new Error('Invalid PGN: not a string');
     if (newlineChar !== '\r?\n') pgn = pgn.replace(new RegExp(newlineChar, 'g'), '\n');
-    const next = new wasm.Game(undefined, this._game.isChess960());
+    const next = new wasm.Game(undefined, this._chess960);
     let text;
     try {
       text = next.loadPgn(pgn, strict);
@@ -623,9 +625,9 @@ export class Chess {
     return this._game.moveNumber();
   }
 
-  /** Whether castling follows Chess960's rules. */
+  /** Whether castling follows Chess960's rules (asked for, or read from the FEN). */
   isChess960() {
-    return this._game.isChess960();
+    return this._chess960 || this._game.isChess960();
   }
 }
 

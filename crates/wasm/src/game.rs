@@ -155,7 +155,12 @@ impl Game {
         };
         let mut flags = String::new();
         if m.is_castle() {
-            flags.push(if to.file() > from.file() { 'k' } else { 'q' });
+            // The side by the rook (a Chess960 king may not move, or move away from it).
+            flags.push(if m.to().file() > from.file() {
+                'k'
+            } else {
+                'q'
+            });
         } else if m.is_en_passant() {
             flags.push('e');
         } else {
