@@ -111,10 +111,10 @@ function newGame(fen) {
   drawBoard();
 }
 
-// Reads PGN text into one Arrow table in pieces of about a megabyte (cut before a `[` that
+// Reads PGN text into Arrow tables in pieces of about 256 KB (cut before a `[` that
 // starts a line after a blank line), showing how far it got.
 async function readAll(bytes) {
-  const piece = 1 << 20;
+  const piece = 1 << 18;
   const tables = [];
   let start = 0;
   let games = 0;
