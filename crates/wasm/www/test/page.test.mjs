@@ -143,6 +143,7 @@ test('the example page in headless Chromium', async (t) => {
         new MutationObserver(() => window.seenProgress(document.getElementById('progress').textContent))
           .observe(document.getElementById('progress'), { childList: true, characterData: true, subtree: true });
       });
+      await page.evaluate(() => { document.getElementById('progress').textContent = ''; });
       await page.setInputFiles('#file', big);
       await page.waitForFunction(() => /games read/.test(document.getElementById('progress').textContent), null, { timeout: 60000 });
       // 438 games (the shared data's SOURCES.md); the list shows them all.
