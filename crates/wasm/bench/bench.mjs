@@ -1,7 +1,8 @@
 // chessbits (WebAssembly) against chess.js 1.x and chessops in Node, interleaved: each
 // round runs every library once on the same work, in turn; the figure is the median round.
 //   node crates/wasm/bench/bench.mjs [rounds]     (after build.sh and npm ci in js/)
-// Shared data: $CHESSBITS_DATA or /work/shared/data (pgn/lichess, pgn/master).
+// Shared data: $CHESSBITS_DATA or /work/shared/data (pgn/lichess, pgn/master). With
+// CHESSBITS_BIN=target/release/chessbits the readGames rows add the native program's figure.
 import { readFileSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
@@ -23,7 +24,9 @@ const rounds = parseInt(process.argv[2] ?? '5', 10);
 const data = process.env.CHESSBITS_DATA ?? '/work/shared/data';
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function interleaved(name, unit, work, subjects) {
+// One row: each subject's median throughput over interleaved rounds; every peer's ratio is
+// `ours` (a subject's key) divided by it, on the same work.
+function interleaved(name, unit, work, subjects, ours = 'chessbits') {
   const times = Object.fromEntries(Object.keys(subjects).map((k) => [k, []]));
   for (let r = 0; r < rounds; r++) {
     for (const [k, f] of Object.entries(subjects)) {
@@ -32,13 +35,13 @@ function interleaved(name, unit, work, subjects) {
       times[k].push(Number(process.hrtime.bigint() - t0) / 1e9);
     }
   }
-  const row = {};
-  for (const [k, ts] of Object.entries(times)) row[k] = median(ts);
-  const ours = row.chessbits;
-  const cells = Object.entries(row).map(
-    ([k, s]) => `${k} ${(work / s).toPrecision(4)} ${unit}` + (k === 'chessbits' ? '' : ` (chessbits ${(s / ours).toFixed(1)}x)`),
-  );
-  console.log(`| ${name} | ${cells.join(' | ')} |`);
+  const rate = (k) => work / median(times[k]);
+  const fmt = (x) => (x >= 100 ? Math.round(x).toLocaleString('en') : x.toPrecision(3));
+  const cells = Object.keys(subjects).map((k) => {
+    const peer = k !== ours && !k.startsWith('chessbits');
+    return `${k}: ${fmt(rate(k))}` + (peer ? ` (**${(rate(ours) / rate(k)).toFixed(1)}x**)` : '');
+  });
+  console.log(`| ${name} (${unit}) | ${cells.join('; ')} |`);
 }
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -46,8 +49,8 @@ const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq
 const opsPos = (fen) => OpsChess.fromSetup(parseFen(fen).unwrap()).unwrap();
 
 console.log(`Node ${process.version}; ${rounds} interleaved rounds, medians.`);
-console.log('| work | chessbits | peers... |');
-console.log('| --- | --- | --- |');
+console.log('| work | each library; in bold chessbits divided by the peer |');
+console.log('| --- | --- |');
 for (const [name, fen, depth, nodes] of [
   ['perft start, depth 4', START, 4, 197281],
   ['perft Kiwipete, depth 3', KIWIPETE, 3, 97862],
@@ -60,11 +63,11 @@ for (const [name, fen, depth, nodes] of [
   // chessbits' perft counts the last ply's moves without playing them; perftFull plays
   // every leaf move, the work chess.js's and chessops' perft do.
   interleaved(name, 'nodes/s', nodes, {
-    chessbits: () => a.perft(depth),
     'chessbits perftFull': () => a.perftFull(depth),
+    'chessbits perft (bulk)': () => a.perft(depth),
     'chess.js': () => b.perft(depth),
     chessops: () => opsPerft(c, depth, false),
-  });
+  }, 'chessbits perftFull');
 }
 
 // Positions of a real game file for the per-call rows.
@@ -139,10 +142,13 @@ for (const [label, path] of [['Lichess', lichess], ['master (TWIC)', master]]) {
   let native = '';
   const bin = process.env.CHESSBITS_BIN;
   if (bin && existsSync(bin)) {
-    const t0 = process.hrtime.bigint();
-    execFileSync(bin, ['pgn', 'games', path, '--threads', '1', '-o', '/tmp/chessbits-bench.arrow'], { stdio: 'ignore' });
-    const ns = Number(process.hrtime.bigint() - t0) / 1e9;
-    native = ` | native program, 1 thread: ${(bytes.length / 1e6 / ns).toFixed(1)} MB/s`;
+    const ts = [];
+    for (let r = 0; r < rounds; r++) {
+      const t0 = process.hrtime.bigint();
+      execFileSync(bin, ['pgn', 'games', path, '--threads', '1', '-o', '/tmp/chessbits-bench.arrow'], { stdio: 'ignore' });
+      ts.push(Number(process.hrtime.bigint() - t0) / 1e9);
+    }
+    native = `; the native program (\`chessbits pgn games --threads 1 -o x.arrow\`, the whole process): ${(bytes.length / 1e6 / median(ts)).toFixed(1)}`;
   }
-  console.log(`| readGames, ${label} ${(bytes.length / 1e6).toFixed(2)} MB | ${(bytes.length / 1e6 / s).toFixed(1)} MB/s (${table.length} bytes of IPC)${native} |`);
+  console.log(`| readGames, ${label} ${(bytes.length / 1e6).toFixed(2)} MB (MB/s) | chessbits: ${(bytes.length / 1e6 / s).toFixed(1)} (${table.length} bytes of Arrow IPC)${native} |`);
 }

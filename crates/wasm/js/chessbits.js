@@ -539,7 +539,7 @@ export class Chess {
   }
 
   turn() {
-    return this._game.turn();
+    return this._game.whiteToMove() ? WHITE : BLACK;
   }
 
   board() {

@@ -395,13 +395,14 @@ impl Game {
         out
     }
 
-    /// `w` or `b`.
-    pub fn turn(&self) -> String {
+    /// Whether White is to move (a boolean crosses the boundary without a string).
+    #[wasm_bindgen(js_name = whiteToMove)]
+    pub fn white_to_move(&self) -> bool {
         let turn = match &self.pos {
             Some(p) => p.turn(),
             None => self.setup.turn,
         };
-        turn.fold("w", "b").to_owned()
+        turn == Color::White
     }
 
     /// The legal moves' SAN, space-separated, optionally only from `square` or of `piece`
