@@ -176,8 +176,11 @@ export interface ReadGamesOptions {
   file?: string;
 }
 
-/** The games or moves table of PGN as an Arrow IPC file (apache-arrow's tableFromIPC reads it). */
+/**
+ * The games or moves table of PGN as an Arrow IPC file (apache-arrow's tableFromIPC reads
+ * it). A stream is read whole first.
+ */
 export declare function readGames(
-  pgn: Uint8Array | string,
+  pgn: Uint8Array | ArrayBuffer | string | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>,
   options?: ReadGamesOptions,
 ): Promise<Uint8Array>;

@@ -715,6 +715,45 @@ async function tablesModule() {
   return tables;
 }
 
+/**
+ * The bytes of `source`: a Uint8Array, an ArrayBuffer, a string (as UTF-8), or a stream
+ * (a web ReadableStream or any async iterable of chunks, such as a Node stream), read whole
+ * first: the reader runs on this thread, so it has all the input at once.
+ */
+async function inputBytes(source) {
+  if (typeof source === 'string') return new TextEncoder().encode(source);
+  if (source instanceof Uint8Array) return source;
+  if (source instanceof ArrayBuffer) return new Uint8Array(source);
+  if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+  if (source !== null && typeof source === 'object' && (typeof source.getReader === 'function' || Symbol.asyncIterator in source)) {
+    const chunks = [];
+    let length = 0;
+    const iterable =
+      typeof source[Symbol.asyncIterator] === 'function' ? source : readerChunks(source.getReader());
+    for await (const chunk of iterable) {
+      const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : new Uint8Array(chunk);
+      chunks.push(bytes);
+      length += bytes.length;
+    }
+    const out = new Uint8Array(length);
+    let at = 0;
+    for (const c of chunks) {
+      out.set(c, at);
+      at += c.length;
+    }
+    return out;
+  }
+  throw new Error('readGames: a Uint8Array, an ArrayBuffer, a string or a stream of bytes');
+}
+
+async function* readerChunks(reader) {
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield value;
+  }
+}
+
 function tagLines(value, sep) {
   if (value === undefined || value === null) return [];
   if (typeof value === 'string') return [value];
@@ -723,15 +762,15 @@ function tagLines(value, sep) {
 }
 
 /**
- * The games (or, with `table: 'moves'`, the mainline moves) of PGN `bytes` (a Uint8Array or
- * a string) as an Arrow IPC file, a Uint8Array that apache-arrow's `tableFromIPC` and
+ * The games (or, with `table: 'moves'`, the mainline moves) of PGN `bytes` (a Uint8Array,
+ * an ArrayBuffer, a string, or a stream of bytes, read whole first) as an Arrow IPC file, a Uint8Array that apache-arrow's `tableFromIPC` and
  * DuckDB-WASM read. Options: `table`, `layout` (`default` or `lichess`), `tag`
  * (`NAME=VALUE`, a list or an object), `tagContains`, `tagRange` (`NAME=LO..HI`), `elo`
  * (`LO..HI`), `result` (a list), `limit`, `dedup`, `strict`, `file` (the file column).
  */
 export async function readGames(bytes, options = {}) {
   const mod = await tablesModule();
-  const input = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
+  const input = await inputBytes(bytes);
   const tags = [
     ...tagLines(options.tag, '='),
     ...tagLines(options.tagContains, '=').map((t) => t.replace('=', '~')),

@@ -59,6 +59,20 @@ test('games and moves tables of random games', async () => {
   assert.equal(tableFromIPC(await readGames(pgn, { elo: '2000..' })).numRows, strong);
   assert.equal(tableFromIPC(await readGames(pgn, { tag: { Event: 'Game 3' } })).numRows, 1);
   assert.equal(tableFromIPC(await readGames(pgn + pgn, { dedup: true })).numRows, new Set(games.map((g) => g.history().join(' '))).size);
+  // Streams: a web ReadableStream and a Node stream, read whole.
+  const whole = await readGames(pgn);
+  const { Readable } = await import('node:stream');
+  const encoded = new TextEncoder().encode(pgn);
+  const web = new ReadableStream({
+    start(c) {
+      for (let i = 0; i < encoded.length; i += 1000) c.enqueue(encoded.subarray(i, i + 1000));
+      c.close();
+    },
+  });
+  assert.deepEqual(await readGames(web), whole);
+  assert.deepEqual(await readGames(Readable.from([encoded.subarray(0, 777), encoded.subarray(777)])), whole);
+  assert.deepEqual(await readGames(encoded.buffer.slice(0)), whole);
+  await assert.rejects(readGames(42), /readGames: a Uint8Array/);
   // loadPgn reads each game as chess.js does.
   for (const g of games.slice(0, 50)) {
     const c = new Chess();
