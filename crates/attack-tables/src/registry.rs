@@ -125,5 +125,11 @@ pub type DefaultMethod = crate::Pext;
 /// The method this build's defaults use: the fastest measured on the target (see the
 /// README): PEXT where the target has BMI2, else fancy magic bitboards, the fastest method
 /// that needs no CPU extension.
-#[cfg(not(has_pext))]
+#[cfg(all(not(has_pext), not(target_family = "wasm")))]
 pub type DefaultMethod = crate::Magic;
+
+/// The method this build's defaults use: on WebAssembly the hyperbola quintessence, whose
+/// tables are small (a web page downloads the module; fancy magic's attack table is 860 KB),
+/// as the free functions of the crate root use.
+#[cfg(all(not(has_pext), target_family = "wasm"))]
+pub type DefaultMethod = crate::Hyperbola;

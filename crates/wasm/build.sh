@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Builds the npm package `chessbits` in crates/wasm/js: the board (Game, VariantGame) and
+# the tables module (readGames) as two .wasm files, each through wasm-bindgen --target web.
+# Needs: rustup's wasm32-unknown-unknown target and wasm-bindgen-cli at the version
+# Cargo.lock pins (this script says how to install either if missing). Then:
+#   cd crates/wasm/js && npm pack        # an installable tarball
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+cd "$root"
+
+want="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  echo "build.sh: adding the wasm32-unknown-unknown target (rustup)" >&2
+  rustup target add wasm32-unknown-unknown
+fi
+have="$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)"
+if [ "$have" != "$want" ]; then
+  echo "build.sh: installing wasm-bindgen-cli $want (have: ${have:-none})" >&2
+  # --locked first; its lock file may name a release the registry has since yanked.
+  cargo install wasm-bindgen-cli --version "$want" --locked ||
+    cargo install wasm-bindgen-cli --version "$want"
+fi
+
+target="$root/target/wasm32-unknown-unknown/wasm/chessbits_wasm.wasm"
+out="$here/js/wasm"
+rm -rf "$out"
+# The board alone (no Arrow): what `import { Chess } from 'chessbits'` loads.
+cargo build -p chessbits-wasm --target wasm32-unknown-unknown --profile wasm --no-default-features
+wasm-bindgen --target web --out-dir "$out/board" --out-name chessbits "$target"
+# With the tables: loaded by readGames on its first call.
+cargo build -p chessbits-wasm --target wasm32-unknown-unknown --profile wasm --features tables
+wasm-bindgen --target web --out-dir "$out/tables" --out-name chessbits "$target"
+# wasm-opt from npm's binaryen where it is installed (npm ci in js/): smaller and faster.
+opt="$here/js/node_modules/.bin/wasm-opt"
+if [ -x "$opt" ] && [ "${CHESSBITS_WASM_OPT:-1}" != 0 ]; then
+  for f in "$out"/board/chessbits_bg.wasm "$out"/tables/chessbits_bg.wasm; do
+    "$opt" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+      --enable-mutable-globals --enable-reference-types --enable-multivalue "$f" -o "$f.opt"
+    mv "$f.opt" "$f"
+  done
+fi
+for f in "$out"/board/chessbits_bg.wasm "$out"/tables/chessbits_bg.wasm; do
+  echo "$(basename "$(dirname "$f")"): $(wc -c <"$f") bytes, $(gzip -9 -c "$f" | wc -c) gzipped"
+done

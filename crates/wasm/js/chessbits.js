@@ -1,0 +1,823 @@
+// chessbits for JavaScript: chess.js 1.x's API over the chessbits WebAssembly build.
+//
+// Every rule, SAN, FEN and PGN reading comes from the Rust crates (wasm/board); this file
+// gives the results chess.js's shapes (Move objects, headers and comments kept as chess.js
+// keeps them) and adds what chess.js lacks: the Lichess variants (VariantChess), UCI,
+// Chess960, Polyglot keys and readGames (PGN to an Arrow IPC table, wasm/tables, loaded on
+// first use).
+
+import initBoard, * as wasm from './wasm/board/chessbits.js';
+
+const isNode =
+  typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
+
+/** Reads a .wasm next to this file: with fs in Node, with fetch elsewhere. */
+async function wasmSource(url) {
+  if (isNode && url.protocol === 'file:') {
+    const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:fs/promises');
+    return fs.readFile(url);
+  }
+  return url;
+}
+
+await initBoard({
+  module_or_path: await wasmSource(new URL('./wasm/board/chessbits_bg.wasm', import.meta.url)),
+});
+
+export const WHITE = 'w';
+export const BLACK = 'b';
+export const PAWN = 'p';
+export const KNIGHT = 'n';
+export const BISHOP = 'b';
+export const ROOK = 'r';
+export const QUEEN = 'q';
+export const KING = 'k';
+export const DEFAULT_POSITION = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+// prettier-ignore
+export const SQUARES = [
+  'a8', 'b8', 'c8', 'd8', 'e8', 'f8', 'g8', 'h8',
+  'a7', 'b7', 'c7', 'd7', 'e7', 'f7', 'g7', 'h7',
+  'a6', 'b6', 'c6', 'd6', 'e6', 'f6', 'g6', 'h6',
+  'a5', 'b5', 'c5', 'd5', 'e5', 'f5', 'g5', 'h5',
+  'a4', 'b4', 'c4', 'd4', 'e4', 'f4', 'g4', 'h4',
+  'a3', 'b3', 'c3', 'd3', 'e3', 'f3', 'g3', 'h3',
+  'a2', 'b2', 'c2', 'd2', 'e2', 'f2', 'g2', 'h2',
+  'a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1',
+];
+export const SEVEN_TAG_ROSTER = {
+  Event: '?',
+  Site: '?',
+  Date: '????.??.??',
+  Round: '?',
+  White: '?',
+  Black: '?',
+  Result: '*',
+};
+const SUPPLEMENTAL_TAGS = Object.fromEntries(
+  (
+    'WhiteTitle BlackTitle WhiteElo BlackElo WhiteUSCF BlackUSCF WhiteNA BlackNA WhiteType ' +
+    'BlackType EventDate EventSponsor Section Stage Board Opening Variation SubVariation ECO NIC ' +
+    'Time UTCTime UTCDate TimeControl SetUp FEN Termination Annotator Mode PlyCount'
+  )
+    .split(' ')
+    .map((k) => [k, null]),
+);
+const HEADER_TEMPLATE = { ...SEVEN_TAG_ROSTER, ...SUPPLEMENTAL_TAGS };
+
+/** A move as chess.js describes it. */
+export class Move {
+  color;
+  from;
+  to;
+  piece;
+  captured;
+  promotion;
+  /** chess.js's flag letters: n, c, b, e, p, k, q (and - for a null move). */
+  flags;
+  san;
+  lan;
+  before;
+  after;
+
+  isCapture() {
+    return this.flags.indexOf('c') > -1;
+  }
+  isPromotion() {
+    return this.flags.indexOf('p') > -1;
+  }
+  isEnPassant() {
+    return this.flags.indexOf('e') > -1;
+  }
+  isKingsideCastle() {
+    return this.flags.indexOf('k') > -1;
+  }
+  isQueensideCastle() {
+    return this.flags.indexOf('q') > -1;
+  }
+  isBigPawn() {
+    return this.flags.indexOf('b') > -1;
+  }
+}
+
+/** The Move of one line of the wasm side's `|`-separated fields. */
+function toMove(line, before) {
+  const f = line.split('|');
+  const m = new Move();
+  m.color = f[0];
+  m.from = f[1];
+  m.to = f[2];
+  m.piece = f[3];
+  // chess.js's Move has both fields as own properties, undefined when they do not apply.
+  if (f[4]) m.captured = f[4];
+  if (f[5]) m.promotion = f[5];
+  m.flags = f[6];
+  m.san = f[7];
+  m.lan = f[8];
+  m.before = before;
+  m.after = f[9];
+  return m;
+}
+
+function toMoves(text, before) {
+  if (text === '') return [];
+  return text.split('\n').map((line) => toMove(line, before));
+}
+
+function splitWords(text) {
+  return text === '' ? [] : text.split(' ');
+}
+
+/**
+ * Whether `fen` is a legal position, as `{ ok: true }` or `{ ok: false, error }`. The
+ * reasons are chessbits' (each starts `Invalid FEN:`).
+ */
+export function validateFen(fen) {
+  if (typeof fen !== 'string') return { ok: false, error: 'Invalid FEN: not a string' };
+  const error = wasm.validateFenText(fen);
+  return error === '' ? { ok: true } : { ok: false, error };
+}
+
+function message(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** chess.js 1.x's `Chess`, on chessbits. */
+export class Chess {
+  _game;
+  _chess960;
+  _header = {};
+  _comments = {};
+
+  /**
+   * @param {string} [fen] the position (the standard start without one)
+   * @param {{skipValidation?: boolean, chess960?: boolean}} [options]
+   */
+  constructor(fen = DEFAULT_POSITION, { skipValidation = false, chess960 = false } = {}) {
+    this._chess960 = Boolean(chess960);
+    this._game = new wasm.Game(undefined, this._chess960);
+    this.load(fen, { skipValidation });
+  }
+
+  clear({ preserveHeaders = false } = {}) {
+    this._game.clear();
+    this._comments = {};
+    this._header = preserveHeaders ? this._header : { ...HEADER_TEMPLATE };
+    this._header['SetUp'] = null;
+    this._header['FEN'] = null;
+  }
+
+  load(fen, { skipValidation = false, preserveHeaders = false } = {}) {
+    if (typeof fen !== 'string') throw new Error('Invalid FEN: not a string');
+    const chess960 = this._chess960;
+    let next;
+    try {
+      next = new wasm.Game(fen, chess960);
+    } catch (e) {
+      if (!skipValidation) throw new Error(message(e));
+      next = new wasm.Game(undefined, chess960);
+      next.loadUnchecked(fen); // throws for text that is not FEN at all
+    }
+    this._game.free();
+    this._game = next;
+    this._comments = {};
+    this._header = preserveHeaders ? this._header : { ...HEADER_TEMPLATE };
+    this._updateSetup();
+  }
+
+  _updateSetup() {
+    if (this._game.plies() > 0) return;
+    const fen = this._game.fen(false);
+    if (fen !== DEFAULT_POSITION) {
+      this._header['SetUp'] = '1';
+      this._header['FEN'] = fen;
+    } else {
+      this._header['SetUp'] = null;
+      this._header['FEN'] = null;
+    }
+  }
+
+  reset() {
+    this.load(DEFAULT_POSITION);
+  }
+
+  /** The FEN (the en-passant square only where a legal capture exists, unless forced). */
+  fen({ forceEnpassantSquare = false } = {}) {
+    return this._game.fen(forceEnpassantSquare);
+  }
+
+  get(square) {
+    const i = SQUARES.indexOf(square);
+    if (i < 0) return undefined;
+    const c = this._game.placement()[i];
+    if (c === '.') return undefined;
+    return { type: c.toLowerCase(), color: c < 'a' ? WHITE : BLACK };
+  }
+
+  findPiece(piece) {
+    return splitWords(this._game.findPiece(piece.color, piece.type));
+  }
+
+  put({ type, color }, square) {
+    if (typeof type !== 'string' || typeof color !== 'string' || typeof square !== 'string')
+      return false;
+    if (!this._game.put(color, type.toLowerCase(), square)) return false;
+    this._updateSetup();
+    return true;
+  }
+
+  remove(square) {
+    if (typeof square !== 'string') return undefined;
+    const letter = this._game.remove(square);
+    if (letter === undefined) return undefined;
+    this._updateSetup();
+    return { type: letter.toLowerCase(), color: letter < 'a' ? WHITE : BLACK };
+  }
+
+  attackers(square, attackedBy) {
+    return splitWords(this._game.attackers(square, attackedBy ?? undefined));
+  }
+
+  isAttacked(square, attackedBy) {
+    return this._game.attackers(square, attackedBy) !== '';
+  }
+
+  /** The Polyglot Zobrist key as 16 hexadecimal digits (chess.js's `hash()` is its own key). */
+  hash() {
+    return this._game.polyglotKey();
+  }
+
+  /** The Polyglot Zobrist key as 16 hexadecimal digits. */
+  polyglotKey() {
+    return this._game.polyglotKey();
+  }
+
+  isCheck() {
+    return this._game.isCheck();
+  }
+  inCheck() {
+    return this._game.isCheck();
+  }
+  isCheckmate() {
+    return this._game.isCheckmate();
+  }
+  isStalemate() {
+    return this._game.isStalemate();
+  }
+  isInsufficientMaterial() {
+    return this._game.isInsufficientMaterial();
+  }
+  isThreefoldRepetition() {
+    return this._game.isThreefoldRepetition();
+  }
+  isDrawByFiftyMoves() {
+    return this._game.isDrawByFiftyMoves();
+  }
+  isDraw() {
+    return (
+      this.isDrawByFiftyMoves() ||
+      this.isStalemate() ||
+      this.isInsufficientMaterial() ||
+      this.isThreefoldRepetition()
+    );
+  }
+  isGameOver() {
+    return this.isCheckmate() || this.isDraw();
+  }
+
+  /** The legal moves: SAN, or Move objects with `verbose`; only from `square` or of `piece`. */
+  moves({ verbose = false, square = undefined, piece = undefined } = {}) {
+    if (verbose) {
+      return toMoves(this._game.movesVerbose(square, piece), this._game.fen(false));
+    }
+    return splitWords(this._game.movesSan(square, piece));
+  }
+
+  /** The legal moves in UCI (castling as king takes rook in Chess960). */
+  movesUci({ square = undefined } = {}) {
+    return splitWords(this._game.movesUci(square));
+  }
+
+  /**
+   * Plays a move: SAN (`Nf3`; unless `strict` also `0-0`, `Ng1f3`, `e2e4`...), `null` for a
+   * null move, or `{from, to, promotion}`. Returns its Move; throws `Invalid move: ...`.
+   */
+  move(move, { strict = false } = {}) {
+    const before = this._game.fen(false);
+    let line;
+    if (typeof move === 'string') {
+      line = this._play(() => this._game.playSan(move, strict), move);
+    } else if (move === null) {
+      line = this._play(() => this._game.playSan('--', strict), 'null');
+    } else if (typeof move === 'object') {
+      const promotion = typeof move.promotion === 'string' ? move.promotion : undefined;
+      line = this._play(
+        () => this._game.playFromTo(String(move.from), String(move.to), promotion),
+        JSON.stringify(move),
+      );
+    } else {
+      throw new Error(`Invalid move: ${JSON.stringify(move)}`);
+    }
+    return toMove(line, before);
+  }
+
+  _play(f, shown) {
+    try {
+      return f();
+    } catch (e) {
+      const m = message(e);
+      if (m.startsWith('Null move')) throw new Error(m);
+      throw new Error(`Invalid move: ${shown}`);
+    }
+  }
+
+  /** Plays a move in UCI (`e2e4`, `e7e8q`, Chess960 castling as king takes rook). */
+  moveUci(uci) {
+    const before = this._game.fen(false);
+    return toMove(
+      this._play(() => this._game.playUci(uci), uci),
+      before,
+    );
+  }
+
+  undo() {
+    const line = this._game.undo();
+    return line === undefined ? null : toMove(line, this._game.fen(false));
+  }
+
+  history({ verbose = false } = {}) {
+    if (!verbose) return splitWords(this._game.history(false));
+    const fens = this._game.historyFens().split('\n');
+    const text = this._game.history(true);
+    if (text === '') return [];
+    return text.split('\n').map((line, i) => toMove(line, fens[i]));
+  }
+
+  /** The game as PGN, laid out as chess.js lays it out (one line unless `maxWidth`). */
+  pgn({ newline = '\n', maxWidth = 0 } = {}) {
+    const result = [];
+    let headerExists = false;
+    for (const i in this._header) {
+      if (this._header[i]) result.push(`[${i} "${this._header[i]}"]` + newline);
+      headerExists = true;
+    }
+    const sans = splitWords(this._game.history(false));
+    const fens = this._game.historyFens().split('\n');
+    if (headerExists && sans.length) result.push(newline);
+    const appendComment = (moveString, fen) => {
+      const comment = this._comments[fen];
+      if (typeof comment !== 'undefined') {
+        const delimiter = moveString.length > 0 ? ' ' : '';
+        moveString = `${moveString}${delimiter}{${comment}}`;
+      }
+      return moveString;
+    };
+    const root = fens[0].split(' ');
+    let color = root[1];
+    let number = parseInt(root[5], 10);
+    const moves = [];
+    let moveString = '';
+    if (sans.length === 0) moves.push(appendComment('', fens[0]));
+    for (let i = 0; i < sans.length; i++) {
+      moveString = appendComment(moveString, fens[i]);
+      if (i === 0 && color === 'b') {
+        const prefix = `${number}. ...`;
+        moveString = moveString ? `${moveString} ${prefix}` : prefix;
+      } else if (color === 'w') {
+        if (moveString.length) moves.push(moveString);
+        moveString = number + '.';
+      }
+      moveString = moveString + ' ' + sans[i];
+      if (color === 'b') number++;
+      color = color === 'w' ? 'b' : 'w';
+    }
+    if (moveString.length) moves.push(appendComment(moveString, fens[fens.length - 1]));
+    moves.push(this._header.Result || '*');
+    if (maxWidth === 0) return result.join('') + moves.join(' ');
+    // Wrapped as chess.js wraps.
+    const strip = () => {
+      if (result.length > 0 && result[result.length - 1] === ' ') {
+        result.pop();
+        return true;
+      }
+      return false;
+    };
+    const wrapComment = (width, move) => {
+      for (const token of move.split(' ')) {
+        if (!token) continue;
+        if (width + token.length > maxWidth) {
+          while (strip()) width--;
+          result.push(newline);
+          width = 0;
+        }
+        result.push(token);
+        width += token.length;
+        result.push(' ');
+        width++;
+      }
+      if (strip()) width--;
+      return width;
+    };
+    let currentWidth = 0;
+    for (let i = 0; i < moves.length; i++) {
+      if (currentWidth + moves[i].length > maxWidth && moves[i].includes('{')) {
+        currentWidth = wrapComment(currentWidth, moves[i]);
+        continue;
+      }
+      if (currentWidth + moves[i].length > maxWidth && i !== 0) {
+        if (result[result.length - 1] === ' ') result.pop();
+        result.push(newline);
+        currentWidth = 0;
+      } else if (i !== 0) {
+        result.push(' ');
+        currentWidth++;
+      }
+      result.push(moves[i]);
+      currentWidth += moves[i].length;
+    }
+    return result.join('');
+  }
+
+  /** @deprecated chess.js's: use setHeader and getHeaders. */
+  header(...args) {
+    for (let i = 0; i < args.length; i += 2) {
+      if (typeof args[i] === 'string' && typeof args[i + 1] === 'string') {
+        this._header[args[i]] = args[i + 1];
+      }
+    }
+    return this._header;
+  }
+
+  setHeader(key, value) {
+    this._header[key] = value ?? SEVEN_TAG_ROSTER[key] ?? null;
+    return this.getHeaders();
+  }
+
+  removeHeader(key) {
+    if (key in this._header) {
+      this._header[key] = SEVEN_TAG_ROSTER[key] || null;
+      return true;
+    }
+    return false;
+  }
+
+  getHeaders() {
+    const out = {};
+    for (const [key, value] of Object.entries(this._header)) {
+      if (value !== null) out[key] = value;
+    }
+    return out;
+  }
+
+  /**
+   * Reads the first game of `pgn` (chessbits' PGN reader) and plays its mainline. Throws
+   * `Invalid move in PGN: ...` or `Invalid PGN: ...`, the game unchanged then.
+   */
+  loadPgn(pgn, { strict = false, newlineChar = '\r?\n' } = {}) {
+    if (typeof pgn !== 'string') throw new Error('Invalid PGN: not a string');
+    if (newlineChar !== '\r?\n') pgn = pgn.replace(new RegExp(newlineChar, 'g'), '\n');
+    const next = new wasm.Game(undefined, this._chess960);
+    let text;
+    try {
+      text = next.loadPgn(pgn, strict);
+    } catch (e) {
+      next.free();
+      throw new Error(message(e));
+    }
+    this._game.free();
+    this._game = next;
+    const [tagText, rest] = text.split('\u0001');
+    this._header = { ...HEADER_TEMPLATE };
+    this._header['SetUp'] = null;
+    this._header['FEN'] = null;
+    for (const line of tagText.split('\n')) {
+      if (line === '') continue;
+      const tab = line.indexOf('\t');
+      this._header[line.slice(0, tab)] = line.slice(tab + 1);
+    }
+    this._comments = {};
+    const plies = rest.split('\u0003').slice(1);
+    const resultToken = plies.pop();
+    for (const p of plies) {
+      const sep = p.indexOf('\u0004');
+      if (sep >= 0) this._comments[p.slice(0, sep)] = p.slice(sep + 1);
+    }
+    if (resultToken && Object.keys(this._header).length && this._header['Result'] !== resultToken) {
+      this.setHeader('Result', resultToken);
+    }
+  }
+
+  ascii() {
+    const p = this._game.placement();
+    let s = '   +------------------------+\n';
+    for (let r = 0; r < 8; r++) {
+      s += ' ' + (8 - r) + ' |';
+      for (let f = 0; f < 8; f++) s += ' ' + p[r * 8 + f] + ' ';
+      s += '|\n';
+    }
+    s += '   +------------------------+\n';
+    s += '     a  b  c  d  e  f  g  h';
+    return s;
+  }
+
+  /**
+   * The number of leaf nodes of the legal move tree `depth` plies deep (the last ply's
+   * moves counted without playing them; `perftFull` plays each, as chess.js does).
+   */
+  perft(depth) {
+    return this._game.perft(depth);
+  }
+
+  /** perft with every leaf move played. */
+  perftFull(depth) {
+    return this._game.perftFull(depth);
+  }
+
+  setTurn(color) {
+    if (this.turn() === color) return false;
+    this.move('--');
+    return true;
+  }
+
+  turn() {
+    return this._game.whiteToMove() ? WHITE : BLACK;
+  }
+
+  board() {
+    const p = this._game.placement();
+    const out = [];
+    for (let r = 0; r < 8; r++) {
+      const row = [];
+      for (let f = 0; f < 8; f++) {
+        const c = p[r * 8 + f];
+        row.push(
+          c === '.'
+            ? null
+            : { square: SQUARES[r * 8 + f], type: c.toLowerCase(), color: c < 'a' ? WHITE : BLACK },
+        );
+      }
+      out.push(row);
+    }
+    return out;
+  }
+
+  squareColor(square) {
+    const i = SQUARES.indexOf(square);
+    if (i < 0) return null;
+    return ((i >> 3) + (i & 7)) % 2 === 0 ? 'light' : 'dark';
+  }
+
+  _pruneComments() {
+    const kept = {};
+    for (const fen of this._game.historyFens().split('\n')) {
+      if (fen in this._comments) kept[fen] = this._comments[fen];
+    }
+    this._comments = kept;
+  }
+
+  getComment() {
+    return this._comments[this.fen()];
+  }
+  setComment(comment) {
+    this._comments[this.fen()] = comment.replace('{', '[').replace('}', ']');
+  }
+  /** @deprecated chess.js's name: removeComment. */
+  deleteComment() {
+    return this.removeComment();
+  }
+  removeComment() {
+    const comment = this._comments[this.fen()];
+    delete this._comments[this.fen()];
+    return comment;
+  }
+  getComments() {
+    this._pruneComments();
+    return Object.keys(this._comments).map((fen) => ({ fen, comment: this._comments[fen] }));
+  }
+  /** @deprecated chess.js's name: removeComments. */
+  deleteComments() {
+    return this.removeComments();
+  }
+  removeComments() {
+    this._pruneComments();
+    return Object.keys(this._comments).map((fen) => {
+      const comment = this._comments[fen];
+      delete this._comments[fen];
+      return { fen, comment };
+    });
+  }
+
+  setCastlingRights(color, rights) {
+    this._game.setCastlingRights(color, rights[KING], rights[QUEEN]);
+    this._updateSetup();
+    const result = this.getCastlingRights(color);
+    return (
+      (rights[KING] === undefined || rights[KING] === result[KING]) &&
+      (rights[QUEEN] === undefined || rights[QUEEN] === result[QUEEN])
+    );
+  }
+
+  getCastlingRights(color) {
+    const r = this._game.castlingRights(color);
+    return { [KING]: r.includes('K'), [QUEEN]: r.includes('Q') };
+  }
+
+  moveNumber() {
+    return this._game.moveNumber();
+  }
+
+  /** Whether castling follows Chess960's rules (asked for, or read from the FEN). */
+  isChess960() {
+    return this._chess960 || this._game.isChess960();
+  }
+}
+
+/** The Lichess variants, with chessops' names. */
+export const VARIANTS = [
+  'chess',
+  'atomic',
+  'antichess',
+  'crazyhouse',
+  'kingofthehill',
+  '3check',
+  'horde',
+  'racingkings',
+];
+
+/** A game of a Lichess variant (chessops' names): moves in SAN and UCI, FEN, results. */
+export class VariantChess {
+  _game;
+
+  constructor(variant, fen) {
+    this._game = new wasm.VariantGame(variant, fen ?? undefined);
+  }
+  variant() {
+    return this._game.variant();
+  }
+  fen() {
+    return this._game.fen();
+  }
+  turn() {
+    return this._game.turn();
+  }
+  /** The legal moves: SAN, or with `verbose` `{uci, san}` objects. */
+  moves({ verbose = false } = {}) {
+    const text = this._game.moves();
+    if (text === '') return [];
+    return text.split('\n').map((line) => {
+      const space = line.indexOf(' ');
+      return verbose
+        ? { uci: line.slice(0, space), san: line.slice(space + 1) }
+        : line.slice(space + 1);
+    });
+  }
+  /** Plays SAN or UCI; returns the SAN; throws `Invalid move: ...`. */
+  move(text) {
+    return this._game.move(String(text));
+  }
+  undo() {
+    return this._game.undo() ?? null;
+  }
+  history() {
+    return splitWords(this._game.history());
+  }
+  isCheck() {
+    return this._game.isCheck();
+  }
+  isGameOver() {
+    return this._game.isGameOver();
+  }
+  isVariantEnd() {
+    return this._game.isVariantEnd();
+  }
+  /** `1-0`, `0-1`, `1/2-1/2`, or null while the game goes on. */
+  result() {
+    return this._game.result() ?? null;
+  }
+  perft(depth) {
+    return this._game.perft(depth);
+  }
+}
+
+let tables = null;
+
+async function tablesModule() {
+  if (tables === null) {
+    tables = (async () => {
+      const mod = await import('./wasm/tables/chessbits.js');
+      await mod.default({
+        module_or_path: await wasmSource(
+          new URL('./wasm/tables/chessbits_bg.wasm', import.meta.url),
+        ),
+      });
+      return mod;
+    })();
+  }
+  return tables;
+}
+
+/**
+ * The bytes of `source`: a Uint8Array, an ArrayBuffer, a string (as UTF-8), or a stream
+ * (a web ReadableStream or any async iterable of chunks, such as a Node stream), read whole
+ * first: the reader runs on this thread, so it has all the input at once.
+ */
+async function inputBytes(source) {
+  if (typeof source === 'string') return new TextEncoder().encode(source);
+  if (source instanceof Uint8Array) return source;
+  if (source instanceof ArrayBuffer) return new Uint8Array(source);
+  if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+  if (source !== null && typeof source === 'object' && (typeof source.getReader === 'function' || Symbol.asyncIterator in source)) {
+    const chunks = [];
+    let length = 0;
+    const iterable =
+      typeof source[Symbol.asyncIterator] === 'function' ? source : readerChunks(source.getReader());
+    for await (const chunk of iterable) {
+      const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : new Uint8Array(chunk);
+      chunks.push(bytes);
+      length += bytes.length;
+    }
+    const out = new Uint8Array(length);
+    let at = 0;
+    for (const c of chunks) {
+      out.set(c, at);
+      at += c.length;
+    }
+    return out;
+  }
+  throw new Error('readGames: a Uint8Array, an ArrayBuffer, a string or a stream of bytes');
+}
+
+async function* readerChunks(reader) {
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield value;
+  }
+}
+
+/** The route's option names, as JavaScript spells them (camelCase) and as the library reads them. */
+const SELECTION_OPTIONS = {
+  tag: 'tag',
+  tagContains: 'tag_contains',
+  tagRange: 'tag_range',
+  elo: 'elo',
+  result: 'result',
+  minPlies: 'min_plies',
+  maxPlies: 'max_plies',
+  fen: 'fen',
+  dedup: 'dedup',
+  limit: 'limit',
+  sample: 'sample',
+  seed: 'seed',
+  schema: 'schema',
+  strict: 'strict',
+  encoding: 'encoding',
+};
+
+/** An option's value as the texts the library reads: a string, a number, a boolean, a list, or an object of `NAME=VALUE` pairs. */
+function optionTexts(value) {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k}=${v}`);
+  return [String(value)];
+}
+
+/**
+ * The games (or, with `table: 'moves'`, the mainline moves) of PGN `bytes` (a Uint8Array,
+ * an ArrayBuffer, a string, or a stream of bytes, read whole first) as an Arrow IPC file, a
+ * Uint8Array that apache-arrow's `tableFromIPC` and DuckDB-WASM read. The options are the
+ * command line's and Python's selections, by the same names in camelCase: `tag`
+ * (`NAME=VALUE`, a list or an object), `tagContains`, `tagRange` (`NAME=LO..HI`), `elo`
+ * (`LO..HI`), `result`, `minPlies`, `maxPlies`, `fen`, `dedup`, `limit`, `sample`, `seed`,
+ * `schema` (`default` or `lichess`), `strict`, `encoding`; and `table`, `file` (the file
+ * column) and `onDamage` (`warn`, the default: an input damaged part way keeps the games
+ * before the damage and warns on the console; `raise`: throws).
+ */
+export async function readGames(bytes, options = {}) {
+  const mod = await tablesModule();
+  const input = await inputBytes(bytes);
+  const names = [];
+  const values = [];
+  for (const [key, value] of Object.entries(options)) {
+    if (['table', 'file', 'onDamage'].includes(key)) continue;
+    const name = key === 'layout' ? 'schema' : SELECTION_OPTIONS[key];
+    if (name === undefined) {
+      throw new Error(`readGames: unknown option ${JSON.stringify(key)} (${Object.keys(SELECTION_OPTIONS).join(', ')}, table, file, onDamage)`);
+    }
+    for (const text of optionTexts(value)) {
+      names.push(name);
+      values.push(text);
+    }
+  }
+  try {
+    return mod.readGamesIpc(
+      input,
+      options.table ?? 'games',
+      names,
+      values,
+      options.onDamage ?? 'warn',
+      options.file ?? undefined,
+    );
+  } catch (e) {
+    throw new Error(message(e));
+  }
+}
