@@ -74,9 +74,13 @@ pub fn read_games(
     options.selection = selection;
     let mut limiter = Limiter::new(&options.selection);
     let input = Input::from_reader(std::io::Cursor::new(bytes)).map_err(err)?;
-    let ran = run(input, &options, &mut limiter, |_| {}, |batch, _report| {
-        writer.write(&batch).map(|()| true)
-    });
+    let ran = run(
+        input,
+        &options,
+        &mut limiter,
+        |_| {},
+        |batch, _report| writer.write(&batch).map(|()| true),
+    );
     match ran {
         Ok(_) => {}
         Err(e @ RouteError::Damaged { .. }) if !raise => {
