@@ -42,6 +42,24 @@ pub enum Variant {
     RacingKings,
 }
 
+/// A name as the variants' names are compared: lower case, blanks, `-` and `_` left out
+/// (at most 24 bytes: longer is no variant's name).
+fn name_key(name: &str) -> Option<([u8; 24], usize)> {
+    let mut key = [0u8; 24];
+    let mut len = 0;
+    for b in name.bytes() {
+        if matches!(b, b' ' | b'-' | b'_') {
+            continue;
+        }
+        if len == key.len() {
+            return None;
+        }
+        key[len] = b.to_ascii_lowercase();
+        len += 1;
+    }
+    Some((key, len))
+}
+
 impl Variant {
     /// Every variant, standard chess first.
     pub const ALL: [Variant; 8] = [
@@ -104,18 +122,7 @@ impl Variant {
     #[must_use]
     pub fn from_pgn_tag(tag: &[u8]) -> Option<(Variant, Option<CastlingMode>)> {
         let text = core::str::from_utf8(tag).ok()?.trim();
-        let mut key = [0u8; 24];
-        let mut len = 0;
-        for b in text.bytes() {
-            if matches!(b, b' ' | b'-' | b'_') {
-                continue;
-            }
-            if len == key.len() {
-                return None;
-            }
-            key[len] = b.to_ascii_lowercase();
-            len += 1;
-        }
+        let (key, len) = name_key(text)?;
         let key = &key[..len];
         if key.windows(3).any(|w| w == b"960")
             || key.windows(7).any(|w| w == b"fischer")
@@ -137,18 +144,7 @@ impl Variant {
     /// not a variant: see the type's documentation).
     #[must_use]
     pub fn from_name(name: &str) -> Option<Variant> {
-        let mut key = [0u8; 24];
-        let mut len = 0;
-        for b in name.bytes() {
-            if matches!(b, b' ' | b'-' | b'_') {
-                continue;
-            }
-            if len == key.len() {
-                return None;
-            }
-            key[len] = b.to_ascii_lowercase();
-            len += 1;
-        }
+        let (key, len) = name_key(name)?;
         Some(match &key[..len] {
             b"chess" | b"standard" | b"normal" => Variant::Chess,
             b"atomic" | b"atom" | b"atomicchess" => Variant::Atomic,

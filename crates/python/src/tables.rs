@@ -375,7 +375,7 @@ fn selection(schema: &str, filters: Option<&Bound<'_, PyDict>>) -> PyResult<Sele
         selection.set(key, text).map_err(|e| match e.reason {
             SelectionReason::Unknown => PyTypeError::new_err(format!(
                 "unknown keyword {key:?} ({})",
-                Selection::OPTIONS.join(", ")
+                Selection::options().collect::<Vec<_>>().join(", ")
             )),
             _ => PyValueError::new_err(e.to_string()),
         })

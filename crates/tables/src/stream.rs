@@ -85,31 +85,22 @@ pub enum SelectionReason {
     #[error("unknown encoding")]
     Encoding,
     /// An option no door has.
-    #[error("unknown option (one of {})", Selection::OPTIONS.join(", "))]
+    #[error("unknown option (one of {})", Selection::options().collect::<Vec<_>>().join(", "))]
     Unknown,
 }
 
 impl Selection {
-    /// The names [`Selection::set`] reads: the filter's tests, then the selection's own.
-    pub const OPTIONS: [&'static str; 15] = [
-        "tag",
-        "tag_contains",
-        "tag_range",
-        "elo",
-        "result",
-        "min_plies",
-        "max_plies",
-        "fen",
-        "dedup",
-        "limit",
-        "sample",
-        "seed",
-        "schema",
-        "strict",
-        "encoding",
+    /// The names [`Selection::set`] reads besides the filter's tests ([`Filter::TESTS`]).
+    pub const OWN_OPTIONS: [&'static str; 7] = [
+        "dedup", "limit", "sample", "seed", "schema", "strict", "encoding",
     ];
 
-    /// Sets the option `name` (one of [`Selection::OPTIONS`]; `-` may stand for `_`) from
+    /// Every name [`Selection::set`] reads: the filter's tests, then the selection's own.
+    pub fn options() -> impl Iterator<Item = &'static str> {
+        Filter::TESTS.into_iter().chain(Selection::OWN_OPTIONS)
+    }
+
+    /// Sets the option `name` (one of [`Selection::options`]; `-` may stand for `_`) from
     /// its text: the filter's tests as [`Filter::add`] reads them (repeated names add
     /// tests), `dedup` and `strict` `true`/`false`, `limit` a count, `sample` a rate from 0
     /// to 1, `seed` an integer, `schema` `default` or `lichess`, `encoding` a WHATWG label

@@ -106,3 +106,19 @@ test('a real file: Lichess games as chess.js reads them', async (t) => {
     assert.equal(c.pgn(), trimmed(o.pgn()), `game ${i} pgn`);
   }
 });
+
+test('options are the route selections, by the names the program and Python use', async () => {
+  const pgn =
+    '[UTCDate "2025.02.31"]\n\n1. e4 e5 *\n\n[UTCDate "2025.02.28"]\n\n1. d4 d5 2. c4 *\n\n' +
+    '[Result "½-½"]\n\n1. Nf3 *\n';
+  const rows = async (options) => tableFromIPC(await readGames(pgn, options)).numRows;
+  // A date that does not exist is no date, as for the program's --tag-range.
+  assert.equal(await rows({ tagRange: 'UTCDate=2025.02.01..2025.03.01' }), 1);
+  assert.equal(await rows({ minPlies: 3 }), 1);
+  assert.equal(await rows({ result: '1/2-1/2' }), 1);
+  const lichess = tableFromIPC(await readGames(pgn, { schema: 'lichess' }));
+  assert.ok(lichess.schema.fields.some((f) => f.name === 'movetext'));
+  await assert.rejects(readGames(pgn, { colour: 'white' }), /unknown option "colour"/);
+  await assert.rejects(readGames(pgn, { sample: 2 }), /sample/);
+  await assert.rejects(readGames(pgn, { table: 'moves', schema: 'lichess' }), /schema/);
+});
