@@ -33,6 +33,10 @@ fuzz_target!(|data: &[u8]| {
             assert!(pos.is_legal(m), "{m:?} in {fen}");
         }
         let over = pos.outcome().is_some();
-        assert_eq!(over, moves.is_empty(), "{variant} {fen}: outcome against moves");
+        assert_eq!(
+            over,
+            moves.is_empty(),
+            "{variant} {fen}: outcome against moves"
+        );
     }
 });

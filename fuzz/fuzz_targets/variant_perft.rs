@@ -10,7 +10,11 @@ use libfuzzer_sys::fuzz_target;
 
 fn by_copies(pos: &VariantPosition, depth: u32) -> u64 {
     if depth <= 1 {
-        return if depth == 0 { 1 } else { pos.legal_moves().len() as u64 };
+        return if depth == 0 {
+            1
+        } else {
+            pos.legal_moves().len() as u64
+        };
     }
     pos.legal_moves()
         .iter()

@@ -32,9 +32,16 @@ fuzz_target!(|data: &[u8]| {
         if m.is_null() {
             continue;
         }
-        assert!(pos.is_legal(m), "{text:?} decoded to an illegal move in {pos}");
+        assert!(
+            pos.is_legal(m),
+            "{text:?} decoded to an illegal move in {pos}"
+        );
         let san = pos.san(m);
-        assert_eq!(pos.san_to_move(&san, SanMode::Strict), Ok(m), "{san} in {pos}");
+        assert_eq!(
+            pos.san_to_move(&san, SanMode::Strict),
+            Ok(m),
+            "{san} in {pos}"
+        );
     }
     let moves = pos.legal_moves();
     let stride = moves.len() / 16 + 1;

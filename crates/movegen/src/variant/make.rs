@@ -1,11 +1,12 @@
 //! Playing a move on a [`VariantPosition`] in place, and taking it back: the board as in
 //! standard chess, then what the variant adds (atomic explosions, crazyhouse pockets and
 //! promoted pieces, three-check counters). [`make`] returns what [`unmake`] needs: the state
-//! before the move (a few dozen bytes) and the piece taken; an atomic capture, which may
-//! clear up to ten squares, keeps the board as it was.
+//! before the move (a few dozen bytes), the piece taken, and the pieces an atomic
+//! explosion cleared (at most nine: the capturer and the eight squares around). Nothing is
+//! copied but these.
 
 use chessbits_bitboard_core::{Bitboard, Color, Move, MoveKind, Piece, Rank, Role, Square};
-use chessbits_position::{Board, Pockets, RemainingChecks, Variant};
+use chessbits_position::{Pockets, RemainingChecks, Variant};
 
 use super::{atomic, back_rank, VariantPosition};
 
@@ -23,9 +24,19 @@ pub(crate) struct Undo {
     moved: Option<Piece>,
     /// The piece taken and its square (behind the target for en passant).
     captured: Option<(Square, Piece)>,
-    /// The board before an atomic capture.
-    board: Option<Board>,
+    /// The pieces an atomic explosion cleared, the first `exploded_len` of them.
+    exploded: [(Square, Piece); 9],
+    exploded_len: u8,
 }
+
+/// A filler for the unused slots of [`Undo::exploded`].
+const NO_SLOT: (Square, Piece) = (
+    Square::A1,
+    Piece {
+        color: Color::White,
+        role: Role::Pawn,
+    },
+);
 
 /// Plays `m` (legal in `pos`) in place.
 pub(crate) fn make(pos: &mut VariantPosition, m: Move) -> Undo {
@@ -39,7 +50,8 @@ pub(crate) fn make(pos: &mut VariantPosition, m: Move) -> Undo {
         checks: pos.checks,
         moved: None,
         captured: None,
-        board: None,
+        exploded: [NO_SLOT; 9],
+        exploded_len: 0,
     };
     let us = pos.turn;
     let them = us.other();
@@ -91,9 +103,8 @@ pub(crate) fn unmake(pos: &mut VariantPosition, m: Move, undo: Undo) {
     if m.is_null() {
         return;
     }
-    if let Some(board) = undo.board {
-        pos.board = board;
-        return;
+    for &(sq, piece) in &undo.exploded[..usize::from(undo.exploded_len)] {
+        pos.board.put(sq, piece);
     }
     let us = pos.turn;
     let to = m.to();
@@ -130,11 +141,6 @@ fn play_piece(
 ) {
     let us = pos.turn;
     let (from, to) = (m.from(), m.to());
-    let atomic_capture = pos.variant == Variant::Atomic
-        && (pos.board.by_color(us.other()).contains(to) || kind == MoveKind::EnPassant);
-    if atomic_capture {
-        undo.board = Some(pos.board.clone());
-    }
     let Some(moved) = pos.board.discard(from) else {
         debug_assert!(false, "play_unchecked: no piece on {from} for {m:?}");
         return;
@@ -191,14 +197,14 @@ fn play_piece(
             };
             pos.pockets.add(us, back);
         }
-        Variant::Atomic => explode(pos, to),
+        Variant::Atomic => explode(pos, to, undo),
         _ => {}
     }
 }
 
 /// The atomic explosion of a capture on `to`: the capturer and every piece but pawns on
 /// the squares around go, with their castling rights.
-fn explode(pos: &mut VariantPosition, to: Square) {
+fn explode(pos: &mut VariantPosition, to: Square, undo: &mut Undo) {
     let gone = atomic::blast(pos, to);
     pos.castling -= gone;
     for color in Color::ALL {
@@ -208,7 +214,12 @@ fn explode(pos: &mut VariantPosition, to: Square) {
         }
     }
     for sq in gone {
-        pos.board.discard(sq);
+        if let Some(piece) = pos.board.discard(sq) {
+            if let Some(slot) = undo.exploded.get_mut(usize::from(undo.exploded_len)) {
+                *slot = (sq, piece);
+                undo.exploded_len += 1;
+            }
+        }
     }
     pos.promoted -= gone;
 }
