@@ -117,6 +117,14 @@ fn clock_value(value: &[u8]) -> Option<f64> {
 /// `0:03:00`, `1:00:01.5`. What [`parse_clock`] reads back.
 #[must_use]
 pub fn clock_text(seconds: f64) -> String {
+    let mut out = Vec::with_capacity(12);
+    write_clock(seconds, &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Appends [`clock_text`] of `seconds` to `out`, without allocating (the clock of every
+/// move of a Lichess game is written so).
+pub fn write_clock(seconds: f64, out: &mut Vec<u8>) {
     let seconds = if seconds.is_finite() {
         seconds.max(0.0)
     } else {
@@ -125,11 +133,55 @@ pub fn clock_text(seconds: f64) -> String {
     let tenths_total = (seconds * 10.0).round() as u64;
     let (whole, tenths) = (tenths_total / 10, tenths_total % 10);
     let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60);
-    if tenths == 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{h}:{m:02}:{s:02}.{tenths}")
+    push_decimal(out, h);
+    for two in [m, s] {
+        out.extend_from_slice(&[b':', b'0' + (two / 10) as u8, b'0' + (two % 10) as u8]);
     }
+    if tenths != 0 {
+        out.extend_from_slice(&[b'.', b'0' + tenths as u8]);
+    }
+}
+
+/// Appends an [`Eval`] as its `Display` writes it (as Lichess writes an `[%eval]`),
+/// without the formatting machinery.
+pub fn write_eval(eval: Eval, out: &mut Vec<u8>) {
+    let (mate, value) = match eval {
+        Eval::Mate(n) => (true, n),
+        Eval::Centipawns(cp) => (false, cp),
+    };
+    if mate {
+        out.push(b'#');
+    }
+    if value < 0 {
+        out.push(b'-');
+    }
+    let abs = u64::from(value.unsigned_abs());
+    if mate {
+        push_decimal(out, abs);
+        return;
+    }
+    push_decimal(out, abs / 100);
+    match abs % 100 {
+        0 => {}
+        c if c % 10 == 0 => out.extend_from_slice(&[b'.', b'0' + (c / 10) as u8]),
+        c => out.extend_from_slice(&[b'.', b'0' + (c / 10) as u8, b'0' + (c % 10) as u8]),
+    }
+}
+
+/// Appends `n` in decimal.
+pub(crate) fn push_decimal(out: &mut Vec<u8>, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
 }
 
 /// The value of 1 to 9 ASCII digits.

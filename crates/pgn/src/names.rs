@@ -38,19 +38,9 @@ text_names!(Compression, "compression", {
 /// spelling of an evaluation: PGN comments, table cells and messages all use it.
 impl fmt::Display for Eval {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Eval::Mate(n) => write!(f, "#{n}"),
-            Eval::Centipawns(cp) => {
-                let sign = if cp < 0 { "-" } else { "" };
-                let abs = cp.unsigned_abs();
-                let (whole, cents) = (abs / 100, abs % 100);
-                match cents {
-                    0 => write!(f, "{sign}{whole}"),
-                    c if c % 10 == 0 => write!(f, "{sign}{whole}.{}", c / 10),
-                    c => write!(f, "{sign}{whole}.{c:02}"),
-                }
-            }
-        }
+        let mut text = Vec::with_capacity(16);
+        crate::annotations::write_eval(*self, &mut text);
+        f.write_str(core::str::from_utf8(&text).map_err(|_| fmt::Error)?)
     }
 }
 

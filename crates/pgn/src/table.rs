@@ -6,7 +6,9 @@
 
 use crate::replay::{GameError, GameRecord};
 
-pub use crate::annotations::{clock_text, parse_clock, parse_eval, parse_notes, Eval};
+pub use crate::annotations::{
+    clock_text, parse_clock, parse_eval, parse_notes, write_clock, write_eval, Eval,
+};
 
 /// The `error` column of a game: its reader errors and the replay error, each as
 /// `line N: ...`, joined by `; `; `None` when there is none (the `error` column of
@@ -47,6 +49,24 @@ mod tests {
             assert_eq!(parse_clock(text.as_bytes()), Some(seconds), "{text}");
         }
         assert_eq!(clock_text(3601.5), "1:00:01.5");
+        assert_eq!(clock_text(36_000.0), "10:00:00");
+        // `write_eval` writes what `Display` writes.
+        for e in [
+            Eval::Centipawns(0),
+            Eval::Centipawns(17),
+            Eval::Centipawns(-5),
+            Eval::Centipawns(-150),
+            Eval::Centipawns(200),
+            Eval::Centipawns(i32::MIN),
+            Eval::Centipawns(i32::MAX),
+            Eval::Mate(3),
+            Eval::Mate(-2),
+            Eval::Mate(i32::MIN),
+        ] {
+            let mut out = Vec::new();
+            write_eval(e, &mut out);
+            assert_eq!(String::from_utf8(out).unwrap(), e.to_string());
+        }
         assert_eq!(clock_text(59.96), "0:01:00");
         assert_eq!(parse_clock(b"no command"), None);
         assert_eq!(

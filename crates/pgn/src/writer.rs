@@ -148,8 +148,6 @@ pub fn write_mainline(
     result: Option<&[u8]>,
     out: &mut Vec<u8>,
 ) {
-    use std::io::Write as _;
-
     let (mut number, mut white) = first_move(record.fen.as_deref());
     let start = out.len();
     let mut after_comment = false;
@@ -158,7 +156,7 @@ pub fn write_mainline(
             out.push(b' ');
         }
         if white || after_comment || i == 0 {
-            push_number(out, number);
+            crate::annotations::push_decimal(out, u64::from(number));
             out.extend_from_slice(if white { b". " } else { b"... " });
         }
         out.extend_from_slice(san);
@@ -167,10 +165,14 @@ pub fn write_mainline(
         if after_comment {
             out.extend_from_slice(b" {");
             if let Some(e) = eval {
-                let _ = write!(out, " [%eval {e}]");
+                out.extend_from_slice(b" [%eval ");
+                crate::table::write_eval(e, out);
+                out.push(b']');
             }
             if let Some(c) = clock {
-                let _ = write!(out, " [%clk {}]", crate::table::clock_text(c));
+                out.extend_from_slice(b" [%clk ");
+                crate::table::write_clock(c, out);
+                out.push(b']');
             }
             out.extend_from_slice(b" }");
         }
@@ -185,22 +187,6 @@ pub fn write_mainline(
         }
         out.extend_from_slice(r);
     }
-}
-
-/// Appends `n` in decimal.
-fn push_number(out: &mut Vec<u8>, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[i..]);
 }
 
 /// The move number and side (`true`: White) of a game's first move, from its `FEN` tag
