@@ -1,8 +1,8 @@
 //! The columns of the games tables, declared once: each column's name, where its value
-//! comes from ([`Value`], which fixes its Arrow type), and what it means. The schema
+//! comes from (its value kind, which fixes its Arrow type), and what it means. The schema
 //! ([`crate::schema()`]), the row builder ([`crate::rows`]), the command line's `--help` and
 //! the bindings' docs ([`describe`]) all derive from these lists, so that a new column is
-//! one line here (plus, for a new kind of value, its case in [`Value`] and in the row
+//! one line here (plus, for a new kind of value, its case in `Value` and in the row
 //! builder).
 
 use arrow_schema::{DataType, Field, TimeUnit};
