@@ -230,7 +230,7 @@ fn ours_fens(input: &[u8], threads: usize) -> usize {
         .run(
             |batch| {
                 let mut rows = Vec::with_capacity(1 << 20);
-                chessbits_pgn::fens_games(&batch, SanMode::Lenient, &mut rows);
+                chessbits_tables::fens::fens_rows(&batch, SanMode::Lenient, &mut rows);
                 rows
             },
             |rows| {
@@ -269,7 +269,7 @@ fn fens(c: &mut Criterion) {
                 .read_all(&mut chessbits_pgn::RecordCollector::new(), |r| v.push(r));
             v
         };
-        chessbits_pgn::fens_games(&records, SanMode::Lenient, &mut out).moves
+        chessbits_tables::fens::fens_rows(&records, SanMode::Lenient, &mut out).moves
     };
     let dir = std::env::temp_dir().join(format!("chessbits-bench-pgn-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);

@@ -158,10 +158,19 @@ impl VariantPosition {
         }
     }
 
-    /// Reads and validates `fen` as a position of `variant`. Castling in Chess960 form is
-    /// detected as [`CastlingMode::detect`] does.
+    /// Reads and validates `fen` as a position of `variant`, as
+    /// [`VariantPosition::read_fen`] does.
     pub fn from_fen(variant: Variant, fen: &str) -> Result<VariantPosition, VariantError> {
-        let setup = Setup::from_ascii(fen.as_bytes())?;
+        VariantPosition::read_fen(variant, fen.as_bytes())
+    }
+
+    /// The one reading of FEN text (with the variants' fields: pockets, `~`, check
+    /// counters; surrounding whitespace ignored) into a position of `variant`, for every
+    /// door, as [`Position::read_fen`](chessbits_position::Position::read_fen) is for
+    /// standard chess: castling in Chess960 form detected as [`CastlingMode::detect`]
+    /// does, then validated by [`VariantPosition::from_setup`].
+    pub fn read_fen(variant: Variant, fen: &[u8]) -> Result<VariantPosition, VariantError> {
+        let setup = Setup::from_ascii(fen.trim_ascii())?;
         let mode = CastlingMode::detect(&setup);
         VariantPosition::from_setup(variant, &setup, mode)
     }

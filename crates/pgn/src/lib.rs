@@ -22,9 +22,10 @@
 //!   export-format PGN that reads back to the same tree. Its lines and a [`GameRecord`]'s
 //!   mainline hold their moves as one type, [`Moves`] (each text with its input line), and
 //!   [`Game::to_record`] gives the record the bulk functions take.
-//! - [`replay`] plays a game's mainline from its `FEN`/`Variant` tags; [`check_games`] and
-//!   [`fens_games`] are the bulk jobs, and [`pipeline::Pipeline`] runs them on every core with the
-//!   output in input order (the games before a damaged part of an input are kept).
+//! - [`replay`] plays a game's mainline from its `FEN`/`Variant` tags; [`check_games`] is
+//!   the bulk check, [`replay_plies`] the producer of every table of moves (each position's
+//!   FEN, each move's SAN and UCI), and [`pipeline::Pipeline`] runs them on every core with
+//!   the output in input order (the games before a damaged part of an input are kept).
 //!   [`input::open`] reads plain, zstd and gzip PGN (recognised from the first bytes; `-` is
 //!   standard input).
 //! - [`table`] holds what a table of games needs besides the moves (the `error` cell, the
@@ -48,8 +49,7 @@
 //!     .read_game(&mut RecordCollector::new())
 //!     .unwrap()
 //!     .unwrap();
-//! let mut rows = Vec::new();
-//! let report = chessbits_pgn::fens_games(&[record], SanMode::Lenient, &mut rows);
+//! let report = chessbits_pgn::check_games(&[record], SanMode::Lenient);
 //! assert_eq!(report.moves, 6);
 //! assert!(report.errors.is_empty());
 //! ```
@@ -80,9 +80,9 @@ pub use reader::{
     Both, GameResult, Games, Limits, Nag, ReadError, ReadErrorKind, Reader, Skip, Visitor,
 };
 pub use replay::{
-    check_game, check_games, fens_games, move_number, replay, replay_packed, replay_texts,
-    start_position, write_fen, GameError, GameErrorKind, GameRecord, RecordCollector, Replayed,
-    Report, FENS_HEADER, MAX_GAME_ERRORS, MAX_GAME_MOVES,
+    check_game, check_games, move_number, replay, replay_into, replay_packed, replay_plies,
+    replay_texts, start_position, write_fen, GameError, GameErrorKind, GameRecord, Plies, Ply,
+    PlySink, RecordCollector, Replayed, Report, MAX_GAME_ERRORS, MAX_GAME_MOVES,
 };
 pub use replay::{
     game_variant, replay_any, replay_variant, variant_start_position, write_variant_fen,

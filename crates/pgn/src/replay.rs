@@ -4,13 +4,12 @@
 //! [`RecordCollector`] is a [`Visitor`] that keeps only what replay needs (the start tags and
 //! the mainline moves with their lines) in a compact [`GameRecord`], so that games can be
 //! read on one thread and replayed on others (see [`crate::pipeline`]). [`replay`] plays a
-//! record and hands each move to a callback; [`check_games`] and [`fens_games`] are the two
-//! jobs of the command line (`chessbits pgn check`, `chessbits pgn fens`).
+//! record and hands each move to a callback; [`check_games`] is the job of
+//! `chessbits pgn check`, and [`replay_plies`] the producer of every table of moves.
 
 use chessbits_bitboard_core::{Color, Move, MoveText};
 use chessbits_position::{
-    CastlingMode, CastlingNotation, EnPassantMode, Position, PositionError, Setup, Validation,
-    Variant,
+    CastlingMode, CastlingNotation, EnPassantMode, Position, PositionError, Validation, Variant,
 };
 
 use crate::annotations::{parse_notes, Eval};
@@ -19,10 +18,12 @@ use chessbits_movegen::san::{suffix_of, San, SanError, SanMode, SanPlus};
 
 mod fast;
 mod jobs;
+mod plies;
 mod record;
 mod variants;
 
-pub use jobs::{check_game, check_games, fens_games, write_fen, Report, FENS_HEADER};
+pub use jobs::{check_game, check_games, write_fen, Report};
+pub use plies::{replay_into, replay_plies, Plies, Ply, PlySink};
 pub use record::{GameRecord, RecordCollector};
 pub use variants::{
     game_variant, replay_any, replay_variant, variant_start_position, write_variant_fen,
@@ -171,9 +172,101 @@ pub fn start_position(
 /// The move number of the side to move as PGN writes it: `12.` or `12...`.
 #[must_use]
 pub fn move_number(pos: &Position) -> String {
-    match pos.turn() {
-        Color::White => format!("{}.", pos.fullmoves()),
-        Color::Black => format!("{}...", pos.fullmoves()),
+    number_text(pos.turn(), pos.fullmoves())
+}
+
+/// `12.` for White's twelfth move, `12...` for Black's.
+fn number_text(turn: Color, fullmoves: u32) -> String {
+    match turn {
+        Color::White => format!("{fullmoves}."),
+        Color::Black => format!("{fullmoves}..."),
+    }
+}
+
+/// What a replay asks of a position, standard ([`Position`]) or of a variant
+/// ([`VariantPosition`](chessbits_movegen::variant::VariantPosition)): the one loop of
+/// [`replay`] and [`replay_variant`] runs on either.
+pub(crate) trait Replaying: Sized {
+    /// The legal move `text` (SAN, with its suffix) means here, read in `mode`.
+    fn decode(&self, text: &[u8], mode: SanMode) -> Result<Move, SanError>;
+    /// The position after `m` (a move `decode` returned).
+    fn after(&self, m: Move) -> Self;
+    /// The side to move.
+    fn turn(&self) -> Color;
+    /// The move number.
+    fn fullmoves(&self) -> u32;
+    /// The FEN, for errors.
+    fn fen(&self) -> String;
+}
+
+impl Replaying for Position {
+    fn decode(&self, text: &[u8], mode: SanMode) -> Result<Move, SanError> {
+        SanPlus::from_ascii_with(text, mode).and_then(|s| s.san.to_move(self, mode))
+    }
+
+    fn after(&self, m: Move) -> Position {
+        let mut next = self.clone();
+        play_decoded(&mut next, m);
+        next
+    }
+
+    fn turn(&self) -> Color {
+        Position::turn(self)
+    }
+
+    fn fullmoves(&self) -> u32 {
+        Position::fullmoves(self)
+    }
+
+    fn fen(&self) -> String {
+        Position::fen(self)
+    }
+}
+
+/// The error of the move `text` that `pos` cannot play.
+fn move_error<P: Replaying>(pos: &P, text: &[u8], error: SanError) -> GameErrorKind {
+    GameErrorKind::Move {
+        number: number_text(pos.turn(), pos.fullmoves()),
+        san: String::from_utf8_lossy(text).into_owned(),
+        fen: pos.fen(),
+        error,
+    }
+}
+
+/// Replays a record's mainline from `start` (the start position, or why there is none),
+/// as [`replay`] and [`replay_variant`] describe.
+pub(crate) fn replay_from<P: Replaying>(
+    record: &GameRecord,
+    start: Result<P, GameErrorKind>,
+    mode: SanMode,
+    mut on_move: impl FnMut(&P, Move, &P),
+) -> Replayed {
+    let fail = |played, line, kind| Replayed {
+        played,
+        error: Some(GameError {
+            game: record.game,
+            line,
+            kind,
+        }),
+    };
+    let mut pos = match start {
+        Ok(pos) => pos,
+        Err(kind) => return fail(0, record.line, kind),
+    };
+    let mut played = 0;
+    for (text, line) in &record.moves {
+        let m = match pos.decode(text, mode) {
+            Ok(m) => m,
+            Err(error) => return fail(played, line, move_error(&pos, text, error)),
+        };
+        let next = pos.after(m);
+        on_move(&pos, m, &next);
+        pos = next;
+        played += 1;
+    }
+    Replayed {
+        played,
+        error: None,
     }
 }
 
@@ -211,46 +304,10 @@ impl Replayed {
 pub fn replay(
     record: &GameRecord,
     mode: SanMode,
-    mut on_move: impl FnMut(&Position, Move, &Position),
+    on_move: impl FnMut(&Position, Move, &Position),
 ) -> Replayed {
-    let mut pos = match start_position(record.fen.as_deref(), record.variant.as_deref()) {
-        Ok(pos) => pos,
-        Err(kind) => {
-            return Replayed {
-                played: 0,
-                error: Some(GameError {
-                    game: record.game,
-                    line: record.line,
-                    kind,
-                }),
-            }
-        }
-    };
-    let mut played = 0;
-    for (text, line) in &record.moves {
-        let m = match decode_move(&pos, text, mode) {
-            Ok(m) => m,
-            Err(kind) => {
-                return Replayed {
-                    played,
-                    error: Some(GameError {
-                        game: record.game,
-                        line,
-                        kind,
-                    }),
-                };
-            }
-        };
-        let mut next = pos.clone();
-        play_decoded(&mut next, m);
-        on_move(&pos, m, &next);
-        pos = next;
-        played += 1;
-    }
-    Replayed {
-        played,
-        error: None,
-    }
+    let start = start_position(record.fen.as_deref(), record.variant.as_deref());
+    replay_from(record, start, mode, on_move)
 }
 
 /// The legal move `text` (SAN as a PGN file writes it) means in `pos`, read in `mode`; the
@@ -261,14 +318,8 @@ pub(crate) fn decode_move(
     text: &[u8],
     mode: SanMode,
 ) -> Result<Move, GameErrorKind> {
-    SanPlus::from_ascii_with(text, mode)
-        .and_then(|s| s.san.to_move(pos, mode))
-        .map_err(|error| GameErrorKind::Move {
-            number: move_number(pos),
-            san: String::from_utf8_lossy(text).into_owned(),
-            fen: pos.fen(),
-            error,
-        })
+    pos.decode(text, mode)
+        .map_err(|error| move_error(pos, text, error))
 }
 
 /// Plays a move [`decode_move`] returned (a null move too).
@@ -414,7 +465,7 @@ mod tests {
     fn fens_rows() {
         let recs = records(b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n");
         let mut out = Vec::new();
-        let report = fens_games(&recs, SanMode::Lenient, &mut out);
+        let report = plies::fens_games(&recs, SanMode::Lenient, &mut out);
         assert_eq!(report.moves, 6);
         let text = String::from_utf8(out).expect("ascii");
         let first = text.lines().next().expect("a row");

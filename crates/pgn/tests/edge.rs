@@ -2,6 +2,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use chessbits_pgn::pipeline::Pipeline;
 use std::path::{Path, PathBuf};
 
@@ -77,7 +79,7 @@ fn null_moves_are_read() {
     assert!(r.errors.is_empty(), "{:?}", r.errors);
     assert_eq!(r.moves, 5);
     let mut rows = Vec::new();
-    chessbits_pgn::fens_games(&records(b"1. e4 -- *"), SanMode::Lenient, &mut rows);
+    common::fens_games(&records(b"1. e4 -- *"), SanMode::Lenient, &mut rows);
     let text = String::from_utf8(rows).unwrap();
     assert!(text.lines().nth(1).unwrap().contains(",--,"), "{text}");
 }
@@ -106,7 +108,7 @@ fn chess960_games_replay() {
     assert!(r.errors.is_empty(), "{:?}", r.errors);
     assert_eq!(r.moves, 18);
     let mut rows = Vec::new();
-    chessbits_pgn::fens_games(&records(pgn), SanMode::Lenient, &mut rows);
+    common::fens_games(&records(pgn), SanMode::Lenient, &mut rows);
     let last = String::from_utf8(rows)
         .unwrap()
         .lines()

@@ -5,6 +5,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use chessbits_pgn::pipeline::Pipeline;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -48,8 +50,8 @@ fn rows_equal_python_chess() {
         let pgn = read_zst(&sample_dir().join(format!("{name}.pgn.zst")));
         let expected = read_zst(&sample_dir().join(format!("{name}.csv.zst")));
         let recs = records(&pgn);
-        let mut got = chessbits_pgn::FENS_HEADER.as_bytes().to_vec();
-        let report = chessbits_pgn::fens_games(&recs, SanMode::Lenient, &mut got);
+        let mut got = common::FENS_HEADER.as_bytes().to_vec();
+        let report = common::fens_games(&recs, SanMode::Lenient, &mut got);
         assert!(report.errors.is_empty(), "{name}: {:?}", report.errors);
         for (i, (g, e)) in got
             .split(|&b| b == b'\n')

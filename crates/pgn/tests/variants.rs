@@ -1,13 +1,16 @@
 //! Games of the Lichess variants (`tests/data/variants/variants.pgn`, random playouts
 //! written by python-chess, see `make_samples.py` there): every game replays without an
-//! error, and `fens_games` gives python-chess's rows (`expected_fens.csv`): FENs with the
+//! error, and the `pgn fens` rows of `replay_plies` give python-chess's rows (`expected_fens.csv`): FENs with the
 //! variants' fields, SAN with drops and suffixes as python-chess writes them.
 
 use std::path::PathBuf;
 
+mod common;
+
+use common::fens_games;
+
 use chessbits_pgn::{
-    check_games, fens_games, game_variant, replay_texts, GameRecord, Reader, RecordCollector,
-    SanMode,
+    check_games, game_variant, replay_texts, GameRecord, Reader, RecordCollector, SanMode,
 };
 use chessbits_position::Variant;
 

@@ -24,6 +24,7 @@
 #![forbid(unsafe_code)]
 
 pub mod columns;
+pub mod fens;
 pub mod rows;
 pub mod schema;
 pub mod stream;

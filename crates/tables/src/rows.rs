@@ -24,8 +24,8 @@ use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema};
 use chessbits_pgn::table::{error_text, played_notes, Eval};
 use chessbits_pgn::{
-    check_game, game_variant, move_to_uci, replay, replay_packed, replay_variant, suffix_of,
-    write_fen, write_mainline, GameError, GameRecord, Replayed, Report, San, SanMode, SanPlus,
+    check_game, replay_packed, replay_plies, write_mainline, GameError, GameRecord, Plies, Ply,
+    Replayed, Report, SanMode,
 };
 use encoding_rs::Encoding;
 
@@ -581,18 +581,11 @@ impl MoveRows {
         }
     }
 
-    /// One move's row: `ply` from 1, the texts as written, the move's notes.
-    #[allow(clippy::too_many_arguments)]
-    fn push(
-        &mut self,
-        file: &str,
-        record: &GameRecord,
-        ply: usize,
-        before: &[u8],
-        san: &[u8],
-        uci: &str,
-        after: &[u8],
-    ) {
+    /// One move's row: `ply` from 1, the texts as replayed, the move's notes.
+    fn push(&mut self, file: &str, record: &GameRecord, ply: usize, texts: Ply<'_>) {
+        let (before, after) = (texts.before_fen, texts.after_fen);
+        let (san, uci) = (texts.san.as_bytes(), texts.uci.as_bytes());
+        let (san, uci) = (san.as_slice(), uci.as_slice());
         let (c, e) = record.notes.get(ply - 1).copied().unwrap_or((None, None));
         self.file.append_value(file);
         self.game.append_value(record.game as i64);
@@ -602,7 +595,8 @@ impl MoveRows {
             .append_value(std::str::from_utf8(before).unwrap_or_default());
         self.san
             .append_value(std::str::from_utf8(san).unwrap_or_default());
-        self.uci.append_value(uci);
+        self.uci
+            .append_value(std::str::from_utf8(uci).unwrap_or_default());
         self.after
             .append_value(std::str::from_utf8(after).unwrap_or_default());
         self.clock.append_option(c);
@@ -633,51 +627,14 @@ fn moves(
     let hint = records.iter().map(|r| r.moves.len()).sum::<usize>();
     let mut report = Report::default();
     let mut rows = MoveRows::with_capacity(hint, file);
-    let mut before = Vec::with_capacity(96);
-    let mut after = Vec::with_capacity(96);
-    let mut san = Vec::with_capacity(8);
+    let mut plies = Plies::new();
     for record in records {
-        let mut ply = 0usize;
-        let replayed = match game_variant(record.variant.as_deref()) {
-            // A variant game (atomic, crazyhouse, ...): its positions are movegen's.
-            Ok(Some(variant)) => replay_variant(record, options.mode, variant, |b, m, a| {
-                ply += 1;
-                let (b_fen, a_fen) = (b.fen(), a.fen());
-                san.clear();
-                b.san_plus(m).write_to(&mut san);
-                let uci = b.uci(m);
-                rows.push(
-                    file,
-                    record,
-                    ply,
-                    b_fen.as_bytes(),
-                    &san,
-                    &uci,
-                    a_fen.as_bytes(),
-                );
-            }),
-            _ => replay(record, options.mode, |b, m, a| {
-                if ply == 0 {
-                    before.clear();
-                    write_fen(b, &mut before);
-                } else {
-                    std::mem::swap(&mut before, &mut after);
-                }
-                after.clear();
-                write_fen(a, &mut after);
-                san.clear();
-                SanPlus {
-                    san: San::from_move(b, m),
-                    suffix: suffix_of(a),
-                }
-                .write_to(&mut san);
-                ply += 1;
-                rows.push(file, record, ply, &before, &san, &move_to_uci(b, m), &after);
-            }),
-        };
         let Replayed {
             played, error: err, ..
-        } = replayed;
+        } = replay_plies(record, options.mode, &mut plies);
+        for (i, ply) in plies.iter().enumerate() {
+            rows.push(file, record, i + 1, ply);
+        }
         counts.push(offset(usize::try_from(played).unwrap_or(usize::MAX))?.unsigned_abs());
         report.add_game(record, played, err);
     }

@@ -139,7 +139,7 @@ pub(super) fn fens(inputs: &[PathBuf], output: Option<&Path>, opts: &Options) ->
             ))
         }
     };
-    if let Err(e) = out.write_all(chessbits_pgn::FENS_HEADER.as_bytes()) {
+    if let Err(e) = out.write_all(chessbits_tables::fens::fens_header().as_bytes()) {
         if e.kind() == io::ErrorKind::BrokenPipe {
             return ExitCode::SUCCESS;
         }
@@ -152,7 +152,7 @@ pub(super) fn fens(inputs: &[PathBuf], output: Option<&Path>, opts: &Options) ->
         make_visitor: RecordCollector::new,
         work: |_: &str, batch: Vec<GameRecord>| {
             let mut rows = pool.take();
-            let report = chessbits_pgn::fens_games(&batch, mode, &mut rows);
+            let report = chessbits_tables::fens::fens_rows(&batch, mode, &mut rows);
             (report, rows)
         },
     };
@@ -162,7 +162,7 @@ pub(super) fn fens(inputs: &[PathBuf], output: Option<&Path>, opts: &Options) ->
         return ExitCode::SUCCESS;
     }
     let rows = outcome.totals().1;
-    summary(&msgs, "rows written (a row per move)", rows, &outcome, opts);
+    summary(&msgs, "rows (a row per move)", rows, &outcome, opts);
     outcome.status()
 }
 
@@ -375,8 +375,8 @@ pub(super) fn table(
         return ExitCode::SUCCESS;
     }
     let what = match table {
-        Table::Games => "rows written (a row per game)",
-        Table::Moves => "rows written (a row per move)",
+        Table::Games => "rows (a row per game)",
+        Table::Moves => "rows (a row per move)",
     };
     summary(&msgs, what, sink.rows, &outcome, opts);
     outcome.status()

@@ -14,7 +14,8 @@ use chessbits_movegen::san::SanMode;
 use chessbits_movegen::SanReplayer;
 use chessbits_position::{CastlingMode, Position, Validation};
 
-use super::GameRecord;
+use super::{write_fen, GameRecord, PlySink};
+use chessbits_bitboard_core::MoveText;
 
 /// Replays `record` on the fast path when it can: a game from the standard start position
 /// (no `FEN` tag; no `Variant` tag, or one that names standard chess) read in lenient mode.
@@ -82,6 +83,33 @@ pub(super) fn texts(
         }
     }
     true
+}
+
+/// Replays `record` on the fast path as [`check`] does into `sink` (see
+/// [`super::replay_into`]): the replayer decides and words each move, a [`Position`]
+/// beside it plays the move for the FENs. `Some(moves)` when every move was played;
+/// `None`, with the sink rewound, when the full replay must decide.
+pub(super) fn plies(record: &GameRecord, mode: SanMode, sink: &mut impl PlySink) -> Option<u64> {
+    let mut board = start(record, mode)?;
+    let mut pos = super::start_position(record.fen.as_deref(), record.variant.as_deref()).ok()?;
+    let mut played = 0;
+    for text in record.moves.texts() {
+        let Some((m, san)) = board.play_san_move(text) else {
+            if played > 0 {
+                sink.rewind();
+            }
+            return None;
+        };
+        if played == 0 {
+            sink.start(|out| write_fen(&pos, out));
+        }
+        let mut uci = MoveText::new();
+        m.write_uci(false, &mut uci);
+        let _ = pos.make_unchecked(m);
+        sink.push(san, uci, |out| write_fen(&pos, out));
+        played += 1;
+    }
+    Some(played)
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //!
 //! [`replay`] hands standard [`Position`]s to its callback, so it refuses variant games
 //! (`GameErrorKind::Variant`); [`replay_variant`] is its twin for them, and the bulk jobs
-//! ([`check_games`], [`fens_games`], [`replay_packed`]) choose between the two.
+//! ([`check_games`], [`replay_plies`], [`replay_packed`]) choose between the two.
 
 use chessbits_movegen::variant::{VariantError, VariantPosition};
 use chessbits_position::Variant;
@@ -40,9 +40,7 @@ pub fn variant_start_position(
         fen: String::from_utf8_lossy(fen).into_owned(),
         error,
     };
-    let setup = Setup::from_ascii(fen.trim_ascii()).map_err(|e| setup_error(e.into()))?;
-    let mode = CastlingMode::detect(&setup);
-    VariantPosition::from_setup(variant, &setup, mode).map_err(setup_error)
+    VariantPosition::read_fen(variant, fen).map_err(setup_error)
 }
 
 /// Replays a variant game's mainline as [`replay`] does a standard one, calling
@@ -51,53 +49,31 @@ pub fn replay_variant(
     record: &GameRecord,
     mode: SanMode,
     variant: Variant,
-    mut on_move: impl FnMut(&VariantPosition, Move, &VariantPosition),
+    on_move: impl FnMut(&VariantPosition, Move, &VariantPosition),
 ) -> Replayed {
-    let fail = |line, kind| Replayed {
-        played: 0,
-        error: Some(GameError {
-            game: record.game,
-            line,
-            kind,
-        }),
-    };
-    let mut pos = match variant_start_position(record.fen.as_deref(), variant) {
-        Ok(pos) => pos,
-        Err(kind) => return fail(record.line, kind),
-    };
-    let mut played = 0;
-    for (text, line) in &record.moves {
-        let m = match pos.parse_san(text, mode) {
-            Ok(m) => m,
-            Err(error) => {
-                let kind = GameErrorKind::Move {
-                    number: variant_move_number(&pos),
-                    san: String::from_utf8_lossy(text).into_owned(),
-                    fen: pos.fen(),
-                    error,
-                };
-                return Replayed {
-                    played,
-                    ..fail(line, kind)
-                };
-            }
-        };
-        let next = pos.play_unchecked(m);
-        on_move(&pos, m, &next);
-        pos = next;
-        played += 1;
-    }
-    Replayed {
-        played,
-        error: None,
-    }
+    let start = variant_start_position(record.fen.as_deref(), variant);
+    replay_from(record, start, mode, on_move)
 }
 
-/// The move number of the side to move as PGN writes it: `12.` or `12...`.
-fn variant_move_number(pos: &VariantPosition) -> String {
-    match pos.turn() {
-        Color::White => format!("{}.", pos.fullmoves()),
-        Color::Black => format!("{}...", pos.fullmoves()),
+impl Replaying for VariantPosition {
+    fn decode(&self, text: &[u8], mode: SanMode) -> Result<Move, SanError> {
+        self.parse_san(text, mode)
+    }
+
+    fn after(&self, m: Move) -> VariantPosition {
+        self.play_unchecked(m)
+    }
+
+    fn turn(&self) -> Color {
+        VariantPosition::turn(self)
+    }
+
+    fn fullmoves(&self) -> u32 {
+        VariantPosition::fullmoves(self)
+    }
+
+    fn fen(&self) -> String {
+        VariantPosition::fen(self)
     }
 }
 

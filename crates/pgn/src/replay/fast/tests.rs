@@ -13,7 +13,8 @@ use chessbits_position::Position;
 use chessbits_movegen::SanReplayer;
 
 use super::{check, texts};
-use crate::replay::{check_games, fens_games, replay, write_fen, GameRecord, RecordCollector};
+use crate::replay::plies::fens_games;
+use crate::replay::{check_games, replay, write_fen, GameRecord, RecordCollector};
 use crate::Reader;
 
 /// The fast path's boards, move by move, until it gives up.
