@@ -73,15 +73,35 @@ impl Source for Position {
     }
 }
 
-/// Receives generated moves in batches: one origin with a set of destinations.
+/// Receives generated moves in batches: one origin with a set of destinations. A visitor
+/// that wants the moves one by one implements [`Visitor::special`] only: the batches are
+/// spelled out into moves here, once.
 pub(crate) trait Visitor {
     /// Moves of a piece (not a pawn) from `from` to each square of `to`.
-    fn piece(&mut self, from: Square, to: Bitboard);
+    #[inline(always)]
+    fn piece(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            self.special(Move::normal(from, to));
+        }
+    }
     /// Pawn moves onto each square of `to`, each from the square `offset` behind it
     /// (`from = to - offset`); those onto the last rank are four promotions each.
-    fn pawn_set(&mut self, to: Bitboard, offset: i32);
-    /// One move of a special kind (en passant, castling; in the variants also a
-    /// promotion to a king).
+    #[inline(always)]
+    fn pawn_set(&mut self, to: Bitboard, offset: i32) {
+        for to in to {
+            let from = Square::new_masked((to as i32 - offset) as u32);
+            if Bitboard::BACKRANKS.contains(to) {
+                for role in Role::PROMOTIONS {
+                    self.special(Move::promote(from, to, role));
+                }
+            } else {
+                self.special(Move::normal(from, to));
+            }
+        }
+    }
+    /// One move: of a special kind (en passant, castling; in the variants also a
+    /// promotion to a king), or each move of a batch where `piece` and `pawn_set` are
+    /// not overridden.
     fn special(&mut self, m: Move);
     /// Drops of a `role` from the pocket onto each square of `to` (crazyhouse).
     #[inline(always)]

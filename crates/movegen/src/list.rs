@@ -181,27 +181,6 @@ impl fmt::Debug for MoveList {
 
 impl Visitor for MoveList {
     #[inline(always)]
-    fn piece(&mut self, from: Square, to: Bitboard) {
-        for to in to {
-            self.push(Move::normal(from, to));
-        }
-    }
-
-    #[inline(always)]
-    fn pawn_set(&mut self, to: Bitboard, offset: i32) {
-        for to in to {
-            let from = Square::new_masked((to as i32 - offset) as u32);
-            if Bitboard::BACKRANKS.contains(to) {
-                for role in Role::PROMOTIONS {
-                    self.push(Move::promote(from, to, role));
-                }
-            } else {
-                self.push(Move::normal(from, to));
-            }
-        }
-    }
-
-    #[inline(always)]
     fn special(&mut self, m: Move) {
         self.push(m);
     }

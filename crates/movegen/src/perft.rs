@@ -103,13 +103,6 @@ impl<S: SlidingAttacks, F: FnMut(&Position, &S::Occupancy) -> u64> Walk<'_, S, F
 
 impl<S: SlidingAttacks, F: FnMut(&Position, &S::Occupancy) -> u64> gen::Visitor for Walk<'_, S, F> {
     #[inline(always)]
-    fn piece(&mut self, from: Square, to: Bitboard) {
-        for to in to {
-            self.visit(Move::normal(from, to));
-        }
-    }
-
-    #[inline(always)]
     fn pawn_set(&mut self, to: Bitboard, offset: i32) {
         let promotions = to & Bitboard::BACKRANKS;
         for to in to - promotions {

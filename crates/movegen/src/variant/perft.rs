@@ -2,7 +2,7 @@
 //! (make and unmake on one copy of the node, in the node's frame) and the last ply is
 //! counted, not played. Nothing is allocated.
 
-use chessbits_bitboard_core::{Bitboard, Move, Role, Square};
+use chessbits_bitboard_core::Move;
 
 use super::generate::generate;
 use super::make::{make, unmake};
@@ -53,27 +53,6 @@ impl Walk<'_> {
 }
 
 impl Visitor for Walk<'_> {
-    #[inline(always)]
-    fn piece(&mut self, from: Square, to: Bitboard) {
-        for to in to {
-            self.visit(Move::normal(from, to));
-        }
-    }
-
-    #[inline(always)]
-    fn pawn_set(&mut self, to: Bitboard, offset: i32) {
-        for to in to {
-            let from = Square::new_masked((to as i32 - offset) as u32);
-            if Bitboard::BACKRANKS.contains(to) {
-                for role in Role::PROMOTIONS {
-                    self.visit(Move::promote(from, to, role));
-                }
-            } else {
-                self.visit(Move::normal(from, to));
-            }
-        }
-    }
-
     #[inline(always)]
     fn special(&mut self, m: Move) {
         self.visit(m);
