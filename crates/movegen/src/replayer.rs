@@ -179,7 +179,7 @@ impl SanReplayer {
     /// [`San::to_move`] on a [`Position`] (a null move, a coordinate move such as `e2e4`).
     #[inline]
     pub fn play_san(&mut self, san: &[u8]) -> bool {
-        self.apply(san)
+        self.apply(san).is_some()
     }
 
     /// [`SanReplayer::play_san`], returning the move's canonical SAN with its suffix (as
@@ -221,12 +221,10 @@ impl SanReplayer {
     #[inline(always)]
     fn play_san_worded(&mut self, san: &[u8]) -> Option<(MoveText, Move)> {
         let before = self.clone();
-        if !self.apply(san) {
-            return None;
-        }
+        let read = self.apply(san)?;
         let worded = before
-            .token_text(self, san)
-            .or_else(|| before.text_of(self, unique_without_hint(san)));
+            .token_text(self, &read)
+            .or_else(|| before.text_of(self, unique_without_hint(&read)));
         if worded.is_none() {
             *self = before;
         }
@@ -309,42 +307,18 @@ fn reached(sq: Square, sliders: Bitboard, occ: Bitboard) -> Bitboard {
     out
 }
 
-/// Whether [`SanReplayer::apply`], having played `text`, found its mover as the only piece of
-/// its role that legally reaches the destination: a piece move without a disambiguation
-/// (`Nf3`, `Nxf3`, with or without a suffix) is decided by [`SanReplayer::piece_move`] with no
-/// hint, which plays it only when exactly one candidate is legal.
-fn unique_without_hint(text: &[u8]) -> bool {
-    match *without_suffix(text) {
-        [p, f, r] | [p, b'x', f, r] => {
-            Role::from_san_letter(p).is_some() && is_file(f) && is_rank(r)
-        }
-        _ => false,
-    }
-}
-
-/// A move's text without its check or mate suffix (`+`, `#`, `++`).
-#[inline(always)]
-fn without_suffix(text: &[u8]) -> &[u8] {
-    match text {
-        [rest @ .., b'+', b'+'] | [rest @ .., b'#'] | [rest @ .., b'+'] => rest,
-        _ => text,
-    }
-}
-
-/// Whether `c` is a file letter (`a` to `h`).
-#[inline(always)]
-fn is_file(c: u8) -> bool {
-    c.wrapping_sub(b'a') < 8
-}
-
-/// Whether `c` is a rank digit (`1` to `8`).
-#[inline(always)]
-fn is_rank(c: u8) -> bool {
-    c.wrapping_sub(b'1') < 8
-}
-
-/// The square of a file letter and a rank digit ([`is_file`] and [`is_rank`] hold).
-#[inline(always)]
-fn square_at(f: u8, r: u8) -> Square {
-    Square::new_masked(u32::from(r.wrapping_sub(b'1')) * 8 + u32::from(f.wrapping_sub(b'a')))
+/// Whether [`SanReplayer::apply`], having played `san`, found its mover as the only piece
+/// of its role that legally reaches the destination: a piece move without a
+/// disambiguation (`Nf3`, `Nxf3`) is decided by [`SanReplayer::piece_move`] with no hint,
+/// which plays it only when exactly one candidate is legal.
+fn unique_without_hint(san: &San) -> bool {
+    matches!(
+        *san,
+        San::Normal {
+            role,
+            file: None,
+            rank: None,
+            ..
+        } if role != Role::Pawn
+    )
 }

@@ -1,70 +1,61 @@
-//! Playing a move's text: the shapes nearly every move has, read byte by byte.
+//! Playing a move's text: read once by the SAN reader, common shapes by specialised moves.
 
 use chessbits_attack_tables as at;
-use chessbits_bitboard_core::{Bitboard, Color, Rank, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Color, File, Rank, Role, Square};
 
 use super::*;
 
 impl SanReplayer {
-    /// Plays the move `text` (SAN as the reader hands it over) means here; `false`, with
-    /// the board unchanged, for anything the full replay must decide.
+    /// Plays the move `text` (SAN as the reader hands it over) means here and returns it
+    /// as read; `None`, with the board unchanged, for anything the full replay must
+    /// decide.
     ///
-    /// The shapes nearly every move has (`e4`, `exd5`, `Nf3`, `Nxe5`, `Nbd7`, `R1e2`,
-    /// `e8=Q`, `O-O`, with or without `+`/`#`) are read here byte by byte and played by the
-    /// specialised moves below, without building a [`San`]; anything else goes through
-    /// `movegen`'s parser, [`SanReplayer::decide`] and [`SanReplayer::play`].
-    #[inline]
-    pub(crate) fn apply(&mut self, text: &[u8]) -> bool {
-        let s = without_suffix(text);
-        let (file, rank, square) = (is_file, is_rank, square_at);
-        match *s {
-            [f, r] if file(f) && rank(r) => self.pawn_push(square(f, r), None),
-            [p, f, r] if file(f) && rank(r) => match Role::from_san_letter(p) {
-                Some(role) => self.piece_move(role, square(f, r), Bitboard::FULL),
-                None => self.general(text),
-            },
-            [p, b'x', f, r] if file(f) && rank(r) => match Role::from_san_letter(p) {
-                Some(role) => self.piece_move(role, square(f, r), Bitboard::FULL),
-                None if file(p) && p != f => {
-                    self.pawn_capture(u32::from(p - b'a'), square(f, r), None)
-                }
-                None => self.general(text),
-            },
-            [p, d, f, r] if file(f) && rank(r) && (file(d) || rank(d)) => {
-                match Role::from_san_letter(p) {
-                    Some(role) => self.piece_move(role, square(f, r), hint(d)),
-                    None => self.general(text),
-                }
-            }
-            [p, d, b'x', f, r] if file(f) && rank(r) && (file(d) || rank(d)) => {
-                match Role::from_san_letter(p) {
-                    Some(role) => self.piece_move(role, square(f, r), hint(d)),
-                    None => self.general(text),
-                }
-            }
-            [f, r, b'=', q] if file(f) && rank(r) => match Role::from_san_letter(q) {
-                Some(role) if role != Role::King => self.pawn_push(square(f, r), Some(role)),
-                _ => self.general(text),
-            },
-            [p, b'x', f, r, b'=', q] if file(p) && p != f && file(f) && rank(r) => {
-                match Role::from_san_letter(q) {
-                    Some(role) if role != Role::King => {
-                        self.pawn_capture(u32::from(p - b'a'), square(f, r), Some(role))
-                    }
-                    _ => self.general(text),
-                }
-            }
-            _ => self.general(text),
-        }
+    /// The text is read once, by movegen's SAN reader ([`SanPlus::from_ascii_with`],
+    /// lenient, the one lexer of SAN). The shapes nearly every move has (`e4`, `exd5`,
+    /// `Nf3`, `Nxe5`, `Nbd7`, `R1e2`, `e8=Q`) are played by the specialised moves below;
+    /// anything else by [`SanReplayer::decide`] and [`SanReplayer::play`].
+    #[inline(always)]
+    pub(crate) fn apply(&mut self, text: &[u8]) -> Option<San> {
+        // The reader's common shapes first, as `SanPlus::from_ascii_with` reads them (a
+        // text with a suffix is not one of them).
+        let san = match San::parse_common(text) {
+            Some(san) => san,
+            None => SanPlus::from_ascii_with(text, SanMode::Lenient).ok()?.san,
+        };
+        let played = match san {
+            San::Normal {
+                role: Role::Pawn,
+                file: None,
+                rank: None,
+                capture: false,
+                to,
+                promotion,
+            } => self.pawn_push(to, promotion),
+            San::Normal {
+                role: Role::Pawn,
+                file: Some(file),
+                rank: None,
+                capture: true,
+                to,
+                promotion,
+            } if file != to.file() => self.pawn_capture(file, to, promotion),
+            San::Normal {
+                role,
+                file,
+                rank,
+                to,
+                promotion: None,
+                ..
+            } if role != Role::Pawn => self.piece_move(role, to, hint(file, rank)),
+            _ => self.general(&san),
+        };
+        played.then_some(san)
     }
 
-    /// Any other move: `movegen`'s parser, then [`SanReplayer::decide`] and [`SanReplayer::play`].
+    /// Any other move: [`SanReplayer::decide`] and [`SanReplayer::play`].
     #[inline(never)]
-    fn general(&mut self, text: &[u8]) -> bool {
-        let Ok(san) = SanPlus::from_ascii_with(text, SanMode::Lenient) else {
-            return false;
-        };
-        match self.decide(&san.san) {
+    fn general(&mut self, san: &San) -> bool {
+        match self.decide(san) {
             Some(step) => {
                 self.play(step);
                 true
@@ -132,14 +123,14 @@ impl SanReplayer {
 
     /// A pawn of file `file` taking on `to` (not en passant), promoting to `promotion`.
     #[inline(always)]
-    fn pawn_capture(&mut self, file: u32, to: Square, promotion: Option<Role>) -> bool {
+    fn pawn_capture(&mut self, file: File, to: Square, promotion: Option<Role>) -> bool {
         let us = self.turn;
         let to_bb = Bitboard::from_square(to);
         if !self.theirs().contains(to) {
             // En passant, or nothing to take: the general code.
             return self.general_pawn_capture(file, to, promotion);
         }
-        let pawns = self.role(Role::Pawn) & self.ours() & Bitboard(0x0101_0101_0101_0101 << file);
+        let pawns = self.role(Role::Pawn) & self.ours() & Bitboard::file(file);
         let Some(from) = (at::pawn_attacks(us.other(), to) & pawns).single_square() else {
             return false;
         };
@@ -161,22 +152,16 @@ impl SanReplayer {
     }
 
     #[inline(never)]
-    fn general_pawn_capture(&mut self, file: u32, to: Square, promotion: Option<Role>) -> bool {
+    fn general_pawn_capture(&mut self, file: File, to: Square, promotion: Option<Role>) -> bool {
         let san = San::Normal {
             role: Role::Pawn,
-            file: Some(chessbits_bitboard_core::File::new_masked(file)),
+            file: Some(file),
             rank: None,
             capture: true,
             to,
             promotion,
         };
-        match self.decide(&san) {
-            Some(step) => {
-                self.play(step);
-                true
-            }
-            None => false,
-        }
+        self.general(&san)
     }
 
     /// A piece of `role` from `filter` (the disambiguation) to `to`.
@@ -269,12 +254,8 @@ impl SanReplayer {
     }
 }
 
-/// The squares a disambiguation character (a file or a rank) allows.
+/// The squares a disambiguation (a file, a rank, both or neither) allows.
 #[inline(always)]
-fn hint(d: u8) -> Bitboard {
-    if d.wrapping_sub(b'a') < 8 {
-        Bitboard(0x0101_0101_0101_0101 << (d - b'a'))
-    } else {
-        Bitboard(0xff << (8 * (d.wrapping_sub(b'1') & 7)))
-    }
+fn hint(file: Option<File>, rank: Option<Rank>) -> Bitboard {
+    file.map_or(Bitboard::FULL, Bitboard::file) & rank.map_or(Bitboard::FULL, Bitboard::rank)
 }

@@ -5,7 +5,7 @@ use chessbits_bitboard_core::{Bitboard, Color, Move, MoveText, Rank, Role, Squar
 use chessbits_position::CastlingSide;
 
 use super::{bishop_lines, rook_lines};
-use super::{is_file, is_rank, reached, square_at, without_suffix, SanReplayer};
+use super::{reached, SanReplayer};
 use crate::san::{disambiguation, San, Suffix};
 
 /// A played move's canonical SAN with the suffix, and the move itself (castling as
@@ -13,53 +13,52 @@ use crate::san::{disambiguation, San, Suffix};
 pub(super) type Worded = (MoveText, Move);
 
 impl SanReplayer {
-    /// The texts of the move `text` that led from this board to `after` (a move
-    /// [`SanReplayer::apply`] played), when `text` without its suffix is already the move's
-    /// canonical SAN: the shapes nearly every move of a real game has (`e4`, `Nf3`,
-    /// `Nxe5`, `exd5`, `e8=Q`, `O-O`), with the capture sign where, and only where, the
-    /// move takes. The SAN is then those bytes and the suffix this board gives (the
+    /// The texts of the move `san` (as [`SanReplayer::apply`] read and played it) that led
+    /// from this board to `after`, when `san` is already the move's canonical SAN: the
+    /// shapes nearly every move of a real game has (`e4`, `Nf3`, `Nxe5`, `exd5`, `e8=Q`,
+    /// `O-O`), with the capture sign where, and only where, the move takes. The SAN is
+    /// then `san` as [`San::write_to`] writes it, and the suffix this board gives (the
     /// text's own `+` or `#` is not trusted), and the UCI comes from the squares, without
     /// looking for the mover or its rivals. `None` for anything else (a disambiguation,
-    /// which may be more than needed; a missing or wrong capture sign; another spelling),
-    /// which [`SanReplayer::text_of`] words.
+    /// which may be more than needed; a missing or wrong capture sign), which
+    /// [`SanReplayer::text_of`] words.
     #[inline(always)]
-    pub(super) fn token_text(&self, after: &SanReplayer, text: &[u8]) -> Option<Worded> {
-        let body = without_suffix(text);
-        let (file, rank, square) = (is_file, is_rank, square_at);
-        let piece = |c: u8| matches!(c, b'N' | b'B' | b'R' | b'Q' | b'K');
+    pub(super) fn token_text(&self, after: &SanReplayer, san: &San) -> Option<Worded> {
         let takes = |to: Square| self.theirs().contains(to);
-        // (destination, promotion piece), or castling.
-        let promote = |q: u8| match q {
-            b'Q' => Some(Role::Queen),
-            b'R' => Some(Role::Rook),
-            b'B' => Some(Role::Bishop),
-            b'N' => Some(Role::Knight),
-            _ => None,
-        };
-        let (to, promotion) = match *body {
-            [f, r] if file(f) && rank(r) => (square(f, r), None),
-            [p, f, r] if piece(p) && file(f) && rank(r) && !takes(square(f, r)) => {
-                (square(f, r), None)
-            }
-            [p, b'x', f, r] if piece(p) && file(f) && rank(r) && takes(square(f, r)) => {
-                (square(f, r), None)
-            }
-            [p, b'x', f, r] if file(p) && p != f && file(f) && rank(r) => (square(f, r), None),
-            [f, r, b'=', q] if file(f) && rank(r) && promote(q).is_some() => {
-                (square(f, r), promote(q))
-            }
-            [p, b'x', f, r, b'=', q]
-                if file(p) && p != f && file(f) && rank(r) && promote(q).is_some() =>
-            {
-                (square(f, r), promote(q))
-            }
-            _ => return self.castling_text(after, body),
+        let (to, promotion) = match *san {
+            San::Normal {
+                role: Role::Pawn,
+                file: None,
+                rank: None,
+                capture: false,
+                to,
+                promotion,
+            } => (to, promotion),
+            San::Normal {
+                role: Role::Pawn,
+                file: Some(file),
+                rank: None,
+                capture: true,
+                to,
+                promotion,
+            } if file != to.file() => (to, promotion),
+            San::Normal {
+                role,
+                file: None,
+                rank: None,
+                capture,
+                to,
+                promotion: None,
+            } if role != Role::Pawn && capture == takes(to) => (to, None),
+            San::Castle(side) => return self.castling_text(after, side),
+            _ => return None,
         };
         let us = self.turn as usize;
         let from = (self.by_color[us] - after.by_color[us]).single_square()?;
-        let mut san = MoveText::pack(body)?;
-        after.push_suffix(&mut san)?;
-        Some((san, self.move_of(from, to, promotion)))
+        let mut text = MoveText::new();
+        san.write_to(&mut text);
+        after.push_suffix(&mut text)?;
+        Some((text, self.move_of(from, to, promotion)))
     }
 
     /// The move from `from` to `to` on this board (not castling), promoting to `promotion`:
@@ -78,13 +77,12 @@ impl SanReplayer {
         }
     }
 
-    /// [`SanReplayer::token_text`] of castling written `O-O` or `O-O-O`.
+    /// [`SanReplayer::token_text`] of castling.
     #[inline(never)]
-    fn castling_text(&self, after: &SanReplayer, body: &[u8]) -> Option<Worded> {
-        let (side, rook_file) = match body {
-            b"O-O" => (CastlingSide::KingSide, 7),
-            b"O-O-O" => (CastlingSide::QueenSide, 0),
-            _ => return None,
+    fn castling_text(&self, after: &SanReplayer, side: CastlingSide) -> Option<Worded> {
+        let rook_file = match side {
+            CastlingSide::KingSide => 7,
+            CastlingSide::QueenSide => 0,
         };
         let back = self.turn.fold(0, 56);
         let mut san = MoveText::new();

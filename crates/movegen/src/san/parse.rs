@@ -92,7 +92,7 @@ impl San {
     /// (castling, promotion, lenient forms, errors) is `None` and goes to
     /// [`San::parse_general`], which gives the same answer for these shapes too.
     #[inline(always)]
-    pub(super) fn parse_common(s: &[u8]) -> Option<San> {
+    pub(crate) fn parse_common(s: &[u8]) -> Option<San> {
         let (head, f, r) = match *s {
             [ref head @ .., f @ b'a'..=b'h', r @ b'1'..=b'8'] if head.len() <= 3 => (head, f, r),
             _ => return None,
