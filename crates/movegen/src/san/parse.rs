@@ -38,10 +38,26 @@ impl SanPlus {
     /// see [`San::to_move`].
     #[inline(always)]
     pub fn from_ascii_with(s: &[u8], mode: SanMode) -> Result<SanPlus, SanError> {
+        SanPlus::read(s, mode, San::from_ascii_with)
+    }
+
+    /// Parses SAN text as [`SanPlus::from_ascii_with`] does, and also a promotion to a
+    /// king (`e8=K+`), which only antichess has.
+    pub fn from_ascii_king_promotion(s: &[u8], mode: SanMode) -> Result<SanPlus, SanError> {
+        SanPlus::read(s, mode, San::from_ascii_king_promotion)
+    }
+
+    /// The suffix and annotations taken off `s`, the rest read by `body`.
+    #[inline(always)]
+    fn read(
+        s: &[u8],
+        mode: SanMode,
+        body: impl Fn(&[u8], SanMode) -> Result<San, SanError>,
+    ) -> Result<SanPlus, SanError> {
         // Fast path: no suffix or annotation (most moves).
         if let Some(&last) = s.last() {
             if !matches!(last, b'+' | b'#' | b'!' | b'?') {
-                let san = San::from_ascii_with(s, mode)?;
+                let san = body(s, mode)?;
                 return Ok(SanPlus { san, suffix: None });
             }
         }
@@ -65,7 +81,7 @@ impl SanPlus {
             }
             _ => {}
         }
-        let san = San::from_ascii_with(s, mode)?;
+        let san = body(s, mode)?;
         Ok(SanPlus { san, suffix })
     }
 }

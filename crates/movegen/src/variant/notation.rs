@@ -106,21 +106,10 @@ pub(crate) fn parse_san_text(
     mode: SanMode,
     variant: Variant,
 ) -> Result<SanPlus, SanError> {
-    let plus = SanPlus::from_ascii_with(text, mode);
-    match plus {
-        Err(SanError::Syntax(crate::san::SanSyntax::PromotionToKing))
-            if variant == Variant::Antichess =>
-        {
-            let mut body = text;
-            while let [rest @ .., b'+' | b'#' | b'!' | b'?'] = body {
-                body = rest;
-            }
-            Ok(SanPlus {
-                san: San::from_ascii_king_promotion(body, mode)?,
-                suffix: None,
-            })
-        }
-        other => other,
+    if variant == Variant::Antichess {
+        SanPlus::from_ascii_king_promotion(text, mode)
+    } else {
+        SanPlus::from_ascii_with(text, mode)
     }
 }
 
