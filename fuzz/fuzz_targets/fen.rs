@@ -5,9 +5,9 @@
 //! legal moves can be generated and played.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use chessbits_movegen::variant::VariantPosition;
 use chessbits_position::{CastlingMode, Position, Setup, Validation, Variant};
+use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(setup) = Setup::from_ascii(data) else {

@@ -11,7 +11,11 @@ fuzz_target!(|data: &[u8]| {
     let pseudo = chessbits_movegen::pseudo_legal_moves(&pos);
     for pair in rest.chunks_exact(2) {
         let m = Move::from_bits(u16::from_le_bytes([pair[0], pair[1]]));
-        assert_eq!(chessbits_movegen::is_legal(&pos, m), legal.contains(m), "{m:?}");
+        assert_eq!(
+            chessbits_movegen::is_legal(&pos, m),
+            legal.contains(m),
+            "{m:?}"
+        );
         assert_eq!(
             chessbits_movegen::is_pseudo_legal(&pos, m),
             pseudo.contains(m),

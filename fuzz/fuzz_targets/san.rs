@@ -4,8 +4,8 @@
 //! SAN in a variant position chosen by the first byte.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use chessbits_movegen::san::{San, SanMode, SanPlus};
+use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if data.get(1).is_some_and(|b| b & 1 == 1) {
@@ -50,7 +50,11 @@ fn variant_san(data: &[u8]) {
         }
         assert!(pos.is_legal(m), "{text:?} decoded to an illegal move");
         let plus = pos.san_plus(m).to_string();
-        assert_eq!(pos.parse_san(plus.as_bytes(), SanMode::Strict), Ok(m), "{plus}");
+        assert_eq!(
+            pos.parse_san(plus.as_bytes(), SanMode::Strict),
+            Ok(m),
+            "{plus}"
+        );
         let uci = pos.uci(m);
         assert_eq!(pos.parse_uci(uci.as_bytes()), Some(m), "{uci}");
     }

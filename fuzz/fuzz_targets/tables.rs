@@ -2,7 +2,8 @@
 //! magic number), through the one route (`Input::from_reader`, a `Selection` read from
 //! text, `chessbits_tables::stream::run`) to every table and layout, and each batch
 //! written in every format. Nothing panics; an error is a value; every game read is a row
-//! of the games table.
+//! of the games table. The `pgn fens` rows of the same bytes (read as plain PGN) are a row
+//! per move played, each of three cells.
 #![no_main]
 
 use chessbits_pgn::input::Input;
@@ -17,7 +18,10 @@ const SELECTIONS: [&[(&str, &str)]; 6] = [
     &[("elo", "1500.."), ("result", "1-0")],
     &[("dedup", "true"), ("limit", "3")],
     &[("sample", "0.5"), ("seed", "9"), ("strict", "true")],
-    &[("tag-range", "UTCDate=2025.02.01..2025.03.01"), ("min_plies", "2")],
+    &[
+        ("tag-range", "UTCDate=2025.02.01..2025.03.01"),
+        ("min_plies", "2"),
+    ],
 ];
 
 fuzz_target!(|data: &[u8]| {
@@ -41,28 +45,30 @@ fuzz_target!(|data: &[u8]| {
         options.file = "fuzz".into();
         let mut limiter = Limiter::new(&options.selection);
         let schema = chessbits_tables::schema(table, options.selection.rows.layout);
-        let mut writers: Vec<TableWriter<Vec<u8>>> = [
-            Format::Csv,
-            Format::Ndjson,
-            Format::Ipc,
-            Format::Parquet,
-        ]
-        .into_iter()
-        .filter_map(|f| {
-            TableWriter::new(Vec::new(), schema.clone(), f, &WriteOptions::default()).ok()
-        })
-        .collect();
+        let mut writers: Vec<TableWriter<Vec<u8>>> =
+            [Format::Csv, Format::Ndjson, Format::Ipc, Format::Parquet]
+                .into_iter()
+                .filter_map(|f| {
+                    TableWriter::new(Vec::new(), schema.clone(), f, &WriteOptions::default()).ok()
+                })
+                .collect();
         let mut rows = 0u64;
         let mut games = 0u64;
-        let ran = run(input, &options, &mut limiter, |_| {}, |batch, report| {
-            assert_eq!(batch.schema(), schema);
-            rows += batch.num_rows() as u64;
-            games += report.games;
-            for w in &mut writers {
-                w.write(&batch)?;
-            }
-            Ok(true)
-        });
+        let ran = run(
+            input,
+            &options,
+            &mut limiter,
+            |_| {},
+            |batch, report| {
+                assert_eq!(batch.schema(), schema);
+                rows += batch.num_rows() as u64;
+                games += report.games;
+                for w in &mut writers {
+                    w.write(&batch)?;
+                }
+                Ok(true)
+            },
+        );
         let _ = ran;
         for w in writers {
             let _ = w.finish();
@@ -72,4 +78,20 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(rows, games);
         }
     }
+    let mut records = Vec::new();
+    let _ = chessbits_pgn::Reader::new(pgn)
+        .read_all(&mut chessbits_pgn::RecordCollector::new(), |r| {
+            records.push(r)
+        });
+    let mut out = Vec::new();
+    let report =
+        chessbits_tables::fens::fens_rows(&records, chessbits_pgn::SanMode::Lenient, &mut out);
+    let lines: Vec<&[u8]> = out
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(lines.len() as u64, report.moves);
+    assert!(lines
+        .iter()
+        .all(|l| l.iter().filter(|&&b| b == b',').count() == 2));
 });

@@ -65,17 +65,41 @@ pub fn position_and_rest(data: &[u8]) -> (Position, &[u8]) {
 /// forced captures and king promotions, drops with full pockets and promoted pieces, the
 /// hill, a last check, the horde's first-rank pawns, the race's last rank).
 const VARIANT_POOL: [(Variant, &str); 12] = [
-    (Variant::Atomic, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    (
+        Variant::Atomic,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
     (Variant::Atomic, "8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1"),
     (Variant::Antichess, "8/1P6/8/8/8/8/6p1/8 w - - 0 1"),
-    (Variant::Antichess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"),
-    (Variant::Crazyhouse, "2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1"),
-    (Variant::Crazyhouse, "4k3/1Q~6/8/8/4b3/8/Kpp5/8[Nn] b - - 0 1"),
+    (
+        Variant::Antichess,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    ),
+    (
+        Variant::Crazyhouse,
+        "2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1",
+    ),
+    (
+        Variant::Crazyhouse,
+        "4k3/1Q~6/8/8/4b3/8/Kpp5/8[Nn] b - - 0 1",
+    ),
     (Variant::KingOfTheHill, "8/8/8/4k3/8/3K4/8/8 w - - 0 1"),
-    (Variant::ThreeCheck, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 1+1 0 1"),
-    (Variant::Horde, "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"),
-    (Variant::Horde, "4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - - 0 1"),
-    (Variant::RacingKings, "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"),
+    (
+        Variant::ThreeCheck,
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 1+1 0 1",
+    ),
+    (
+        Variant::Horde,
+        "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+    ),
+    (
+        Variant::Horde,
+        "4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - - 0 1",
+    ),
+    (
+        Variant::RacingKings,
+        "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+    ),
     (Variant::RacingKings, "4brn1/2K2k2/8/8/8/8/8/8 w - - 0 1"),
 ];
 
