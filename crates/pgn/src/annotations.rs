@@ -137,8 +137,8 @@ impl Command {
     }
 }
 
-/// Where the first command of `kind` with a value its reader accepts is, as the byte range
-/// of `[%...]`.
+/// Where the first command of `kind` is (the one [`parse_clock`], [`parse_emt`] and
+/// [`parse_eval`] read), as the byte range of `[%...]`.
 fn find_command(comment: &[u8], kind: CommandKind) -> Option<std::ops::Range<usize>> {
     let name = command_name(kind);
     let mut from = 0;
@@ -152,26 +152,17 @@ fn find_command(comment: &[u8], kind: CommandKind) -> Option<std::ops::Range<usi
             continue;
         }
         let end = memchr::memchr(b']', after)?;
-        let value = &after[..end];
-        let valid = match kind {
-            CommandKind::Clock | CommandKind::Emt => clock_value(value.trim_ascii()).is_some(),
-            CommandKind::Eval => value
-                .split(|&c| c == b',')
-                .next()
-                .and_then(eval_value)
-                .is_some(),
-        };
-        if valid {
-            return Some(start..from + name.len() + end + 1);
-        }
+        return Some(start..from + name.len() + end + 1);
     }
     None
 }
 
-/// A comment with its first valid command of `kind` replaced by `new`, or removed when
+/// A comment with its first command of `kind` (the one read) replaced by `new`, or removed when
 /// `new` is `None` (with the space before it when there is one on both sides), or `new`
 /// appended after a space when the comment has none: what python-chess's `set_clock`,
-/// `set_emt` and `set_eval` do to a comment, with this crate's spellings of the values.
+/// `set_emt` and `set_eval` do to a comment, with this crate's spellings of the values
+/// (python-chess passes over a command whose value it cannot read; here it is the one
+/// replaced, so that what is set is what is read back).
 #[must_use]
 pub fn set_command(comment: &[u8], kind: CommandKind, new: Option<Command>) -> Vec<u8> {
     let mut out = Vec::with_capacity(comment.len() + 24);
@@ -400,11 +391,10 @@ mod tests {
             set("a [%clk 0:03:00] b", CommandKind::Clock, clk),
             "a [%clk 0:01:01.5] b"
         );
-        // An invalid command is not the one replaced.
-        assert_eq!(
-            set("[%clk x] [%clk 1:00:00]", CommandKind::Clock, clk),
-            "[%clk x] [%clk 0:01:01.5]"
-        );
+        // The first command is the one replaced, read or not.
+        let text = set("[%clk x] [%clk 1:00:00]", CommandKind::Clock, clk);
+        assert_eq!(text, "[%clk 0:01:01.5] [%clk 1:00:00]");
+        assert_eq!(parse_clock(text.as_bytes()), Some(61.5));
         assert_eq!(set("a [%clk 0:03:00] b", CommandKind::Clock, None), "a b");
         assert_eq!(set("a [%clk 0:03:00]", CommandKind::Clock, None), "a");
         assert_eq!(set("[%clk 0:03:00] b", CommandKind::Clock, None), "b");

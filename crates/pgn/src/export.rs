@@ -101,6 +101,11 @@ impl Exporter {
         }
     }
 
+    /// Changes the options for what is written from now on.
+    pub fn set_options(&mut self, options: ExportOptions) {
+        self.options = options;
+    }
+
     /// The options it writes with.
     #[must_use]
     pub fn options(&self) -> ExportOptions {
@@ -203,7 +208,7 @@ impl Exporter {
     }
 
     /// A numeric annotation glyph, `$n`.
-    pub fn nag(&mut self, nag: u8) {
+    pub fn nag(&mut self, nag: u32) {
         if self.annotating() {
             self.token.clear();
             self.token.push(b'$');
