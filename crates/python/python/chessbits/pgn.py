@@ -11,6 +11,7 @@ tree replayed in Rust; only the node objects are made here.
 from __future__ import annotations
 
 import enum
+import gc
 from typing import (
     Any,
     Callable,
@@ -619,25 +620,34 @@ class Game(GameNode):
     def _materialize(self) -> None:
         rows, self._rows = self._rows, None
         assert rows is not None
-        nodes: List[GameNode] = []
-        append = nodes.append
         new = ChildNode.__new__
-        children = self._children
-        for parent, move, starting, comment, nags in rows:
-            node = new(ChildNode)
-            if parent < 0:
-                node.parent = self
-                children.append(node)
-            else:
-                owner = nodes[parent]
-                node.parent = owner
-                owner.variations.append(node)
-            node.move = move
-            node.variations = []
-            node.comment = comment
-            node.starting_comment = starting
-            node.nags = set(nags) if nags else set()
-            append(node)
+        # Row `i`'s parent is row `parent` (-1: the root): its node is `nodes[parent + 1]`,
+        # its children list `lists[parent + 1]`.
+        nodes: List[GameNode] = [self]
+        lists: List[List[ChildNode]] = [self._children]
+        add_node = nodes.append
+        add_list = lists.append
+        # The nodes hold each other (parent and children): making a game's worth of them
+        # with the cycle collector running costs more than making them (it scans the young
+        # objects every 700 allocations), so it waits until they are made.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            children: List[ChildNode]
+            for parent, move, starting, comment, nags in rows:
+                node = new(ChildNode)
+                node.parent = nodes[parent + 1]
+                lists[parent + 1].append(node)
+                node.move = move
+                node.variations = children = []
+                add_list(children)
+                node.comment = comment
+                node.starting_comment = starting
+                node.nags = set(nags)
+                add_node(node)
+        finally:
+            if collecting:
+                gc.enable()
 
     def mainline_moves(self) -> "Mainline[Move]":
         rows = self._rows
