@@ -671,7 +671,7 @@ fn san_error(text: &str, fen: &str, e: SanError) -> PyErr {
 
 impl Board {
     /// The board of a setup: a playable position when it is one, else the setup kept.
-    fn from_setup(setup: Setup, chess960: bool) -> Board {
+    pub fn from_setup(setup: Setup, chess960: bool) -> Board {
         match Pos::from_setup_with(&setup, mode(chess960), Validation::Playable) {
             Ok(pos) => Board {
                 root_ep: setup.ep_square.or(pos.ep_square()),

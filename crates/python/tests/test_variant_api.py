@@ -12,7 +12,32 @@ import chessbits
 import chessbits.variant
 
 NAMES = ["atomic", "antichess", "kingofthehill", "racingkings", "horde", "3check", "crazyhouse"]
-POSITIONS = 1_500
+POSITIONS = 10_000
+
+
+def compare_board(ours, theirs, rng, fen):
+    """The placement, castling, counters and the variant's own state."""
+    assert ours.board_fen() == theirs.board_fen(), fen
+    assert ours.ply() == theirs.ply(), fen
+    assert ours.castling_rights == theirs.clean_castling_rights(), fen
+    assert ours.occupied == theirs.occupied and ours.occupied_co == theirs.occupied_co, fen
+    assert ours.kings == theirs.kings and ours.pawns == theirs.pawns, fen
+    assert {s: p.symbol() for s, p in ours.piece_map().items()} == {
+        s: p.symbol() for s, p in theirs.piece_map().items()
+    }, fen
+    square = rng.randrange(64)
+    for color in (chess.WHITE, chess.BLACK):
+        assert int(ours.attackers(color, square)) == int(theirs.attackers(color, square)), fen
+        assert ours.has_castling_rights(color) == theirs.has_castling_rights(color), fen
+        assert int(ours.pieces(chess.KNIGHT, color)) == int(theirs.pieces(chess.KNIGHT, color)), fen
+    assert ours.piece_type_at(square) == theirs.piece_type_at(square), fen
+    if isinstance(theirs, chess.variant.CrazyhouseBoard):
+        for color in (chess.WHITE, chess.BLACK):
+            for piece_type in chess.PIECE_TYPES:
+                assert ours.pockets[color].count(piece_type) == theirs.pockets[color].count(piece_type), fen
+            assert len(ours.pockets[color]) == len(theirs.pockets[color]), fen
+    if isinstance(theirs, chess.variant.ThreeCheckBoard):
+        assert ours.remaining_checks == list(theirs.remaining_checks), fen
 
 
 def outcome(o):
@@ -41,6 +66,12 @@ def test_random_variant_games(name):
             for m in rng.sample(legal, min(5, len(legal))):
                 assert ours.san(m) == theirs.san(m), (fen, m)
                 assert ours.parse_san(theirs.san(m)) == m
+                assert ours.is_capture(m) == theirs.is_capture(m), (fen, m)
+                assert ours.gives_check(m) == theirs.gives_check(m), (fen, m)
+                assert ours.is_zeroing(m) == theirs.is_zeroing(m), (fen, m)
+                assert ours.is_en_passant(m) == theirs.is_en_passant(m), (fen, m)
+                assert ours.is_castling(m) == theirs.is_castling(m), (fen, m)
+            compare_board(ours, theirs, rng, fen)
             seen += 1
             if not legal or theirs.is_variant_end():
                 break
@@ -53,6 +84,8 @@ def test_random_variant_games(name):
             assert ours.peek() == theirs.peek()
             if rng.random() < 0.05:
                 assert ours.pop() == theirs.pop()
+            if rng.random() < 0.01:
+                assert ours.root().fen() == theirs.root().fen()
 
 
 def test_find_variant_and_errors():
