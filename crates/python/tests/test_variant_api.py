@@ -76,9 +76,16 @@ def test_random_variant_games(name):
             if not legal or theirs.is_variant_end():
                 break
             move = rng.choice(legal)
-            if rng.random() < 0.5:
+            how = rng.randrange(4)
+            if how == 0:
                 assert ours.push_san(theirs.san(move)) == move
+            elif how == 1:
+                ours.push(move)  # a python-chess move
+            elif how == 2:
+                assert ours.push_uci(theirs.uci(move)) == move
             else:
+                # A chessbits move pushed on the python-chess board.
+                move = ours.parse_uci(theirs.uci(move))
                 ours.push(move)
             theirs.push(move)
             assert ours.peek() == theirs.peek()
@@ -100,3 +107,31 @@ def test_find_variant_and_errors():
         board.push_uci("zz")
     with pytest.raises(ValueError):
         chessbits.variant.HordeBoard("not a fen")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hostile_text_raises_python_chess_exceptions(name):
+    rng = random.Random("hostile " + name)
+    alphabet = "abcdefgh12345678xNBRQKO-=+#@0pnbrqk "
+    theirs_cls, ours_cls = chess.variant.find_variant(name), chessbits.variant.find_variant(name)
+    for _ in range(2_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 7)))
+        theirs, ours = theirs_cls(), ours_cls()
+        for method in ("parse_san", "parse_uci"):
+            try:
+                expected, error = getattr(theirs, method)(text), None
+            except ValueError as e:
+                expected, error = None, e
+            try:
+                got, got_error = getattr(ours, method)(text), None
+            except ValueError as e:
+                got, got_error = None, e
+            assert (error is None) == (got_error is None), (name, method, text, error, got_error)
+            assert got == expected, (name, method, text)
+    # Bad FENs: python-chess's ValueError, never a crash.
+    for _ in range(2_000):
+        fen = "".join(rng.choice("rnbqkpRNBQKP12345678/ -w[]~+03") for _ in range(rng.randrange(40)))
+        try:
+            ours_cls(fen)
+        except ValueError:
+            pass
