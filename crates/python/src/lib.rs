@@ -68,6 +68,10 @@ fn chessbits_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn::_parse_game, m)?)?;
     m.add_class::<pgn::PgnWriter>()?;
     m.add_function(wrap_pyfunction!(pgn::_read_tags, m)?)?;
+    m.add(
+        "_SEVEN_TAG_ROSTER",
+        chessbits_pgn::SEVEN_TAG_ROSTER.to_vec(),
+    )?;
     m.add_function(wrap_pyfunction!(pgn::_comment_clock, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_comment_emt, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_comment_eval, m)?)?;

@@ -60,6 +60,7 @@ from chessbits._chessbits import (
     _comment_emt,
     _comment_eval,
     _read_tags,
+    _SEVEN_TAG_ROSTER,
     _set_comment_command,
     PolyglotBook as _PolyglotBook,
     SyzygyTablebase as _SyzygyTablebase,

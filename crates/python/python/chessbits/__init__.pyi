@@ -265,6 +265,8 @@ def _set_comment_command(
 ) -> str: ...
 def _read_tags(text: str) -> List[Tuple[str, str]]: ...
 
+_SEVEN_TAG_ROSTER: List[Tuple[str, str]]
+
 @final
 class _PgnWriter:
     def __new__(

@@ -40,6 +40,7 @@ from chessbits import (
     _parse_game,
     _PgnWriter,
     _read_tags,
+    _SEVEN_TAG_ROSTER,
     _set_comment_command,
 )
 
@@ -64,16 +65,11 @@ NAG_BLACK_MODERATE_ADVANTAGE = 17
 NAG_WHITE_DECISIVE_ADVANTAGE = 18
 NAG_BLACK_DECISIVE_ADVANTAGE = 19
 
-TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
-_ROSTER_DEFAULTS = {
-    "Event": "?",
-    "Site": "?",
-    "Date": "????.??.??",
-    "Round": "?",
-    "White": "?",
-    "Black": "?",
-    "Result": "*",
-}
+# The seven-tag roster in export order, with the placeholder of a missing value
+# (chessbits-pgn's SEVEN_TAG_ROSTER).
+TAG_ROSTER = [name for name, _ in _SEVEN_TAG_ROSTER]
+_ROSTER_DEFAULTS = dict(_SEVEN_TAG_ROSTER)
+
 
 class SkipType(enum.Enum):
     """What a visitor returns to skip a game, its headers or a variation."""
