@@ -162,7 +162,7 @@ class _Board(_VariantBoard):
         board = self.copy()
         while board.move_stack:
             board.pop()
-        return board  # type: ignore[no-any-return]
+        return board
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.fen()!r})"
