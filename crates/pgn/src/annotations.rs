@@ -57,6 +57,147 @@ pub(crate) fn eval_value(value: &[u8]) -> Option<Eval> {
     (cp.abs() <= f64::from(i32::MAX)).then_some(Eval::Centipawns(cp as i32))
 }
 
+/// The elapsed move time of an `[%emt H:MM:SS]` command, in seconds (the clock's shapes).
+pub fn parse_emt(comment: &[u8]) -> Option<f64> {
+    command(comment, b"emt").and_then(clock_value)
+}
+
+/// The evaluation of a `[%eval ...]` command with its depth, the number after a comma
+/// (`[%eval 0.30,18]` is 30 centipawns at depth 18); the depth is `None` when absent or not
+/// a number.
+pub fn parse_eval_depth(comment: &[u8]) -> Option<(Eval, Option<u32>)> {
+    let value = command(comment, b"eval")?;
+    let mut parts = value.splitn(2, |&c| c == b',');
+    let eval = eval_value(parts.next()?)?;
+    let depth = parts
+        .next()
+        .and_then(|d| std::str::from_utf8(d.trim_ascii()).ok()?.parse().ok());
+    Some((eval, depth))
+}
+
+/// A comment command that [`set_command`] writes: `[%clk]`, `[%emt]` or `[%eval]`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `[%clk H:MM:SS]`: the clock after the move, in seconds.
+    Clock(f64),
+    /// `[%emt H:MM:SS]`: the time the move took, in seconds.
+    Emt(f64),
+    /// `[%eval 0.17]` or `[%eval #-3]`, with a depth (`[%eval 0.17,20]`) when given.
+    Eval(Eval, Option<u32>),
+}
+
+/// The name of a command kind as written after `[%`.
+fn command_name(kind: CommandKind) -> &'static [u8] {
+    match kind {
+        CommandKind::Clock => b"clk",
+        CommandKind::Emt => b"emt",
+        CommandKind::Eval => b"eval",
+    }
+}
+
+/// Which command [`set_command`] replaces or removes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CommandKind {
+    /// `[%clk ...]`.
+    Clock,
+    /// `[%emt ...]`.
+    Emt,
+    /// `[%eval ...]`.
+    Eval,
+}
+
+impl Command {
+    /// Which command this is.
+    #[must_use]
+    pub fn kind(&self) -> CommandKind {
+        match self {
+            Command::Clock(_) => CommandKind::Clock,
+            Command::Emt(_) => CommandKind::Emt,
+            Command::Eval(..) => CommandKind::Eval,
+        }
+    }
+
+    /// Appends the command as written in a comment: `[%clk 0:03:00]` (the spelling of
+    /// [`write_clock`]), `[%eval 0.17,20]` (of [`write_eval`]).
+    pub fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"[%");
+        out.extend_from_slice(command_name(self.kind()));
+        out.push(b' ');
+        match *self {
+            Command::Clock(s) | Command::Emt(s) => write_clock(s, out),
+            Command::Eval(e, depth) => {
+                write_eval(e, out);
+                if let Some(d) = depth {
+                    out.push(b',');
+                    push_decimal(out, u64::from(d));
+                }
+            }
+        }
+        out.push(b']');
+    }
+}
+
+/// Where the first command of `kind` is (the one [`parse_clock`], [`parse_emt`] and
+/// [`parse_eval`] read), as the byte range of `[%...]`.
+fn find_command(comment: &[u8], kind: CommandKind) -> Option<std::ops::Range<usize>> {
+    let name = command_name(kind);
+    let mut from = 0;
+    while let Some(i) = memchr::memmem::find(&comment[from..], b"[%") {
+        let start = from + i;
+        from = start + 2;
+        let Some(after) = comment[from..].strip_prefix(name) else {
+            continue;
+        };
+        if !after.first().is_some_and(|c| c.is_ascii_whitespace()) {
+            continue;
+        }
+        let end = memchr::memchr(b']', after)?;
+        return Some(start..from + name.len() + end + 1);
+    }
+    None
+}
+
+/// A comment with its first command of `kind` (the one read) replaced by `new`, or removed when
+/// `new` is `None` (with the space before it when there is one on both sides), or `new`
+/// appended after a space when the comment has none: what python-chess's `set_clock`,
+/// `set_emt` and `set_eval` do to a comment, with this crate's spellings of the values
+/// (python-chess passes over a command whose value it cannot read; here it is the one
+/// replaced, so that what is set is what is read back).
+#[must_use]
+pub fn set_command(comment: &[u8], kind: CommandKind, new: Option<Command>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(comment.len() + 24);
+    match find_command(comment, kind) {
+        Some(range) => {
+            let before = &comment[..range.start];
+            let after = &comment[range.end..];
+            let space_before = before.last().is_some_and(|c| c.is_ascii_whitespace());
+            let space_after = after.first().is_some_and(|c| c.is_ascii_whitespace());
+            if let Some(c) = new {
+                out.extend_from_slice(before);
+                c.write(&mut out);
+                out.extend_from_slice(after);
+            } else if space_before {
+                // The space before goes; one after, if any, stays.
+                out.extend_from_slice(&before[..before.len() - 1]);
+                out.extend_from_slice(after);
+            } else {
+                out.extend_from_slice(before);
+                out.extend_from_slice(after.get(usize::from(space_after)..).unwrap_or_default());
+            }
+        }
+        None => {
+            out.extend_from_slice(comment);
+            if let Some(c) = new {
+                if !comment.is_empty() && !comment.ends_with(b" ") && !comment.ends_with(b"\n") {
+                    out.push(b' ');
+                }
+                c.write(&mut out);
+            }
+        }
+    }
+    out
+}
+
 /// The clock and the evaluation of a comment: what [`parse_clock`] and [`parse_eval`] give,
 /// in one pass over it, with the common values (`0:03:00`, `0.17`, `-1.5`) read as integers
 /// rather than through `f64` parsing (the same numbers: an integer and a value of at most two
@@ -224,4 +365,89 @@ fn fast_eval(value: &[u8]) -> Option<Eval> {
     // At most `i32::MAX` either way, as `eval_value` bounds it (so not `i32::MIN`).
     let cp = i32::try_from(i64::from(whole) * 100 + i64::from(cents)).ok()?;
     Some(Eval::Centipawns(if negative { -cp } else { cp }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(comment: &str, kind: CommandKind, new: Option<Command>) -> String {
+        String::from_utf8(set_command(comment.as_bytes(), kind, new)).expect("utf-8")
+    }
+
+    #[test]
+    fn commands_are_replaced_removed_or_appended() {
+        let clk = Some(Command::Clock(61.5));
+        assert_eq!(set("", CommandKind::Clock, clk), "[%clk 0:01:01.5]");
+        assert_eq!(
+            set("good", CommandKind::Clock, clk),
+            "good [%clk 0:01:01.5]"
+        );
+        assert_eq!(
+            set("good ", CommandKind::Clock, clk),
+            "good [%clk 0:01:01.5]"
+        );
+        assert_eq!(
+            set("a [%clk 0:03:00] b", CommandKind::Clock, clk),
+            "a [%clk 0:01:01.5] b"
+        );
+        // The first command is the one replaced, read or not.
+        let text = set("[%clk x] [%clk 1:00:00]", CommandKind::Clock, clk);
+        assert_eq!(text, "[%clk 0:01:01.5] [%clk 1:00:00]");
+        assert_eq!(parse_clock(text.as_bytes()), Some(61.5));
+        assert_eq!(set("a [%clk 0:03:00] b", CommandKind::Clock, None), "a b");
+        assert_eq!(set("a [%clk 0:03:00]", CommandKind::Clock, None), "a");
+        assert_eq!(set("[%clk 0:03:00] b", CommandKind::Clock, None), "b");
+        assert_eq!(set("a[%clk 0:03:00]b", CommandKind::Clock, None), "ab");
+        assert_eq!(set("a", CommandKind::Clock, None), "a");
+        assert_eq!(
+            set(
+                "[%eval 0.17] [%clk 0:00:07]",
+                CommandKind::Eval,
+                Some(Command::Eval(Eval::Mate(-3), Some(20)))
+            ),
+            "[%eval #-3,20] [%clk 0:00:07]"
+        );
+        assert_eq!(
+            set(
+                "x",
+                CommandKind::Eval,
+                Some(Command::Eval(Eval::Centipawns(-150), None))
+            ),
+            "x [%eval -1.5]"
+        );
+        assert_eq!(
+            set("[%emt 0:00:03]", CommandKind::Emt, Some(Command::Emt(4.0))),
+            "[%emt 0:00:04]"
+        );
+        // What is written reads back.
+        for c in [
+            Command::Clock(3601.5),
+            Command::Emt(0.0),
+            Command::Eval(Eval::Centipawns(17), Some(18)),
+        ] {
+            let text = set("", c.kind(), Some(c));
+            match c {
+                Command::Clock(s) => assert_eq!(parse_clock(text.as_bytes()), Some(s)),
+                Command::Emt(s) => assert_eq!(parse_emt(text.as_bytes()), Some(s)),
+                Command::Eval(e, d) => assert_eq!(parse_eval_depth(text.as_bytes()), Some((e, d))),
+            }
+        }
+    }
+
+    #[test]
+    fn emt_and_depth() {
+        assert_eq!(parse_emt(b"[%clk 0:01:00] [%emt 0:00:02.5]"), Some(2.5));
+        assert_eq!(parse_emt(b"[%emt]"), None);
+        assert_eq!(
+            parse_eval_depth(b"[%eval 0.30,18]"),
+            Some((Eval::Centipawns(30), Some(18)))
+        );
+        assert_eq!(parse_eval_depth(b"[%eval #2]"), Some((Eval::Mate(2), None)));
+        assert_eq!(
+            parse_eval_depth(b"[%eval 1,x]"),
+            Some((Eval::Centipawns(100), None))
+        );
+        assert_eq!(parse_eval_depth(b"[%eval x,1]"), None);
+    }
 }

@@ -58,6 +58,7 @@
 
 mod annotations;
 pub mod book;
+mod export;
 pub mod filter;
 mod game;
 pub mod input;
@@ -74,6 +75,7 @@ mod writer;
 pub use chessbits_movegen::san::{suffix_of, San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
 pub use chessbits_movegen::uci::{move_to_uci, uci_to_move, UciError};
 pub use chessbits_position::Position;
+pub use export::{ExportOptions, Exporter};
 pub use game::{Game, GameBuilder, Line, LineId, Node, MAX_GAME_BYTES};
 pub use moves::{Moves, MovesIter};
 pub use reader::{

@@ -7,7 +7,8 @@
 use crate::replay::{GameError, GameRecord};
 
 pub use crate::annotations::{
-    clock_text, parse_clock, parse_eval, parse_notes, write_clock, write_eval, Eval,
+    clock_text, parse_clock, parse_emt, parse_eval, parse_eval_depth, parse_notes, set_command,
+    write_clock, write_eval, Command, CommandKind, Eval,
 };
 
 /// The `error` column of a game: its reader errors and the replay error, each as

@@ -671,7 +671,7 @@ fn san_error(text: &str, fen: &str, e: SanError) -> PyErr {
 
 impl Board {
     /// The board of a setup: a playable position when it is one, else the setup kept.
-    fn from_setup(setup: Setup, chess960: bool) -> Board {
+    pub fn from_setup(setup: Setup, chess960: bool) -> Board {
         match Pos::from_setup_with(&setup, mode(chess960), Validation::Playable) {
             Ok(pos) => Board {
                 root_ep: setup.ep_square.or(pos.ep_square()),
@@ -707,6 +707,17 @@ impl Board {
         let setup = Setup::from_ascii(fen.as_bytes())
             .map_err(|e| PyValueError::new_err(format!("invalid fen: {fen:?}: {e}")))?;
         Ok(Board::from_setup(setup, chess960))
+    }
+
+    /// A legal move as PGN movetext writes it: the move number, whether White plays it and
+    /// its SAN (`IllegalMoveError` when it is not legal here).
+    pub fn numbered_san(&self, r#move: &Bound<'_, PyAny>) -> PyResult<(u32, bool, String)> {
+        let (raw, _) = self.require_legal(r#move)?;
+        Ok((
+            self.pos.fullmoves(),
+            white(self.pos.turn()),
+            Board::san_of(&self.pos, raw),
+        ))
     }
 
     /// The playable position (`None` for a placement that is not one).
@@ -846,39 +857,11 @@ impl Board {
         text
     }
 
-    /// LAN: the piece letter, both squares, `-` or `x`, the promotion and the check suffix.
+    /// LAN (`Ng1-f3`, `e4xd5`, `e7-e8=Q+`), as movegen's `write_lan` spells it.
     fn lan_of(pos: &Pos, raw: RawMove) -> String {
-        if raw.is_null() {
-            return "--".to_string();
-        }
-        let mut san = String::new();
-        let plus = SanPlus::from_move(pos, raw);
-        plus.write_to(&mut san);
-        if raw.is_castle() {
-            return san;
-        }
-        let suffix = plus
-            .suffix
-            .map(|s| s.char().to_string())
-            .unwrap_or_default();
-        let role = pos.board().role_at(raw.from()).unwrap_or(Role::Pawn);
-        let capture = raw.is_en_passant() || pos.board().piece_at(raw.to()).is_some();
         let mut out = String::new();
-        if role != Role::Pawn {
-            out.push(role.upper_char());
-        }
-        let _ = write!(
-            out,
-            "{}{}{}",
-            raw.from(),
-            if capture { 'x' } else { '-' },
-            raw.to()
-        );
-        if let Some(r) = raw.promotion() {
-            out.push('=');
-            out.push(r.upper_char());
-        }
-        out + &suffix
+        chessbits_movegen::san::write_lan(pos, raw, &mut out);
+        out
     }
 
     fn moves_list(

@@ -66,6 +66,16 @@ fn chessbits_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(board::_board_from_moves, m)?)?;
     m.add_function(wrap_pyfunction!(board::_ray_mask, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_parse_game, m)?)?;
+    m.add_class::<pgn::PgnWriter>()?;
+    m.add_function(wrap_pyfunction!(pgn::_read_tags, m)?)?;
+    m.add(
+        "_SEVEN_TAG_ROSTER",
+        chessbits_pgn::SEVEN_TAG_ROSTER.to_vec(),
+    )?;
+    m.add_function(wrap_pyfunction!(pgn::_comment_clock, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::_comment_emt, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::_comment_eval, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::_set_comment_command, m)?)?;
     m.add_class::<probe::PolyglotBook>()?;
     m.add_class::<probe::SyzygyTablebase>()?;
     m.add_class::<variant::VariantBoard>()?;

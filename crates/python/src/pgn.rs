@@ -5,8 +5,9 @@
 
 use chessbits_bitboard_core::Move as RawMove;
 use chessbits_movegen::{SanError, SanMode, SanPlus};
-use chessbits_pgn::{Game, GameBuilder, LineId, Reader};
-use chessbits_position::{CastlingMode, Position, Setup, Validation};
+use chessbits_pgn::table::{self, Command, CommandKind, Eval};
+use chessbits_pgn::{ExportOptions, Exporter, Game, GameBuilder, LineId, Reader, Skip, Visitor};
+use chessbits_position::Position;
 use pyo3::prelude::*;
 
 /// A node of the tree for Python: parent index (-1 for the root), from, to, promotion,
@@ -47,14 +48,6 @@ fn joined(comments: &[Vec<u8>]) -> String {
         .filter(|c| !c.is_empty())
         .collect();
     parts.join(" ")
-}
-
-/// Whether a `Variant` tag names Chess960 (python-chess's `Headers.is_chess960`).
-fn is_chess960(variant: &str) -> bool {
-    matches!(
-        variant.to_ascii_lowercase().as_str(),
-        "chess960" | "chess 960" | "fischerandom" | "fischerrandom" | "fischer random"
-    )
 }
 
 /// Plays every line of `game` from `root`, appending nodes to `out`.
@@ -156,33 +149,11 @@ fn parse_game(py: Python<'_>, text: &str) -> PyResult<Option<GameRows>> {
             .iter()
             .map(|(k, v)| (text_of(k), text_of(v)))
             .collect();
-        let tag = |name: &str| game.tag(name).map(text_of);
         let mut nodes = Vec::new();
-        let variant = tag("Variant").unwrap_or_default();
-        let chess960 = is_chess960(&variant);
-        let standard = matches!(
-            variant.to_ascii_lowercase().as_str(),
-            "" | "standard" | "chess" | "classical" | "normal" | "illegal" | "from position"
-        );
-        if !standard && !chess960 {
-            errors.push(("ValueError", format!("unsupported variant: {variant:?}")));
-        } else {
-            let setup = match tag("FEN") {
-                Some(fen) => Setup::from_ascii(fen.as_bytes())
-                    .map_err(|e| format!("invalid fen: {fen:?}: {e}")),
-                None => Ok(Setup::standard()),
-            };
-            let mode = if chess960 {
-                CastlingMode::Chess960
-            } else {
-                CastlingMode::Standard
-            };
-            match setup.and_then(|s| {
-                Position::from_setup_with(&s, mode, Validation::Playable).map_err(|e| e.to_string())
-            }) {
-                Ok(root) => replay(&game, root, &mut nodes, &mut errors),
-                Err(e) => errors.push(("ValueError", e)),
-            }
+        // The start position of the `FEN` and `Variant` tags, as chessbits-pgn reads them.
+        match chessbits_pgn::start_position(game.tag("FEN"), game.tag("Variant")) {
+            Ok(root) => replay(&game, root, &mut nodes, &mut errors),
+            Err(e) => errors.push(("ValueError", e.to_string())),
         }
         let result = game.result.map(|r| r.as_str().to_string());
         Ok(Some((
@@ -197,4 +168,192 @@ fn parse_game(py: Python<'_>, text: &str) -> PyResult<Option<GameRows>> {
 
 fn text_of(bytes: &[u8]) -> String {
     text(bytes)
+}
+
+/// python-chess's `StringExporter`/`FileExporter` layout, written by `chessbits-pgn`'s
+/// [`Exporter`]: the Python exporting visitors hand it their events.
+#[pyclass(module = "chessbits")]
+#[derive(Debug)]
+pub struct PgnWriter {
+    w: Exporter,
+}
+
+#[pymethods]
+impl PgnWriter {
+    #[new]
+    #[pyo3(signature = (*, columns, headers=true, comments=true, variations=true))]
+    fn new(columns: Option<usize>, headers: bool, comments: bool, variations: bool) -> PgnWriter {
+        PgnWriter {
+            w: Exporter::new(ExportOptions {
+                columns,
+                headers,
+                comments,
+                variations,
+            }),
+        }
+    }
+
+    /// Changes the options for what is written from now on.
+    #[pyo3(signature = (*, columns, headers, comments, variations))]
+    fn set_options(
+        &mut self,
+        columns: Option<usize>,
+        headers: bool,
+        comments: bool,
+        variations: bool,
+    ) {
+        self.w.set_options(ExportOptions {
+            columns,
+            headers,
+            comments,
+            variations,
+        });
+    }
+
+    fn begin_game(&mut self) {
+        self.w.begin_game();
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        self.w.tag(name.as_bytes(), value.as_bytes());
+    }
+
+    fn end_headers(&mut self) {
+        self.w.end_headers();
+    }
+
+    fn begin_variation(&mut self) -> bool {
+        self.w.begin_variation()
+    }
+
+    fn end_variation(&mut self) {
+        self.w.end_variation();
+    }
+
+    fn comment(&mut self, text: &str) {
+        self.w.comment(text.as_bytes());
+    }
+
+    fn nag(&mut self, nag: u32) {
+        self.w.nag(nag);
+    }
+
+    /// A move of a chessbits board, numbered and spelled by the board.
+    fn board_move(
+        &mut self,
+        board: PyRef<'_, crate::board::Board>,
+        r#move: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let (number, white, san) = board.numbered_san(r#move)?;
+        self.w.san(number, white, san.as_bytes());
+        Ok(())
+    }
+
+    /// A move given by its number, side and SAN.
+    fn san(&mut self, number: u32, white: bool, san: &str) {
+        self.w.san(number, white, san.as_bytes());
+    }
+
+    fn result(&mut self, result: &str) {
+        self.w.result(result.as_bytes());
+    }
+
+    fn end_game(&mut self) {
+        self.w.end_game();
+    }
+
+    /// The lines finished since the last call.
+    fn take_lines(&mut self) -> String {
+        text(&self.w.take_lines())
+    }
+
+    /// Everything written, without whitespace at the end.
+    fn text(&self) -> String {
+        text(&self.w.text())
+    }
+}
+
+/// Seconds of the first `[%clk]` of a comment.
+#[pyfunction]
+pub fn _comment_clock(comment: &str) -> Option<f64> {
+    table::parse_clock(comment.as_bytes())
+}
+
+/// Seconds of the first `[%emt]` of a comment.
+#[pyfunction]
+pub fn _comment_emt(comment: &str) -> Option<f64> {
+    table::parse_emt(comment.as_bytes())
+}
+
+/// The first `[%eval]` of a comment: whether it is a mate, centipawns or moves to mate
+/// (White's point of view), and the depth.
+#[pyfunction]
+pub fn _comment_eval(comment: &str) -> Option<(bool, i32, Option<u32>)> {
+    table::parse_eval_depth(comment.as_bytes()).map(|(e, depth)| match e {
+        Eval::Centipawns(cp) => (false, cp, depth),
+        Eval::Mate(n) => (true, n, depth),
+    })
+}
+
+/// A comment with its `[%clk]` (`kind` "clk"), `[%emt]` ("emt") or `[%eval]` ("eval")
+/// replaced, appended or (`value` `None`) removed: for an eval, `value` is
+/// `(is_mate, number)` and `depth` its depth.
+#[pyfunction]
+#[pyo3(signature = (comment, kind, seconds=None, eval=None, depth=None))]
+pub fn _set_comment_command(
+    comment: &str,
+    kind: &str,
+    seconds: Option<f64>,
+    eval: Option<(bool, i32)>,
+    depth: Option<u32>,
+) -> PyResult<String> {
+    let (kind, command) = match kind {
+        "clk" => (CommandKind::Clock, seconds.map(Command::Clock)),
+        "emt" => (CommandKind::Emt, seconds.map(Command::Emt)),
+        "eval" => (
+            CommandKind::Eval,
+            eval.map(|(mate, n)| {
+                let e = if mate {
+                    Eval::Mate(n)
+                } else {
+                    Eval::Centipawns(n)
+                };
+                Command::Eval(e, depth)
+            }),
+        ),
+        other => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "no comment command {other:?}"
+            )))
+        }
+    };
+    Ok(text(&table::set_command(comment.as_bytes(), kind, command)))
+}
+
+/// Collects a game's tags and skips its movetext.
+struct TagsOnly(Vec<(String, String)>);
+
+impl Visitor for TagsOnly {
+    type Output = ();
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        self.0.push((text(name), text(value)));
+    }
+
+    fn end_tags(&mut self) -> Skip {
+        Skip(true)
+    }
+
+    fn end_game(&mut self) {}
+}
+
+/// The tag pairs of the first game of `text`, as `chessbits-pgn` reads them (unescaped;
+/// malformed pairs skipped).
+#[pyfunction]
+pub fn _read_tags(text: &str) -> PyResult<Vec<(String, String)>> {
+    let mut tags = TagsOnly(Vec::new());
+    Reader::new(text.as_bytes())
+        .read_game(&mut tags)
+        .map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))?;
+    Ok(tags.0)
 }

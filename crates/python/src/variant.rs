@@ -2,7 +2,7 @@
 //! `chessbits-movegen`'s `VariantPosition` (legal moves, SAN, UCI, FEN and the variants'
 //! ends). The Python classes (`AtomicBoard`, ...) subclass it and name their variant.
 
-use chessbits_bitboard_core::{Move as RawMove, Square};
+use chessbits_bitboard_core::{Color, Move as RawMove, MoveKind, Role, Square};
 use chessbits_movegen::variant::VariantPosition;
 use chessbits_movegen::{SanError, SanMode};
 use chessbits_position::{Outcome as RawOutcome, Termination as RawTermination, Variant};
@@ -59,6 +59,11 @@ impl VariantBoard {
         let next = self.pos.play_unchecked(m);
         let before = std::mem::replace(&mut self.pos, next);
         self.stack.push((before, m, mv));
+    }
+
+    fn captures(&self, m: RawMove) -> bool {
+        let theirs = self.pos.board().by_color(self.pos.turn().other());
+        m.is_en_passant() || (!m.is_castle() && !m.is_drop() && theirs.contains(m.to()))
     }
 
     fn san_of(&self, m: RawMove) -> String {
@@ -261,6 +266,91 @@ impl VariantBoard {
         }
         out.pop();
         out
+    }
+
+    /// The pieces, castling rights, en-passant square and counters on a standard board (for
+    /// the questions about the placement alone: `piece_map`, `attackers`, `board_fen`...).
+    fn _placement(&self) -> crate::board::Board {
+        crate::board::Board::from_setup(self.pos.to_setup(), self.pos.is_chess960())
+    }
+
+    /// The placement field of the FEN; `promoted` (crazyhouse's default) marks promoted
+    /// pieces with `~`.
+    #[pyo3(signature = (*, promoted=None))]
+    fn board_fen(&self, promoted: Option<bool>) -> String {
+        let crazyhouse = self.pos.variant() == Variant::Crazyhouse;
+        let marked = if promoted.unwrap_or(crazyhouse) {
+            self.pos.promoted()
+        } else {
+            chessbits_bitboard_core::Bitboard::EMPTY
+        };
+        let mut out = String::new();
+        let _ = self.pos.board().write_fen_promoted(&mut out, marked);
+        out
+    }
+
+    /// Whether a legal move captures (en passant too; a drop never does).
+    fn is_capture(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let (m, _) = self.decode(r#move)?;
+        Ok(self.captures(m))
+    }
+
+    /// Whether a legal move leaves the other side in check.
+    fn gives_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let (m, _) = self.decode(r#move)?;
+        Ok(self.pos.play_unchecked(m).is_check())
+    }
+
+    /// Whether a legal move resets the halfmove clock (a capture, a pawn move or drop).
+    fn is_zeroing(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let (m, _) = self.decode(r#move)?;
+        let pawn = match m.kind() {
+            MoveKind::Drop(role) => role == Role::Pawn,
+            _ => self.pos.board().role_at(m.from()) == Some(Role::Pawn),
+        };
+        Ok(pawn || self.captures(m))
+    }
+
+    fn is_en_passant(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.decode(r#move).is_ok_and(|(m, _)| m.is_en_passant()))
+    }
+
+    fn is_castling(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.decode(r#move).is_ok_and(|(m, _)| m.is_castle()))
+    }
+
+    /// Plies played since the start of the game (from the fullmove number and the turn).
+    fn ply(&self) -> u32 {
+        2 * (self.pos.fullmoves().max(1) - 1) + u32::from(!self.turn())
+    }
+
+    /// The rooks with castling rights, as a square mask.
+    #[getter]
+    fn castling_rights(&self) -> u64 {
+        self.pos.castling_rights().0
+    }
+
+    /// Crazyhouse pockets: for Black then White, the counts of pawns, knights, bishops,
+    /// rooks and queens (python-chess's order of colours, `pockets[WHITE]`).
+    fn _pockets(&self) -> [[u8; 5]; 2] {
+        let p = self.pos.pockets();
+        let of = |c| {
+            [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+            ]
+            .map(|r| p.count(c, r))
+        };
+        [of(Color::Black), of(Color::White)]
+    }
+
+    /// Three-check: the checks each side still has to give, Black then White.
+    fn _remaining_checks(&self) -> [u8; 2] {
+        let r = self.pos.remaining_checks();
+        [r.black, r.white]
     }
 
     fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {

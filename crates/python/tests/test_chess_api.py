@@ -12,8 +12,8 @@ import pytest
 
 import chessbits
 
-STANDARD_POSITIONS = 8_000
-CHESS960_POSITIONS = 3_000
+STANDARD_POSITIONS = 10_000
+CHESS960_POSITIONS = 10_000
 
 
 def termination(outcome):

@@ -12,7 +12,32 @@ import chessbits
 import chessbits.variant
 
 NAMES = ["atomic", "antichess", "kingofthehill", "racingkings", "horde", "3check", "crazyhouse"]
-POSITIONS = 1_500
+POSITIONS = 10_000
+
+
+def compare_board(ours, theirs, rng, fen):
+    """The placement, castling, counters and the variant's own state."""
+    assert ours.board_fen() == theirs.board_fen(), fen
+    assert ours.ply() == theirs.ply(), fen
+    assert ours.castling_rights == theirs.clean_castling_rights(), fen
+    assert ours.occupied == theirs.occupied and ours.occupied_co == theirs.occupied_co, fen
+    assert ours.kings == theirs.kings and ours.pawns == theirs.pawns, fen
+    assert {s: p.symbol() for s, p in ours.piece_map().items()} == {
+        s: p.symbol() for s, p in theirs.piece_map().items()
+    }, fen
+    square = rng.randrange(64)
+    for color in (chess.WHITE, chess.BLACK):
+        assert int(ours.attackers(color, square)) == int(theirs.attackers(color, square)), fen
+        assert ours.has_castling_rights(color) == theirs.has_castling_rights(color), fen
+        assert int(ours.pieces(chess.KNIGHT, color)) == int(theirs.pieces(chess.KNIGHT, color)), fen
+    assert ours.piece_type_at(square) == theirs.piece_type_at(square), fen
+    if isinstance(theirs, chess.variant.CrazyhouseBoard):
+        for color in (chess.WHITE, chess.BLACK):
+            for piece_type in chess.PIECE_TYPES:
+                assert ours.pockets[color].count(piece_type) == theirs.pockets[color].count(piece_type), fen
+            assert len(ours.pockets[color]) == len(theirs.pockets[color]), fen
+    if isinstance(theirs, chess.variant.ThreeCheckBoard):
+        assert ours.remaining_checks == list(theirs.remaining_checks), fen
 
 
 def outcome(o):
@@ -41,18 +66,33 @@ def test_random_variant_games(name):
             for m in rng.sample(legal, min(5, len(legal))):
                 assert ours.san(m) == theirs.san(m), (fen, m)
                 assert ours.parse_san(theirs.san(m)) == m
+                assert ours.is_capture(m) == theirs.is_capture(m), (fen, m)
+                assert ours.gives_check(m) == theirs.gives_check(m), (fen, m)
+                assert ours.is_zeroing(m) == theirs.is_zeroing(m), (fen, m)
+                assert ours.is_en_passant(m) == theirs.is_en_passant(m), (fen, m)
+                assert ours.is_castling(m) == theirs.is_castling(m), (fen, m)
+            compare_board(ours, theirs, rng, fen)
             seen += 1
             if not legal or theirs.is_variant_end():
                 break
             move = rng.choice(legal)
-            if rng.random() < 0.5:
+            how = rng.randrange(4)
+            if how == 0:
                 assert ours.push_san(theirs.san(move)) == move
+            elif how == 1:
+                ours.push(move)  # a python-chess move
+            elif how == 2:
+                assert ours.push_uci(theirs.uci(move)) == move
             else:
+                # A chessbits move pushed on the python-chess board.
+                move = ours.parse_uci(theirs.uci(move))
                 ours.push(move)
             theirs.push(move)
             assert ours.peek() == theirs.peek()
             if rng.random() < 0.05:
                 assert ours.pop() == theirs.pop()
+            if rng.random() < 0.01:
+                assert ours.root().fen() == theirs.root().fen()
 
 
 def test_find_variant_and_errors():
@@ -67,3 +107,31 @@ def test_find_variant_and_errors():
         board.push_uci("zz")
     with pytest.raises(ValueError):
         chessbits.variant.HordeBoard("not a fen")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hostile_text_raises_python_chess_exceptions(name):
+    rng = random.Random("hostile " + name)
+    alphabet = "abcdefgh12345678xNBRQKO-=+#@0pnbrqk "
+    theirs_cls, ours_cls = chess.variant.find_variant(name), chessbits.variant.find_variant(name)
+    for _ in range(2_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 7)))
+        theirs, ours = theirs_cls(), ours_cls()
+        for method in ("parse_san", "parse_uci"):
+            try:
+                expected, error = getattr(theirs, method)(text), None
+            except ValueError as e:
+                expected, error = None, e
+            try:
+                got, got_error = getattr(ours, method)(text), None
+            except ValueError as e:
+                got, got_error = None, e
+            assert (error is None) == (got_error is None), (name, method, text, error, got_error)
+            assert got == expected, (name, method, text)
+    # Bad FENs: python-chess's ValueError, never a crash.
+    for _ in range(2_000):
+        fen = "".join(rng.choice("rnbqkpRNBQKP12345678/ -w[]~+03") for _ in range(rng.randrange(40)))
+        try:
+            ours_cls(fen)
+        except ValueError:
+            pass

@@ -68,6 +68,42 @@ impl SanPlus {
     }
 }
 
+/// Writes the long algebraic notation (LAN) of the legal move `m` in `pos` to `out`: the
+/// piece letter (none for a pawn), the origin, `-` or `x` (en passant is a capture), the
+/// destination, the promotion (`=Q`) and the check suffix: `Ng1-f3`, `e4xd5`, `e7-e8=Q+`.
+/// Castling, drops and the null move are written as in SAN (`O-O`, `N@f3`, `--`). The
+/// spelling python-chess's `Board.lan` gives.
+pub fn write_lan(pos: &Position, m: Move, out: &mut impl TextSink) {
+    let plus = SanPlus::from_move(pos, m);
+    let San::Normal {
+        role,
+        capture,
+        to,
+        promotion,
+        ..
+    } = plus.san
+    else {
+        plus.write_to(out);
+        return;
+    };
+    let from = m.from();
+    if role != Role::Pawn {
+        out.put(role.upper_char() as u8);
+    }
+    out.put(from.file().char() as u8);
+    out.put(from.rank().char() as u8);
+    out.put(if capture { b'x' } else { b'-' });
+    out.put(to.file().char() as u8);
+    out.put(to.rank().char() as u8);
+    if let Some(p) = promotion {
+        out.put(b'=');
+        out.put(p.upper_char() as u8);
+    }
+    if let Some(s) = plus.suffix {
+        out.put(s.char() as u8);
+    }
+}
+
 impl San {
     /// The canonical SAN of the legal move `m` in `pos`: minimal disambiguation (file if
     /// that suffices, else rank, else both), `x` on captures, `=Q` promotions, `O-O`.

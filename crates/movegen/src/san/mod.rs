@@ -44,6 +44,7 @@ pub use candidates::disambiguation;
 pub(crate) use candidates::SanPosition;
 pub(crate) use decode::decode;
 pub(crate) use encode::encode;
+pub use encode::write_lan;
 mod parse;
 #[cfg(test)]
 mod tests;

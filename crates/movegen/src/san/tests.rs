@@ -207,3 +207,22 @@ fn names_and_notation_round_trip() {
     assert_eq!(Suffix::Check.to_string(), "+");
     assert!("++".parse::<Suffix>().is_err());
 }
+
+#[test]
+fn writes_lan() {
+    let lan = |fen: &str, uci: &str| {
+        let pos = Position::from_fen(fen).expect("fen");
+        let m = crate::uci::uci_to_move(&pos, uci.as_bytes()).expect("legal");
+        let mut out = String::new();
+        super::write_lan(&pos, m, &mut out);
+        out
+    };
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(lan(start, "g1f3"), "Ng1-f3");
+    assert_eq!(lan(start, "e2e4"), "e2-e4");
+    // En passant is a capture; promotion and check.
+    assert_eq!(lan("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6"), "e5xd6");
+    assert_eq!(lan("k7/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8q"), "e7-e8=Q+");
+    assert_eq!(lan("8/8/8/8/8/8/k7/4K2R w K - 0 1", "e1g1"), "O-O");
+    assert_eq!(lan("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), "e4xd5");
+}

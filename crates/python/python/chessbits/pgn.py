@@ -11,7 +11,7 @@ tree replayed in Rust; only the node objects are made here.
 from __future__ import annotations
 
 import enum
-import re
+import gc
 from typing import (
     Any,
     Callable,
@@ -31,7 +31,18 @@ from typing import (
 )
 
 import chessbits
-from chessbits import Board, Move, _parse_game
+from chessbits import (
+    Board,
+    Move,
+    _comment_clock,
+    _comment_emt,
+    _comment_eval,
+    _parse_game,
+    _PgnWriter,
+    _read_tags,
+    _SEVEN_TAG_ROSTER,
+    _set_comment_command,
+)
 
 NAG_NULL = 0
 NAG_GOOD_MOVE = 1
@@ -54,23 +65,10 @@ NAG_BLACK_MODERATE_ADVANTAGE = 17
 NAG_WHITE_DECISIVE_ADVANTAGE = 18
 NAG_BLACK_DECISIVE_ADVANTAGE = 19
 
-TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
-_ROSTER_DEFAULTS = {
-    "Event": "?",
-    "Site": "?",
-    "Date": "????.??.??",
-    "Round": "?",
-    "White": "?",
-    "Black": "?",
-    "Result": "*",
-}
-
-_CLOCK = re.compile(r"(?P<prefix>\s?)\[%clk\s(?P<hours>\d+):(?P<minutes>\d+):(?P<seconds>\d+(?:\.\d*)?)\](?P<suffix>\s?)")
-_EMT = re.compile(r"(?P<prefix>\s?)\[%emt\s(?P<hours>\d+):(?P<minutes>\d+):(?P<seconds>\d+(?:\.\d*)?)\](?P<suffix>\s?)")
-_EVAL = re.compile(
-    r"(?P<prefix>\s?)\[%eval\s(?:\#(?P<mate>[+-]?\d+)|(?P<cp>[+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)))"
-    r"(?:,(?P<depth>\d+))?\](?P<suffix>\s?)"
-)
+# The seven-tag roster in export order, with the placeholder of a missing value
+# (chessbits-pgn's SEVEN_TAG_ROSTER).
+TAG_ROSTER = [name for name, _ in _SEVEN_TAG_ROSTER]
+_ROSTER_DEFAULTS = dict(_SEVEN_TAG_ROSTER)
 
 
 class SkipType(enum.Enum):
@@ -365,85 +363,62 @@ class GameNode:
         """The moves of the main variation after this one."""
         return Mainline(self, lambda node: node.move)
 
-    # Annotations in comments.
+    # Annotations in comments: read and written by chessbits-pgn (its spellings: the clock
+    # `0:01:01.5`, the eval `0.17`, `-1.5`, `#-3`).
     def clock(self) -> Optional[float]:
         """The ``[%clk h:mm:ss]`` of the comment, in seconds."""
-        if "[%clk" not in self.comment:
-            return None
-        m = _CLOCK.search(self.comment)
-        if m is None:
-            return None
-        return int(m.group("hours")) * 3600 + int(m.group("minutes")) * 60 + float(m.group("seconds"))
+        return _comment_clock(self.comment)
 
     def emt(self) -> Optional[float]:
         """The ``[%emt h:mm:ss]`` of the comment, in seconds."""
-        m = _EMT.search(self.comment)
-        if m is None:
-            return None
-        return int(m.group("hours")) * 3600 + int(m.group("minutes")) * 60 + float(m.group("seconds"))
+        return _comment_emt(self.comment)
 
     def eval(self) -> Optional[PovScore]:
-        """The ``[%eval ...]`` of the comment, from White's point of view."""
-        if "[%eval" not in self.comment:
+        """The ``[%eval ...]`` of the comment, from the point of view of the side to move
+        here (``white()`` gives White's)."""
+        found = _comment_eval(self.comment)
+        if found is None:
             return None
-        m = _EVAL.search(self.comment)
-        if m is None:
-            return None
-        turn = True
-        if m.group("mate"):
-            moves = int(m.group("mate"))
-            return PovScore(Mate(moves), turn)
-        return PovScore(Cp(int(float(m.group("cp")) * 100)), turn)
+        mate, value, _ = found
+        turn = self.turn()
+        score: Union[Cp, Mate] = Mate(value) if mate else Cp(value)
+        if mate and value == 0:
+            # As python-chess: after mate, the side to move is the one mated.
+            return PovScore(score, turn)
+        return PovScore(score if turn else -score, turn)
 
     def eval_depth(self) -> Optional[int]:
-        m = _EVAL.search(self.comment)
-        return int(m.group("depth")) if m and m.group("depth") else None
+        """The depth of the ``[%eval ...]`` of the comment (``[%eval 0.17,20]``)."""
+        found = _comment_eval(self.comment)
+        return None if found is None else found[2]
 
     def set_clock(self, seconds: Optional[float]) -> None:
-        self.comment = _replace_annotation(self.comment, _CLOCK, None if seconds is None else f"[%clk {_hms(seconds)}]")
+        """Replaces the comment's ``[%clk]`` (adds one, or removes it for ``None``)."""
+        self.comment = _set_comment_command(self.comment, "clk", seconds=seconds)
 
     def set_emt(self, seconds: Optional[float]) -> None:
-        self.comment = _replace_annotation(self.comment, _EMT, None if seconds is None else f"[%emt {_hms(seconds)}]")
+        """Replaces the comment's ``[%emt]`` (adds one, or removes it for ``None``)."""
+        self.comment = _set_comment_command(self.comment, "emt", seconds=seconds)
 
     def set_eval(self, score: Optional[PovScore], depth: Optional[int] = None) -> None:
-        text = None
+        """Replaces the comment's ``[%eval]`` (adds one, or removes it for ``None``)."""
+        value = None
         if score is not None:
             white = score.white()
-            d = f",{depth}" if depth is not None else ""
-            if white.is_mate():
-                text = f"[%eval #{white.mate()}{d}]"
+            mate = white.mate()
+            if mate is not None:
+                value = (True, mate)
             else:
-                cp = white.score() or 0
-                text = f"[%eval {cp / 100:.2f}{d}]"
-        self.comment = _replace_annotation(self.comment, _EVAL, text)
+                value = (False, white.score() or 0)
+        if depth is not None:
+            depth = max(depth, 0)
+        self.comment = _set_comment_command(self.comment, "eval", eval=value, depth=depth)
 
     def accept(self, visitor: Any) -> Any:
         raise NotImplementedError
 
     def __str__(self) -> str:
         return self.accept(StringExporter(columns=None))
-
-
-def _hms(seconds: float) -> str:
-    s = max(0.0, seconds)
-    h, rest = divmod(s, 3600)
-    m, sec = divmod(rest, 60)
-    text = f"{int(h)}:{int(m):02}:{int(sec):02}"
-    frac = sec - int(sec)
-    if frac >= 0.05:
-        text += f"{frac:.1f}"[1:]
-    return text
-
-
-def _replace_annotation(comment: str, pattern: "re.Pattern[str]", text: Optional[str]) -> str:
-    m = pattern.search(comment)
-    if m is None:
-        if text is None:
-            return comment
-        return f"{comment} {text}".strip() if comment else text
-    if text is None:
-        return (comment[: m.start()] + (m.group("prefix") if m.group("suffix") else "") + comment[m.end():]).strip()
-    return comment[: m.start()] + m.group("prefix") + text + m.group("suffix") + comment[m.end():]
 
 
 def _as_move(move: Any) -> Move:
@@ -641,25 +616,34 @@ class Game(GameNode):
     def _materialize(self) -> None:
         rows, self._rows = self._rows, None
         assert rows is not None
-        nodes: List[GameNode] = []
-        append = nodes.append
         new = ChildNode.__new__
-        children = self._children
-        for parent, move, starting, comment, nags in rows:
-            node = new(ChildNode)
-            if parent < 0:
-                node.parent = self
-                children.append(node)
-            else:
-                owner = nodes[parent]
-                node.parent = owner
-                owner.variations.append(node)
-            node.move = move
-            node.variations = []
-            node.comment = comment
-            node.starting_comment = starting
-            node.nags = set(nags) if nags else set()
-            append(node)
+        # Row `i`'s parent is row `parent` (-1: the root): its node is `nodes[parent + 1]`,
+        # its children list `lists[parent + 1]`.
+        nodes: List[GameNode] = [self]
+        lists: List[List[ChildNode]] = [self._children]
+        add_node = nodes.append
+        add_list = lists.append
+        # The nodes hold each other (parent and children): making a game's worth of them
+        # with the cycle collector running costs more than making them (it scans the young
+        # objects every 700 allocations), so it waits until they are made.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            children: List[ChildNode]
+            for parent, move, starting, comment, nags in rows:
+                node = new(ChildNode)
+                node.parent = nodes[parent + 1]
+                lists[parent + 1].append(node)
+                node.move = move
+                node.variations = children = []
+                add_list(children)
+                node.comment = comment
+                node.starting_comment = starting
+                node.nags = set(nags)
+                add_node(node)
+        finally:
+            if collecting:
+                gc.enable()
 
     def mainline_moves(self) -> "Mainline[Move]":
         rows = self._rows
@@ -796,97 +780,97 @@ class BaseVisitor(Generic[T]):
 
 
 class _Exporter(BaseVisitor[T]):
-    """Writes PGN: tags, then movetext in tokens, lines of at most ``columns``."""
+    """Writes PGN as python-chess's exporters lay it out: the text is chessbits-pgn's
+    ``Exporter``'s, which this visitor hands its events (tags, numbered SAN, comments, NAGs,
+    variations, the result)."""
 
     def __init__(self, *, columns: Optional[int] = 80, headers: bool = True, comments: bool = True, variations: bool = True) -> None:
-        self.columns = columns
-        self.headers = headers
-        self.comments = comments
-        self.variations = variations
-        self.found_headers = False
-        self.force_movenumber = True
-        self.lines: List[str] = []
-        self.current_line = ""
-        self.variation_depth = 0
+        self._w = _PgnWriter(columns=columns, headers=headers, comments=comments, variations=variations)
+        self._columns = columns
+        self._headers = headers
+        self._comments = comments
+        self._variations = variations
 
-    def flush_current_line(self) -> None:
-        if self.current_line:
-            self.lines.append(self.current_line.rstrip())
-        self.current_line = ""
+    def _options(self) -> None:
+        self._w.set_options(columns=self._columns, headers=self._headers, comments=self._comments, variations=self._variations)
 
-    def write_token(self, token: str) -> None:
-        if self.columns is not None and self.columns - len(self.current_line) < len(token):
-            self.flush_current_line()
-        self.current_line += token
+    @property
+    def columns(self) -> Optional[int]:
+        return self._columns
 
-    def write_line(self, line: str = "") -> None:
-        self.flush_current_line()
-        self.lines.append(line.rstrip())
+    @columns.setter
+    def columns(self, value: Optional[int]) -> None:
+        self._columns = value
+        self._options()
+
+    @property
+    def headers(self) -> bool:
+        return self._headers
+
+    @headers.setter
+    def headers(self, value: bool) -> None:
+        self._headers = value
+        self._options()
+
+    @property
+    def comments(self) -> bool:
+        return self._comments
+
+    @comments.setter
+    def comments(self, value: bool) -> None:
+        self._comments = value
+        self._options()
+
+    @property
+    def variations(self) -> bool:
+        return self._variations
+
+    @variations.setter
+    def variations(self, value: bool) -> None:
+        self._variations = value
+        self._options()
 
     def begin_game(self) -> Optional[SkipType]:
-        self.force_movenumber = True
-        self.variation_depth = 0
+        self._w.begin_game()
         return None
 
     def end_game(self) -> None:
-        self.write_line()
-
-    def begin_headers(self) -> None:
-        self.found_headers = False
+        self._w.end_game()
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
-        if self.headers:
-            self.found_headers = True
-            self.write_line(f'[{tagname} "{tagvalue}"]')
+        self._w.tag(tagname, tagvalue)
 
     def end_headers(self) -> Optional[SkipType]:
-        if self.found_headers:
-            self.write_line()
+        self._w.end_headers()
         return None
 
     def begin_variation(self) -> Optional[SkipType]:
-        self.variation_depth += 1
-        if self.variations:
-            self.write_token("( ")
-            self.force_movenumber = True
-            return None
-        return SKIP
+        return None if self._w.begin_variation() else SKIP
 
     def end_variation(self) -> None:
-        self.variation_depth -= 1
-        if self.variations:
-            self.write_token(") ")
-            self.force_movenumber = True
+        self._w.end_variation()
 
     def visit_comment(self, comment: str) -> None:
-        if self.comments and (self.variations or not self.variation_depth):
-            self.write_token("{ " + comment.replace("}", "").strip() + " } ")
-            self.force_movenumber = True
+        self._w.comment(comment)
 
     def visit_nag(self, nag: int) -> None:
-        if self.comments and (self.variations or not self.variation_depth):
-            self.write_token("$" + str(nag) + " ")
+        self._w.nag(nag)
 
-    def visit_move(self, board: Board, move: Move) -> None:
-        if self.variations or not self.variation_depth:
-            if board.turn:
-                self.write_token(f"{board.fullmove_number}. ")
-            elif self.force_movenumber:
-                self.write_token(f"{board.fullmove_number}... ")
-            self.write_token(board.san(move) + " ")
-            self.force_movenumber = False
+    def visit_move(self, board: Any, move: Any) -> None:
+        if isinstance(board, Board):
+            self._w.board_move(board, move)
+        else:
+            self._w.san(board.fullmove_number, board.turn, board.san(move))
 
     def visit_result(self, result: str) -> None:
-        self.write_token(result + " ")
+        self._w.result(result)
 
 
 class StringExporter(_Exporter[str]):
     """Exports a game as PGN text (no newline at the end)."""
 
     def result(self) -> str:
-        if self.current_line:
-            return "\n".join(self.lines + [self.current_line.rstrip()]).rstrip()
-        return "\n".join(self.lines).rstrip()
+        return self._w.text()
 
     def __str__(self) -> str:
         return self.result()
@@ -904,16 +888,19 @@ class FileExporter(_Exporter[int]):
         self.written = 0
         return super().begin_game()
 
-    def flush_current_line(self) -> None:
-        if self.current_line:
-            self.written += self.handle.write(self.current_line.rstrip())
-            self.written += self.handle.write("\n")
-        self.current_line = ""
+    def _flush(self) -> None:
+        lines = self._w.take_lines()
+        if lines:
+            self.written += self.handle.write(lines)
 
-    def write_line(self, line: str = "") -> None:
-        self.flush_current_line()
-        self.written += self.handle.write(line.rstrip())
-        self.written += self.handle.write("\n")
+    def end_headers(self) -> Optional[SkipType]:
+        super().end_headers()
+        self._flush()
+        return None
+
+    def end_game(self) -> None:
+        super().end_game()
+        self._flush()
 
     def result(self) -> int:
         return self.written
@@ -967,9 +954,7 @@ def _next_game_text(handle: TextIO) -> Optional[Tuple[str, bool]]:
         if not line.startswith("["):
             break
         empty = 0
-        # Malformed tags are dropped, as python-chess drops them.
-        if _TAG.match(line):
-            parts.append(line)
+        parts.append(line)
         line = readline()
     parts.append("\n")
     in_comment = False
@@ -1030,14 +1015,9 @@ def read_headers(handle: TextIO) -> Optional[Headers]:
     if cut is None:
         return None
     headers = Headers()
-    for line in cut[0].splitlines():
-        m = _TAG.match(line)
-        if m:
-            headers[m.group(1)] = m.group(2)
+    for name, value in _read_tags(cut[0]):
+        headers[name] = value
     return headers
-
-
-_TAG = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')
 
 
 def skip_game(handle: TextIO) -> bool:
