@@ -2,23 +2,13 @@
 //
 // Every rule, SAN, FEN and PGN reading comes from the Rust crates (wasm/board); this file
 // gives the results chess.js's shapes (Move objects, headers and comments kept as chess.js
-// keeps them) and adds what chess.js lacks: the Lichess variants (VariantChess), UCI,
-// Chess960, Polyglot keys and readGames (PGN to an Arrow IPC table, wasm/tables, loaded on
-// first use).
+// keeps them) and adds what chess.js lacks: UCI, Chess960, Polyglot keys and readGames
+// (PGN to an Arrow IPC table, wasm/tables, loaded on first use). The Lichess variants are
+// `chessbits/variants` (variants.js, wasm/variants), a module of their own so that a page
+// with the standard board does not download them.
 
 import initBoard, * as wasm from './wasm/board/chessbits.js';
-
-const isNode =
-  typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
-
-/** Reads a .wasm next to this file: with fs in Node, with fetch elsewhere. */
-async function wasmSource(url) {
-  if (isNode && url.protocol === 'file:') {
-    const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:fs/promises');
-    return fs.readFile(url);
-  }
-  return url;
-}
+import { wasmSource } from './wasm-source.js';
 
 await initBoard({
   module_or_path: await wasmSource(new URL('./wasm/board/chessbits_bg.wasm', import.meta.url)),
@@ -628,73 +618,6 @@ export class Chess {
   /** Whether castling follows Chess960's rules (asked for, or read from the FEN). */
   isChess960() {
     return this._chess960 || this._game.isChess960();
-  }
-}
-
-/** The Lichess variants, with chessops' names. */
-export const VARIANTS = [
-  'chess',
-  'atomic',
-  'antichess',
-  'crazyhouse',
-  'kingofthehill',
-  '3check',
-  'horde',
-  'racingkings',
-];
-
-/** A game of a Lichess variant (chessops' names): moves in SAN and UCI, FEN, results. */
-export class VariantChess {
-  _game;
-
-  constructor(variant, fen) {
-    this._game = new wasm.VariantGame(variant, fen ?? undefined);
-  }
-  variant() {
-    return this._game.variant();
-  }
-  fen() {
-    return this._game.fen();
-  }
-  turn() {
-    return this._game.turn();
-  }
-  /** The legal moves: SAN, or with `verbose` `{uci, san}` objects. */
-  moves({ verbose = false } = {}) {
-    const text = this._game.moves();
-    if (text === '') return [];
-    return text.split('\n').map((line) => {
-      const space = line.indexOf(' ');
-      return verbose
-        ? { uci: line.slice(0, space), san: line.slice(space + 1) }
-        : line.slice(space + 1);
-    });
-  }
-  /** Plays SAN or UCI; returns the SAN; throws `Invalid move: ...`. */
-  move(text) {
-    return this._game.move(String(text));
-  }
-  undo() {
-    return this._game.undo() ?? null;
-  }
-  history() {
-    return splitWords(this._game.history());
-  }
-  isCheck() {
-    return this._game.isCheck();
-  }
-  isGameOver() {
-    return this._game.isGameOver();
-  }
-  isVariantEnd() {
-    return this._game.isVariantEnd();
-  }
-  /** `1-0`, `0-1`, `1/2-1/2`, or null while the game goes on. */
-  result() {
-    return this._game.result() ?? null;
-  }
-  perft(depth) {
-    return this._game.perft(depth);
   }
 }
 
