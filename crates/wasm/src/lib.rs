@@ -23,6 +23,6 @@ mod variant;
 #[cfg(feature = "board")]
 pub use game::{validate_fen, Game};
 #[cfg(feature = "tables")]
-pub use tables::read_games;
+pub use tables::GamesReader;
 #[cfg(feature = "variants")]
 pub use variant::VariantGame;
