@@ -24,6 +24,13 @@ const PACKAGE: &str = "crates/wasm/js";
 /// Rounds of the script, in a full run and with `--quick` (about 40 and 25 seconds).
 const ROUNDS: [u32; 2] = [5, 2];
 
+/// The page with the table of the board's size and speed per sliding-attack method
+/// (`crates/wasm/bench/methods.sh` makes it; too long a build for the bench to run).
+const METHODS_PAGE: &str = "crates/wasm/README.md";
+
+/// The first cells of that table's header row.
+const METHODS_HEADER: &str = "| method | .wasm | gzip -9 |";
+
 /// The section's heading.
 const HEADING: &str = "\n## chessbits for JavaScript against chess.js and chessops\n\n";
 
@@ -40,6 +47,33 @@ pub(crate) fn section(root: &Path, programs: &[PathBuf], quick: bool) -> String 
         .iter()
         .find(|p| p.file_stem().is_some_and(|s| s == "chessbits"))
         .map(PathBuf::as_path);
+    let mut text = measured(root, program, quick);
+    if let Some(methods) = std::fs::read_to_string(root.join(METHODS_PAGE))
+        .ok()
+        .and_then(|page| methods_table(&page))
+    {
+        text.push_str(&format!(
+            "\nThe board's module per sliding-attack method (`crates/wasm/bench/methods.sh`, \
+             from {METHODS_PAGE}, not measured by this run):\n\n{methods}"
+        ));
+    }
+    text
+}
+
+/// The table of [`METHODS_PAGE`]: the lines from its header row to the first that is not
+/// a row.
+fn methods_table(page: &str) -> Option<String> {
+    let lines: Vec<&str> = page.lines().collect();
+    let start = lines.iter().position(|l| l.starts_with(METHODS_HEADER))?;
+    let rows = lines[start..]
+        .iter()
+        .take_while(|l| l.starts_with('|'))
+        .count();
+    (rows >= 3).then(|| lines[start..start + rows].join("\n") + "\n")
+}
+
+/// The measured part of the section.
+fn measured(root: &Path, program: Option<&Path>, quick: bool) -> String {
     match measure(root, program, ROUNDS[usize::from(quick)]) {
         Ok(table) => format!(
             "{HEADING}`{SCRIPT}`: chessbits' WebAssembly build (the npm package `chessbits`) \
@@ -160,6 +194,20 @@ mod tests {
                           | .wasm (bytes) | board: 1 (1 gzipped) |\n\
                           | perft start, depth 4 (nodes/s) | chessbits perftFull: 9; chess.js: 1 (**9.0x**) |\n\
                           chessbits_wasm: node=v20.20.2 rounds=2\n";
+
+    #[test]
+    fn the_methods_table_comes_from_the_readme() {
+        let page = std::fs::read_to_string(crate::workspace_root().join(METHODS_PAGE))
+            .expect("the README");
+        let t = methods_table(&page).expect("a table");
+        assert!(t.starts_with(METHODS_HEADER), "{t}");
+        assert!(t.contains("perfect-direct"), "{t}");
+        assert!(t.contains("| magic |"), "{t}");
+        assert_eq!(
+            methods_table("| method | .wasm | gzip -9 |\n\ntext\n"),
+            None
+        );
+    }
 
     #[test]
     fn keeps_the_table_and_drops_the_machine_line() {

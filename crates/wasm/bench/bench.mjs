@@ -51,7 +51,7 @@ const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 const opsPos = (fen) => OpsChess.fromSetup(parseFen(fen).unwrap()).unwrap();
 
-console.log(`Node ${process.version}; ${rounds} interleaved rounds, medians.`);
+console.log(`Node ${process.version}; ${rounds} interleaved rounds, medians.\n`);
 console.log('| work | each library; in bold chessbits divided by the peer |');
 console.log('| --- | --- |');
 // The modules' download sizes (gzip -9), each loaded only by what uses it.

@@ -69,7 +69,7 @@ for (let r = -1; r < rounds; r++) {
     }
   }
 }
-console.log(`Node ${process.version}; ${rounds} interleaved rounds, medians.`);
+console.log(`Node ${process.version}; ${rounds} interleaved rounds, medians.\n`);
 console.log(`| method | .wasm | gzip -9 | ${work.map(([n]) => n).join(' | ')} |`);
 console.log(`| --- | ---: | ---: | ${work.map(() => '---:').join(' | ')} |`);
 for (const [i, s] of subjects.entries()) {
