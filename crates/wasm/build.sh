@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the npm package `chessbits` in crates/wasm/js: the board (Game, VariantGame) and
-# the tables module (readGames) as two .wasm files, each through wasm-bindgen --target web.
+# Builds the npm package `chessbits` in crates/wasm/js: the board (Game), the variants
+# (VariantGame) and the tables (readGames) as three .wasm files, each through
+# wasm-bindgen --target web.
 # Needs: rustup's wasm32-unknown-unknown target and wasm-bindgen-cli at the version
 # Cargo.lock pins (this script says how to install either if missing). Then:
 #   cd crates/wasm/js && npm pack        # an installable tarball
@@ -25,21 +26,27 @@ fi
 target="$root/target/wasm32-unknown-unknown/wasm/chessbits_wasm.wasm"
 out="$here/js/wasm"
 rm -rf "$out"
-# The board alone (no Arrow): what `import { Chess } from 'chessbits'` loads.
-cargo build -p chessbits-wasm --target wasm32-unknown-unknown --profile wasm --no-default-features
-wasm-bindgen --target web --out-dir "$out/board" --out-name chessbits "$target"
-# With the tables: loaded by readGames on its first call.
-cargo build -p chessbits-wasm --target wasm32-unknown-unknown --profile wasm --features tables
-wasm-bindgen --target web --out-dir "$out/tables" --out-name chessbits "$target"
-# wasm-opt from npm's binaryen where it is installed (npm ci in js/): smaller and faster.
+# Three modules, each the crate with one feature: the board (what `import { Chess } from
+# 'chessbits'` loads), the variants (`chessbits/variants`) and the tables (loaded by
+# readGames on its first call). A page downloads only the ones it uses.
+modules="board variants tables"
+for m in $modules; do
+  cargo build -p chessbits-wasm --target wasm32-unknown-unknown --profile wasm \
+    --no-default-features --features "$m"
+  wasm-bindgen --target web --out-dir "$out/$m" --out-name chessbits "$target"
+done
+# wasm-opt from npm's binaryen where it is installed (npm ci in js/): see the README for
+# what it gains (CHESSBITS_WASM_OPT=0 leaves it out).
 opt="$here/js/node_modules/.bin/wasm-opt"
 if [ -x "$opt" ] && [ "${CHESSBITS_WASM_OPT:-1}" != 0 ]; then
-  for f in "$out"/board/chessbits_bg.wasm "$out"/tables/chessbits_bg.wasm; do
+  for m in $modules; do
+    f="$out/$m/chessbits_bg.wasm"
     "$opt" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
       --enable-mutable-globals --enable-reference-types --enable-multivalue "$f" -o "$f.opt"
     mv "$f.opt" "$f"
   done
 fi
-for f in "$out"/board/chessbits_bg.wasm "$out"/tables/chessbits_bg.wasm; do
-  echo "$(basename "$(dirname "$f")"): $(wc -c <"$f") bytes, $(gzip -9 -c "$f" | wc -c) gzipped"
+for m in $modules; do
+  f="$out/$m/chessbits_bg.wasm"
+  echo "$m: $(wc -c <"$f") bytes, $(gzip -9 -c "$f" | wc -c) gzipped"
 done

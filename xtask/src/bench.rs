@@ -129,6 +129,7 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
     run.progress
         .transient("      chessbits for Python against python-chess (crates/python/bench)");
     scale.push_str(&crate::python_bench::section(&root, quick));
+    scale.push_str(&crate::wasm_bench::section(&root, &built.programs, quick));
 
     let experiments: Vec<(&Experiment, &[Row])> = run
         .tables

@@ -30,6 +30,7 @@ mod results;
 mod runner;
 mod syzygy_python;
 mod table;
+mod wasm_bench;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -248,30 +248,31 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(tables::PAWN[color.index()][sq.index()])
 }
 
-// On WebAssembly the free functions below use the hyperbola quintessence instead of fancy
-// magic bitboards: without magic's 860 KB attack table chessbits-wasm's board is 125 KB
-// instead of 164 KB gzipped, for about 15% of perft speed with every leaf played
-// (crates/wasm/README.md). Elsewhere they are magic, as before.
+// On WebAssembly the free functions below use `DefaultMethod`, the perfect hash indexing
+// the attacks (`PerfectDirect`) unless the build names another (`CHESSBITS_WASM_SLIDERS`,
+// build.rs): without fancy magic's 860 KB attack table chessbits-wasm's board is 113 KB
+// instead of 151 KB gzipped, for a little perft speed (the table in crates/wasm/README.md).
+// Elsewhere they are magic.
 
-/// The squares a rook on `sq` attacks on `occupied` (fancy magic lookup; the hyperbola
-/// quintessence on WebAssembly; the first blocker on each ray is included, whatever its
+/// The squares a rook on `sq` attacks on `occupied` (fancy magic lookup; [`DefaultMethod`]
+/// on WebAssembly; the first blocker on each ray is included, whatever its
 /// colour).
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     #[cfg(not(target_family = "wasm"))]
     return magic::rook_attacks(sq, occupied);
     #[cfg(target_family = "wasm")]
-    return <hyperbola::Hyperbola as SlidingAttacks>::rook(sq, occupied);
+    return <DefaultMethod as SlidingAttacks>::rook(sq, occupied);
 }
 
-/// The squares a bishop on `sq` attacks on `occupied` (fancy magic lookup; the hyperbola
-/// quintessence on WebAssembly).
+/// The squares a bishop on `sq` attacks on `occupied` (fancy magic lookup; [`DefaultMethod`]
+/// on WebAssembly).
 #[inline]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     #[cfg(not(target_family = "wasm"))]
     return magic::bishop_attacks(sq, occupied);
     #[cfg(target_family = "wasm")]
-    return <hyperbola::Hyperbola as SlidingAttacks>::bishop(sq, occupied);
+    return <DefaultMethod as SlidingAttacks>::bishop(sq, occupied);
 }
 
 /// The squares a queen on `sq` attacks on `occupied`: [`rook_attacks`] | [`bishop_attacks`].

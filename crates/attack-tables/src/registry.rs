@@ -128,8 +128,29 @@ pub type DefaultMethod = crate::Pext;
 #[cfg(all(not(has_pext), not(target_family = "wasm")))]
 pub type DefaultMethod = crate::Magic;
 
-/// The method this build's defaults use: on WebAssembly the hyperbola quintessence, whose
-/// tables are small (a web page downloads the module; fancy magic's attack table is 860 KB),
-/// as the free functions of the crate root use.
+/// The method this build's defaults use: on WebAssembly `PerfectDirect`, whose tables are
+/// small (a web page downloads the module; fancy magic's attack table is 860 KB) and which
+/// was the fastest of the small ones there (crates/wasm/README.md), as the free functions of
+/// the crate root use. A build can name another with the environment variable
+/// `CHESSBITS_WASM_SLIDERS` (`build.rs`), to measure it.
 #[cfg(all(not(has_pext), target_family = "wasm"))]
-pub type DefaultMethod = crate::Hyperbola;
+pub type DefaultMethod = wasm_sliders::Method;
+
+/// The WebAssembly method that `build.rs` chose (`wasm_sliders`).
+#[cfg(all(not(has_pext), target_family = "wasm"))]
+mod wasm_sliders {
+    #[cfg(wasm_sliders = "classical")]
+    pub(super) type Method = crate::Classical;
+    #[cfg(wasm_sliders = "perfect")]
+    pub(super) type Method = crate::Perfect;
+    #[cfg(wasm_sliders = "perfect-minimal")]
+    pub(super) type Method = crate::PerfectMinimal;
+    #[cfg(wasm_sliders = "perfect-direct")]
+    pub(super) type Method = crate::PerfectDirect;
+    #[cfg(wasm_sliders = "magic")]
+    pub(super) type Method = crate::Magic;
+    #[cfg(wasm_sliders = "hyperbola")]
+    pub(super) type Method = crate::Hyperbola;
+    #[cfg(wasm_sliders = "kogge-stone")]
+    pub(super) type Method = crate::KoggeStone;
+}

@@ -199,6 +199,44 @@ pub struct Input {
     pub raw_bytes: Arc<AtomicU64>,
     /// The read or decoding error that ended the input early (see [`Input::damage`]).
     pub error: Arc<Mutex<Option<io::Error>>>,
+    /// Where this input stands in a longer one it is a part of ([`Input::resuming`]); `None`
+    /// for a whole input.
+    pub resume: Option<Resume>,
+}
+
+/// Where a part of a longer input starts: its byte offset, line (from 1) and the games
+/// before it, as [`crate::Reader::resume`] takes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resume {
+    /// Bytes of the longer input before the part.
+    pub offset: u64,
+    /// The line the part starts on (from 1).
+    pub line: u64,
+    /// Games before the part.
+    pub games: u64,
+}
+
+impl Resume {
+    /// Where the part after `part` starts, `part` starting here and holding `games` games.
+    #[must_use]
+    pub fn after(self, part: &[u8], games: u64) -> Resume {
+        Resume {
+            offset: self.offset + part.len() as u64,
+            line: self.line + memchr::memchr_iter(b'\n', part).count() as u64,
+            games: self.games + games,
+        }
+    }
+}
+
+impl Default for Resume {
+    /// The start of an input: offset 0, line 1, no games.
+    fn default() -> Resume {
+        Resume {
+            offset: 0,
+            line: 1,
+            games: 0,
+        }
+    }
 }
 
 impl std::fmt::Debug for Input {
@@ -226,7 +264,16 @@ impl Input {
             compression,
             raw_bytes,
             error,
+            resume: None,
         })
+    }
+
+    /// This input as the part of a longer one that starts at `resume` (games and lines
+    /// numbered on from there; [`crate::pipeline::game_cut`] says where to cut).
+    #[must_use]
+    pub fn resuming(mut self, resume: Resume) -> Input {
+        self.resume = Some(resume);
+        self
     }
 
     /// The error that ended the input before its end, once it has been read (taken: a

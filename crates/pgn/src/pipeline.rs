@@ -36,6 +36,19 @@ mod chunks;
 mod parallel;
 mod turns;
 
+/// Where the PGN text in `buf` can be cut so that a reader of the part after it starts at a
+/// game: the start of the last line that opens with `[` after a blank line (`\n\n[` or
+/// `\n\r\n[`), or `None` when `buf` has none. The rule that cuts the parallel pipeline's
+/// chunks, for a door that is given its input a piece at a time (WebAssembly's streams): it
+/// reads `buf[..cut]` with [`Reader::resume`] where the previous part ended and keeps the rest
+/// for the next piece. A cut is nearly always between two games; it is not where a comment
+/// holds a blank line followed by `[` (the pipeline checks each cut and reads such a game
+/// again with one reader; such a door reads that game as damaged).
+#[must_use]
+pub fn game_cut(buf: &[u8]) -> Option<usize> {
+    chunks::find_cut(buf)
+}
+
 /// The approximate size of a batch of records handed to one worker (with one thread, and
 /// after a fallback to one reader).
 pub const BATCH_BYTES: usize = 256 * 1024;

@@ -149,6 +149,14 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// A reader of the part of a longer input that starts at byte `offset`, between two
+    /// games (see [`crate::pipeline::game_cut`]), where the reader of the whole input stood
+    /// after `games` games on line `line`: it numbers games and lines and counts bytes as
+    /// that reader would, with the default [`Limits`].
+    pub fn resume(inner: R, offset: u64, line: u64, games: u64) -> Reader<R> {
+        Reader::resume_in(Vec::new(), inner, Limits::default(), offset, line, games)
+    }
+
     /// A reader that goes on from a point between two games of a longer input: `inner`
     /// holds the input from byte `offset` on, where the reader of the whole input stood
     /// after game `game`, on line `line`. It reads what that reader would (an `offset` of 0

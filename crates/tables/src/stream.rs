@@ -397,14 +397,21 @@ pub fn run(
         reader,
         raw_bytes,
         error: damage,
+        resume,
         ..
     } = input;
+    // A part of a longer input (a door given its input a piece at a time) numbers its
+    // games and lines on from where the part before it ended.
+    let reader = match resume {
+        None => Reader::new(reader),
+        Some(r) => Reader::resume(reader, r.offset, r.line, r.games),
+    };
     let mut games = 0u64;
     let mut failed: Option<Error> = None;
     let table = options.table;
     let file = options.file.as_str();
     let selection = &options.selection;
-    let read = Pipeline::new(Reader::new(reader))
+    let read = Pipeline::new(reader)
         .threads(options.threads.max(1))
         .progress(&mut progress)
         .run_with(

@@ -122,38 +122,6 @@ export declare class Chess {
   isChess960(): boolean;
 }
 
-/** chessops' names of the Lichess variants (and `chess`). */
-export type VariantName =
-  | 'chess'
-  | 'atomic'
-  | 'antichess'
-  | 'crazyhouse'
-  | 'kingofthehill'
-  | '3check'
-  | 'horde'
-  | 'racingkings';
-export declare const VARIANTS: VariantName[];
-
-/** A game of a Lichess variant. */
-export declare class VariantChess {
-  constructor(variant: VariantName, fen?: string);
-  variant(): VariantName;
-  fen(): string;
-  turn(): Color;
-  moves(): string[];
-  moves(options: { verbose: true }): { uci: string; san: string }[];
-  moves(options: { verbose?: false }): string[];
-  /** Plays SAN or UCI; returns the SAN. */
-  move(move: string): string;
-  undo(): string | null;
-  history(): string[];
-  isCheck(): boolean;
-  isGameOver(): boolean;
-  isVariantEnd(): boolean;
-  result(): '1-0' | '0-1' | '1/2-1/2' | null;
-  perft(depth: number): number;
-}
-
 export interface ReadGamesOptions {
   /** A row per game (default) or per mainline move. */
   table?: 'games' | 'moves';
@@ -187,13 +155,24 @@ export interface ReadGamesOptions {
   file?: string;
   /** An input damaged part way: keep the games before the damage and warn (default), or throw. */
   onDamage?: 'warn' | 'raise';
+  /** Called after each piece of the input with the bytes and games read so far. */
+  onProgress?: (progress: { bytes: number; games: number }) => void;
 }
 
 /**
  * The games or moves table of PGN as an Arrow IPC file (apache-arrow's tableFromIPC reads
- * it). A stream is read whole first.
+ * it). A stream is read a piece at a time (about a megabyte and a game held at once).
  */
 export declare function readGames(
   pgn: Uint8Array | ArrayBuffer | string | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>,
   options?: ReadGamesOptions,
 ): Promise<Uint8Array>;
+
+/**
+ * The Arrow IPC file of `readGames` as it is written: pieces whose concatenation is the
+ * file, each given once the games of the next megabyte of input are read.
+ */
+export declare function readGamesStream(
+  pgn: Uint8Array | ArrayBuffer | string | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>,
+  options?: ReadGamesOptions,
+): AsyncGenerator<Uint8Array, void, undefined>;

@@ -2,23 +2,13 @@
 //
 // Every rule, SAN, FEN and PGN reading comes from the Rust crates (wasm/board); this file
 // gives the results chess.js's shapes (Move objects, headers and comments kept as chess.js
-// keeps them) and adds what chess.js lacks: the Lichess variants (VariantChess), UCI,
-// Chess960, Polyglot keys and readGames (PGN to an Arrow IPC table, wasm/tables, loaded on
-// first use).
+// keeps them) and adds what chess.js lacks: UCI, Chess960, Polyglot keys and readGames
+// (PGN to an Arrow IPC table, wasm/tables, loaded on first use). The Lichess variants are
+// `chessbits/variants` (variants.js, wasm/variants), a module of their own so that a page
+// with the standard board does not download them.
 
 import initBoard, * as wasm from './wasm/board/chessbits.js';
-
-const isNode =
-  typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
-
-/** Reads a .wasm next to this file: with fs in Node, with fetch elsewhere. */
-async function wasmSource(url) {
-  if (isNode && url.protocol === 'file:') {
-    const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:fs/promises');
-    return fs.readFile(url);
-  }
-  return url;
-}
+import { wasmSource } from './wasm-source.js';
 
 await initBoard({
   module_or_path: await wasmSource(new URL('./wasm/board/chessbits_bg.wasm', import.meta.url)),
@@ -631,73 +621,6 @@ export class Chess {
   }
 }
 
-/** The Lichess variants, with chessops' names. */
-export const VARIANTS = [
-  'chess',
-  'atomic',
-  'antichess',
-  'crazyhouse',
-  'kingofthehill',
-  '3check',
-  'horde',
-  'racingkings',
-];
-
-/** A game of a Lichess variant (chessops' names): moves in SAN and UCI, FEN, results. */
-export class VariantChess {
-  _game;
-
-  constructor(variant, fen) {
-    this._game = new wasm.VariantGame(variant, fen ?? undefined);
-  }
-  variant() {
-    return this._game.variant();
-  }
-  fen() {
-    return this._game.fen();
-  }
-  turn() {
-    return this._game.turn();
-  }
-  /** The legal moves: SAN, or with `verbose` `{uci, san}` objects. */
-  moves({ verbose = false } = {}) {
-    const text = this._game.moves();
-    if (text === '') return [];
-    return text.split('\n').map((line) => {
-      const space = line.indexOf(' ');
-      return verbose
-        ? { uci: line.slice(0, space), san: line.slice(space + 1) }
-        : line.slice(space + 1);
-    });
-  }
-  /** Plays SAN or UCI; returns the SAN; throws `Invalid move: ...`. */
-  move(text) {
-    return this._game.move(String(text));
-  }
-  undo() {
-    return this._game.undo() ?? null;
-  }
-  history() {
-    return splitWords(this._game.history());
-  }
-  isCheck() {
-    return this._game.isCheck();
-  }
-  isGameOver() {
-    return this._game.isGameOver();
-  }
-  isVariantEnd() {
-    return this._game.isVariantEnd();
-  }
-  /** `1-0`, `0-1`, `1/2-1/2`, or null while the game goes on. */
-  result() {
-    return this._game.result() ?? null;
-  }
-  perft(depth) {
-    return this._game.perft(depth);
-  }
-}
-
 let tables = null;
 
 async function tablesModule() {
@@ -715,33 +638,31 @@ async function tablesModule() {
   return tables;
 }
 
+/** Pieces of the input for the reader: at most this many bytes cross at once. */
+const PIECE = 1 << 20;
+
 /**
- * The bytes of `source`: a Uint8Array, an ArrayBuffer, a string (as UTF-8), or a stream
- * (a web ReadableStream or any async iterable of chunks, such as a Node stream), read whole
- * first: the reader runs on this thread, so it has all the input at once.
+ * The pieces of `source`, as Uint8Arrays: a Uint8Array, an ArrayBuffer or a string (as
+ * UTF-8) in pieces of a megabyte, or a stream (a web ReadableStream or any async iterable
+ * of chunks, such as a Node stream) chunk by chunk, never read whole.
  */
-async function inputBytes(source) {
-  if (typeof source === 'string') return new TextEncoder().encode(source);
-  if (source instanceof Uint8Array) return source;
-  if (source instanceof ArrayBuffer) return new Uint8Array(source);
-  if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+async function* inputPieces(source) {
+  if (typeof source === 'string') source = new TextEncoder().encode(source);
+  if (source instanceof ArrayBuffer) source = new Uint8Array(source);
+  else if (ArrayBuffer.isView(source) && !(source instanceof Uint8Array)) {
+    source = new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+  }
+  if (source instanceof Uint8Array) {
+    for (let at = 0; at < source.length; at += PIECE) yield source.subarray(at, at + PIECE);
+    return;
+  }
   if (source !== null && typeof source === 'object' && (typeof source.getReader === 'function' || Symbol.asyncIterator in source)) {
-    const chunks = [];
-    let length = 0;
     const iterable =
       typeof source[Symbol.asyncIterator] === 'function' ? source : readerChunks(source.getReader());
     for await (const chunk of iterable) {
-      const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : new Uint8Array(chunk);
-      chunks.push(bytes);
-      length += bytes.length;
+      yield typeof chunk === 'string' ? new TextEncoder().encode(chunk) : new Uint8Array(chunk);
     }
-    const out = new Uint8Array(length);
-    let at = 0;
-    for (const c of chunks) {
-      out.set(c, at);
-      at += c.length;
-    }
-    return out;
+    return;
   }
   throw new Error('readGames: a Uint8Array, an ArrayBuffer, a string or a stream of bytes');
 }
@@ -781,27 +702,16 @@ function optionTexts(value) {
   return [String(value)];
 }
 
-/**
- * The games (or, with `table: 'moves'`, the mainline moves) of PGN `bytes` (a Uint8Array,
- * an ArrayBuffer, a string, or a stream of bytes, read whole first) as an Arrow IPC file, a
- * Uint8Array that apache-arrow's `tableFromIPC` and DuckDB-WASM read. The options are the
- * command line's and Python's selections, by the same names in camelCase: `tag`
- * (`NAME=VALUE`, a list or an object), `tagContains`, `tagRange` (`NAME=LO..HI`), `elo`
- * (`LO..HI`), `result`, `minPlies`, `maxPlies`, `fen`, `dedup`, `limit`, `sample`, `seed`,
- * `schema` (`default` or `lichess`), `strict`, `encoding`; and `table`, `file` (the file
- * column) and `onDamage` (`warn`, the default: an input damaged part way keeps the games
- * before the damage and warns on the console; `raise`: throws).
- */
-export async function readGames(bytes, options = {}) {
+/** The library's reader (wasm/tables) for `options`, after checking their names. */
+async function gamesReader(options) {
   const mod = await tablesModule();
-  const input = await inputBytes(bytes);
   const names = [];
   const values = [];
   for (const [key, value] of Object.entries(options)) {
-    if (['table', 'file', 'onDamage'].includes(key)) continue;
+    if (['table', 'file', 'onDamage', 'onProgress'].includes(key)) continue;
     const name = key === 'layout' ? 'schema' : SELECTION_OPTIONS[key];
     if (name === undefined) {
-      throw new Error(`readGames: unknown option ${JSON.stringify(key)} (${Object.keys(SELECTION_OPTIONS).join(', ')}, table, file, onDamage)`);
+      throw new Error(`readGames: unknown option ${JSON.stringify(key)} (${Object.keys(SELECTION_OPTIONS).join(', ')}, table, file, onDamage, onProgress)`);
     }
     for (const text of optionTexts(value)) {
       names.push(name);
@@ -809,8 +719,7 @@ export async function readGames(bytes, options = {}) {
     }
   }
   try {
-    return mod.readGamesIpc(
-      input,
+    return new mod.GamesReader(
       options.table ?? 'games',
       names,
       values,
@@ -820,4 +729,63 @@ export async function readGames(bytes, options = {}) {
   } catch (e) {
     throw new Error(message(e));
   }
+}
+
+/**
+ * The Arrow IPC file of `readGames(source, options)` as it is written: an async iterable of
+ * Uint8Arrays whose concatenation is the file. The reader holds about a megabyte of the
+ * input and a game at a time: it reads the complete games of each megabyte through the
+ * library's route and gives their record batches' bytes before the next piece is read, so
+ * a stream of any size takes bounded memory (the output aside). `onProgress`, when given,
+ * is called after each piece with `{ bytes, games }` (input bytes and games read so far).
+ */
+export async function* readGamesStream(source, options = {}) {
+  const reader = await gamesReader(options);
+  const progress = options.onProgress;
+  let bytes = 0;
+  try {
+    for await (const piece of inputPieces(source)) {
+      reader.push(piece);
+      bytes += piece.length;
+      if (progress) progress({ bytes, games: reader.games() });
+      const out = reader.take();
+      if (out.length > 0) yield out;
+      if (reader.stopped()) break;
+    }
+    const last = reader.finish();
+    if (progress) progress({ bytes, games: reader.games() });
+    if (last.length > 0) yield last;
+  } catch (e) {
+    throw new Error(message(e));
+  } finally {
+    reader.free();
+  }
+}
+
+/**
+ * The games (or, with `table: 'moves'`, the mainline moves) of PGN `source` (a Uint8Array,
+ * an ArrayBuffer, a string, or a stream of bytes: a web ReadableStream, a Node stream, any
+ * async iterable of chunks, read a piece at a time, see `readGamesStream`) as an Arrow IPC
+ * file, a Uint8Array that apache-arrow's `tableFromIPC` and DuckDB-WASM read. The options
+ * are the command line's and Python's selections, by the same names in camelCase: `tag`
+ * (`NAME=VALUE`, a list or an object), `tagContains`, `tagRange` (`NAME=LO..HI`), `elo`
+ * (`LO..HI`), `result`, `minPlies`, `maxPlies`, `fen`, `dedup`, `limit`, `sample`, `seed`,
+ * `schema` (`default` or `lichess`), `strict`, `encoding`; and `table`, `file` (the file
+ * column), `onDamage` (`warn`, the default: an input damaged part way keeps the games
+ * before the damage and warns on the console; `raise`: throws) and `onProgress`.
+ */
+export async function readGames(source, options = {}) {
+  const parts = [];
+  let length = 0;
+  for await (const part of readGamesStream(source, options)) {
+    parts.push(part);
+    length += part.length;
+  }
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }

@@ -1,11 +1,15 @@
 //! `readGames`: the library's one route from an input to rows (`chessbits_tables::stream`),
-//! bound to JavaScript. The options are read by `chessbits_tables::Selection::set` under the
+//! bound to JavaScript, for an input given a piece at a time ([`GamesReader`]). The options are read by `chessbits_tables::Selection::set` under the
 //! names the command line and Python use, the bytes are opened by
 //! `chessbits_pgn::input::Input::from_reader`, and `chessbits_tables::stream::run` drives
 //! them (WebAssembly has no threads here: one reader on the caller's thread) into the
 //! tables crate's Arrow IPC writer.
 
-use chessbits_pgn::input::Input;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+use chessbits_pgn::input::{Input, Resume};
+use chessbits_pgn::pipeline::game_cut;
 use chessbits_tables::stream::{run, BatchOptions, Error as RouteError, Limiter};
 use chessbits_tables::write::{Format, TableWriter, WriteOptions};
 use chessbits_tables::{schema, Selection, Table};
@@ -30,63 +34,209 @@ fn err(message: impl std::fmt::Display) -> JsError {
     JsError::new(&message.to_string())
 }
 
-/// The table (`games` or `moves`) of the PGN in `bytes` (plain text; zstd and gzip are not
-/// in this build) as an Arrow IPC file (apache-arrow's `tableFromIPC` and DuckDB-WASM read
-/// it). `names` and `values` are the selection's options, pair by pair, under the names
-/// every door uses (`tag`, `tag_contains`, `tag_range`, `elo`, `result`, `min_plies`,
+/// Bytes written by the IPC writer, taken by JavaScript as they come.
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Shared {
+    fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        out.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// How much PGN a reader holds before it reads the complete games in it: large enough for
+/// batches of a useful size, small enough that memory stays bounded whatever the input.
+const PIECE_BYTES: usize = 1 << 20;
+
+/// The table (`games` or `moves`) of a PGN input given a piece at a time ([`push`]), as an
+/// Arrow IPC file written as its games are read ([`take`] gives the bytes written so far;
+/// the concatenation of every `take` up to [`finish`]'s is the file, which apache-arrow's
+/// `tableFromIPC` and DuckDB-WASM read). The complete games of what it holds are read once
+/// it holds [`PIECE_BYTES`], cut where `chessbits_pgn::pipeline::game_cut` says, each part
+/// by the library's one route (`chessbits_tables::stream::run`) numbering games and lines on
+/// from the part before (`Input::resuming`); the rest waits for the next piece, so memory
+/// holds about a piece and a game, whatever the input's size.
+///
+/// `names` and `values` are the selection's options, pair by pair, under the names every
+/// door uses (`tag`, `tag_contains`, `tag_range`, `elo`, `result`, `min_plies`,
 /// `max_plies`, `fen`, `dedup`, `limit`, `sample`, `seed`, `schema`, `strict`,
 /// `encoding`). An input damaged part way keeps the games before the damage and warns on
 /// the console, or throws with `on_damage` `"raise"`. Throws for an option it cannot read.
-#[wasm_bindgen(js_name = readGamesIpc)]
-pub fn read_games(
-    bytes: Vec<u8>,
-    table: &str,
-    names: Vec<String>,
-    values: Vec<String>,
-    on_damage: &str,
-    file: Option<String>,
-) -> Result<Vec<u8>, JsError> {
-    let table = match table {
-        "games" => Table::Games,
-        "moves" => Table::Moves,
-        other => return Err(err(format!("table: games or moves, not {other:?}"))),
-    };
-    let raise = match on_damage {
-        "warn" => false,
-        "raise" => true,
-        other => return Err(err(format!("onDamage: warn or raise, not {other:?}"))),
-    };
-    if names.len() != values.len() {
-        return Err(err("options: as many names as values"));
+///
+/// [`push`]: GamesReader::push
+/// [`take`]: GamesReader::take
+/// [`finish`]: GamesReader::finish
+#[wasm_bindgen]
+pub struct GamesReader {
+    options: BatchOptions,
+    limiter: Limiter,
+    raise: bool,
+    held: Vec<u8>,
+    at: Resume,
+    out: Shared,
+    writer: Option<TableWriter<Shared>>,
+    /// Read no more: the limit is reached or the input was damaged.
+    stopped: bool,
+}
+
+impl std::fmt::Debug for GamesReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GamesReader")
+            .field("options", &self.options)
+            .field("held", &self.held.len())
+            .field("at", &self.at)
+            .field("stopped", &self.stopped)
+            .finish_non_exhaustive()
     }
-    let selection = Selection::from_pairs(names.iter().zip(&values)).map_err(err)?;
-    selection.check_table(table).map_err(err)?;
-    let mut writer = TableWriter::new(
-        Vec::new(),
-        schema(table, selection.rows.layout),
-        Format::Ipc,
-        &WriteOptions::default(),
-    )
-    .map_err(err)?;
-    let mut options = BatchOptions::new(table);
-    options.threads = 1;
-    options.file = file.unwrap_or_default();
-    options.selection = selection;
-    let mut limiter = Limiter::new(&options.selection);
-    let input = Input::from_reader(std::io::Cursor::new(bytes)).map_err(err)?;
-    let ran = run(
-        input,
-        &options,
-        &mut limiter,
-        |_| {},
-        |batch, _report| writer.write(&batch).map(|()| true),
-    );
-    match ran {
-        Ok(_) => {}
-        Err(e @ RouteError::Damaged { .. }) if !raise => {
-            report_damage(&format!("readGames: {e}; the games before it are kept"));
+}
+
+#[wasm_bindgen]
+impl GamesReader {
+    /// A reader of the `table` (`games` or `moves`) with the selection's options, the
+    /// `file` column's value, and what a damaged input does (`warn` or `raise`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        table: &str,
+        names: Vec<String>,
+        values: Vec<String>,
+        on_damage: &str,
+        file: Option<String>,
+    ) -> Result<GamesReader, JsError> {
+        let table = match table {
+            "games" => Table::Games,
+            "moves" => Table::Moves,
+            other => return Err(err(format!("table: games or moves, not {other:?}"))),
+        };
+        let raise = match on_damage {
+            "warn" => false,
+            "raise" => true,
+            other => return Err(err(format!("onDamage: warn or raise, not {other:?}"))),
+        };
+        if names.len() != values.len() {
+            return Err(err("options: as many names as values"));
         }
-        Err(e) => return Err(err(e)),
+        let selection = Selection::from_pairs(names.iter().zip(&values)).map_err(err)?;
+        selection.check_table(table).map_err(err)?;
+        let out = Shared::default();
+        let writer = TableWriter::new(
+            out.clone(),
+            schema(table, selection.rows.layout),
+            Format::Ipc,
+            &WriteOptions::default(),
+        )
+        .map_err(err)?;
+        let mut options = BatchOptions::new(table);
+        options.threads = 1;
+        options.file = file.unwrap_or_default();
+        options.selection = selection;
+        Ok(GamesReader {
+            limiter: Limiter::new(&options.selection),
+            options,
+            raise,
+            held: Vec::new(),
+            at: Resume::default(),
+            out,
+            writer: Some(writer),
+            stopped: false,
+        })
     }
-    writer.finish().map_err(err)
+
+    /// Takes the next piece of the input; reads the complete games of what it holds once
+    /// that is a piece's worth.
+    pub fn push(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+        if self.stopped {
+            return Ok(());
+        }
+        self.held.extend_from_slice(bytes);
+        if self.held.len() >= PIECE_BYTES {
+            if let Some(cut) = game_cut(&self.held).filter(|&c| c > 0) {
+                let part: Vec<u8> = self.held.drain(..cut).collect();
+                self.read(part)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether it reads no more (the limit is reached, or the input was damaged): the
+    /// caller may stop reading its input.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// The bytes of PGN held, not read yet (a piece and a game at most, but for a game
+    /// larger than that).
+    pub fn held(&self) -> usize {
+        self.held.len()
+    }
+
+    /// The games read so far.
+    pub fn games(&self) -> f64 {
+        self.at.games as f64
+    }
+
+    /// The bytes of the IPC file written since the last call.
+    pub fn take(&mut self) -> Vec<u8> {
+        self.out.take()
+    }
+
+    /// Reads what it holds (the input has ended) and ends the file: its last bytes.
+    pub fn finish(&mut self) -> Result<Vec<u8>, JsError> {
+        if !self.stopped {
+            let part = std::mem::take(&mut self.held);
+            self.read(part)?;
+        }
+        self.stopped = true;
+        if let Some(writer) = self.writer.take() {
+            writer.finish().map_err(err)?;
+        }
+        Ok(self.out.take())
+    }
+
+    /// Reads `part` (whole games) through the route, its batches to the writer.
+    fn read(&mut self, part: Vec<u8>) -> Result<(), JsError> {
+        let Some(writer) = self.writer.as_mut() else {
+            return Ok(());
+        };
+        // Where the part after this one starts, but for the games it holds.
+        let end = self.at.after(&part, 0);
+        let input = Input::from_reader(std::io::Cursor::new(part))
+            .map_err(err)?
+            .resuming(self.at);
+        let ran = run(
+            input,
+            &self.options,
+            &mut self.limiter,
+            |_| {},
+            |batch, _report| writer.write(&batch).map(|()| true),
+        );
+        match ran {
+            Ok(games) => {
+                self.at = Resume {
+                    games: self.at.games + games,
+                    ..end
+                }
+            }
+            Err(e @ RouteError::Damaged { .. }) if !self.raise => {
+                report_damage(&format!("readGames: {e}; the games before it are kept"));
+                self.stopped = true;
+            }
+            Err(e) => return Err(err(e)),
+        }
+        if self.limiter.done() {
+            self.stopped = true;
+        }
+        Ok(())
+    }
 }

@@ -412,3 +412,56 @@ fn a_consumer_that_stops_ends_the_run() {
         assert_eq!(seen, 3);
     }
 }
+
+/// A door given its input a piece at a time: cut at [`game_cut`] of what it holds, each
+/// part read by [`Reader::resume`] where the part before ended ([`Resume::after`]), reads
+/// what one reader of the whole input reads (game numbers, lines and all).
+#[test]
+fn parts_cut_at_game_cut_read_what_one_reader_reads() {
+    use crate::input::Resume;
+    for (path, input) in crate::reader::tests::sample_games() {
+        let input = &input[..input.len().min(300_000)];
+        let expected = serial(input);
+        for piece in [997, 20_000] {
+            let mut got = Vec::new();
+            let mut at = Resume::default();
+            let mut held: Vec<u8> = Vec::new();
+            let mut parts = 0;
+            for (i, bytes) in input.chunks(piece).enumerate() {
+                held.extend_from_slice(bytes);
+                let last = (i + 1) * piece >= input.len();
+                let cut = if last {
+                    Some(held.len())
+                } else {
+                    game_cut(&held)
+                };
+                let Some(cut) = cut.filter(|&c| c > 0) else {
+                    continue;
+                };
+                let part: Vec<u8> = held.drain(..cut).collect();
+                let mut reader = Reader::resume(&part[..], at.offset, at.line, at.games);
+                let before = got.len();
+                reader
+                    .read_all(&mut visitor(), |o| got.push(o))
+                    .expect("a slice reads");
+                assert_eq!(reader.bytes_consumed(), at.offset + part.len() as u64);
+                at = at.after(&part, (got.len() - before) as u64);
+                assert_eq!(reader.line(), at.line, "{}", path.display());
+                parts += 1;
+            }
+            assert!(parts > 1 || input.len() <= piece, "{}", path.display());
+            assert!(got == expected, "{} pieces of {piece}", path.display());
+        }
+    }
+}
+
+/// [`game_cut`] finds the last game start, with LF or CRLF line ends, and none without.
+#[test]
+fn game_cut_finds_the_last_game_start() {
+    let two = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+    assert_eq!(game_cut(two), Some(22));
+    assert_eq!(&two[22..23], b"[");
+    let crlf = b"[Event \"a\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"b\"]\r\n";
+    assert_eq!(&crlf[game_cut(crlf).unwrap()..][..7], b"[Event ");
+    assert_eq!(game_cut(b"[Event \"a\"]\n\n1. e4 *\n"), None);
+}

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Chess as Oracle } from 'chess.js';
-import { Chess, VariantChess, validateFen, readGames } from '../chessbits.js';
+import { Chess, validateFen, readGames } from '../chessbits.js';
+import { VariantChess } from '../variants.js';
 import { rng } from './rng.mjs';
 
 function outcome(f) {

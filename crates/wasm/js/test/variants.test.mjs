@@ -8,7 +8,7 @@ import { parseUci } from 'chessops/util';
 import { makeSan } from 'chessops/san';
 import { perft } from 'chessops/debug';
 import { normalizeMove } from 'chessops/chess';
-import { VariantChess, VARIANTS } from '../chessbits.js';
+import { VariantChess, VARIANTS } from '../variants.js';
 import { rng } from './rng.mjs';
 
 function chessopsPosition(variant, fen) {
