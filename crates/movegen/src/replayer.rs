@@ -1,13 +1,13 @@
 //! [`SanReplayer`]: a game's SAN replayed on a bare board (see the type).
 
-use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Color, Move, MoveText, Role, Square};
-use chessbits_position::{CastlingMode, CastlingSide, Position, Validation};
+use chessbits_position::{Attackers, CastlingMode, CastlingSide, Position, Validation};
 
 use crate::san::{San, SanMode, SanPlus};
 
 mod apply;
 mod decide;
+mod san_position;
 mod words;
 
 /// A game's SAN replayed on a bare board that keeps only what deciding SAN needs, for
@@ -19,8 +19,11 @@ mod words;
 /// less: the pieces by colour and role, the side to move, the castling rooks and the square
 /// a pawn just passed. A move is found as `to_move` finds it (the pieces of its role that
 /// reach the destination, narrowed by the disambiguation), and each candidate is tested by
-/// whether the own king is attacked on the board the move leaves, which is the definition
-/// of a legal move and needs no checkers or pins.
+/// whether the own king is attacked on the board the move leaves (position's
+/// [`Attackers::reach`]), which is the definition of a legal move and needs no checkers or
+/// pins. Moves in other shapes go to the crate's one SAN decoder, and SAN with a
+/// disambiguation is worded by its one encoder: the replayer is a `SanPosition` as a
+/// [`Position`] is.
 ///
 /// The replayer only ever says "this move was played": anything else (a move it does not
 /// find exactly once, a coordinate move, a null move) makes it give up with the board
@@ -122,21 +125,20 @@ impl SanReplayer {
     }
 
     /// Whether a piece of the side not to move attacks `sq` with `occ` as the blockers,
-    /// leaving out a piece on `gone` (one just captured).
+    /// leaving out a piece on `gone` (one just captured): position's attack rule
+    /// ([`Attackers::reach`]).
     #[inline(always)]
     fn attacked(&self, sq: Square, occ: Bitboard, gone: Bitboard) -> bool {
-        let them = self.theirs() & !gone;
         let queens = self.role(Role::Queen);
-        let leapers = (at::knight_attacks(sq) & self.role(Role::Knight))
-            | (at::king_attacks(sq) & self.role(Role::King))
-            | (at::pawn_attacks(self.turn, sq) & self.role(Role::Pawn));
-        if (leapers & them).any() {
-            return true;
+        Attackers {
+            them: self.theirs() & !gone,
+            pawns: self.role(Role::Pawn),
+            knights: self.role(Role::Knight),
+            diagonal: self.role(Role::Bishop) | queens,
+            orthogonal: self.role(Role::Rook) | queens,
+            kings: self.role(Role::King),
         }
-        let snipers = ((rook_lines(sq) & (self.role(Role::Rook) | queens))
-            | (bishop_lines(sq) & (self.role(Role::Bishop) | queens)))
-            & them;
-        reached(sq, snipers, occ).any()
+        .reach(sq, self.turn.other(), occ)
     }
 }
 
@@ -224,7 +226,7 @@ impl SanReplayer {
         let read = self.apply(san)?;
         let worded = before
             .token_text(self, &read)
-            .or_else(|| before.text_of(self, unique_without_hint(&read)));
+            .or_else(|| before.text_of(self));
         if worded.is_none() {
             *self = before;
         }
@@ -265,60 +267,21 @@ impl SanReplayer {
     }
 }
 
-/// The squares on the rank and file of `sq`, but not `sq`: where a rook could attack it
-/// from on an empty board. Sliders are found this way and then checked for blockers with
-/// [`at::between`], which beats a magic lookup here, where one or two pieces are asked
-/// about and the magic tables are not in the cache.
+/// The squares on the rank and file of `sq`, but not `sq` ([`Attackers::lines`]).
 #[inline(always)]
 fn rook_lines(sq: Square) -> Bitboard {
-    Bitboard(LINES[sq as usize][0])
+    Attackers::lines(sq)[0]
 }
 
 /// The squares on the diagonals of `sq`, but not `sq`.
 #[inline(always)]
 fn bishop_lines(sq: Square) -> Bitboard {
-    Bitboard(LINES[sq as usize][1])
+    Attackers::lines(sq)[1]
 }
-
-/// Per square: the rook's lines and the bishop's (a table: the diagonals computed on the
-/// fly cost two unpredictable branches).
-static LINES: [[u64; 2]; 64] = {
-    let mut t = [[0; 2]; 64];
-    let mut k = 0;
-    while k < 64 {
-        let sq = Square::ALL[k];
-        t[k][0] = Bitboard::file(sq.file()).0 ^ Bitboard::rank(sq.rank()).0;
-        t[k][1] = Bitboard::diagonal(sq).0 ^ Bitboard::anti_diagonal(sq).0;
-        k += 1;
-    }
-    t
-};
 
 /// The pieces of `sliders` (each on a line through `sq`) with nothing in `occ` between
-/// them and `sq`.
+/// them and `sq` ([`Attackers::sliders_reaching`]).
 #[inline(always)]
 fn reached(sq: Square, sliders: Bitboard, occ: Bitboard) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for s in sliders {
-        if (at::between(sq, s) & occ).is_empty() {
-            out |= s;
-        }
-    }
-    out
-}
-
-/// Whether [`SanReplayer::apply`], having played `san`, found its mover as the only piece
-/// of its role that legally reaches the destination: a piece move without a
-/// disambiguation (`Nf3`, `Nxf3`) is decided by [`SanReplayer::piece_move`] with no hint,
-/// which plays it only when exactly one candidate is legal.
-fn unique_without_hint(san: &San) -> bool {
-    matches!(
-        *san,
-        San::Normal {
-            role,
-            file: None,
-            rank: None,
-            ..
-        } if role != Role::Pawn
-    )
+    Attackers::sliders_reaching(sq, sliders, occ)
 }

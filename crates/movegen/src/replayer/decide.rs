@@ -1,131 +1,44 @@
-//! Deciding the move a parsed [`San`] means, and playing it.
+//! Deciding the move a parsed [`San`] means (by the crate's decoder), and playing it.
 
-use chessbits_attack_tables as at;
-use chessbits_bitboard_core::{Bitboard, Color, Rank, Role, Square};
+use chessbits_bitboard_core::{Bitboard, MoveKind, Role, Square};
 use chessbits_position::CastlingSide;
 
 use super::*;
 
 impl SanReplayer {
-    /// The one legal move `san` means here, as [`San::to_move`] finds it in lenient mode;
-    /// `None` for anything else (illegal, ambiguous, null and coordinate moves), which the
-    /// caller hands to the full replay.
-    #[inline]
+    /// The one legal move `san` means here, as [`San::to_move`] finds it in lenient mode:
+    /// the crate's one decoder (castling, two moves a game, by the bare board's own
+    /// test); `None` for anything else (illegal, ambiguous, null and
+    /// coordinate moves), which the caller hands to the full replay.
+    #[inline(never)]
     pub(crate) fn decide(&self, san: &San) -> Option<Step> {
-        let San::Normal {
-            role,
-            file,
-            rank,
-            to,
-            promotion,
-            ..
-        } = *san
-        else {
-            return match *san {
-                San::Castle(side) => self.castle(side),
-                _ => None,
-            };
-        };
-        let us = self.turn;
-        let ours = self.ours();
-        if ours.contains(to) {
-            return None;
+        if let San::Castle(side) = *san {
+            return self.castle(side);
         }
-        let occ = self.occupied;
-        let mine = self.role(role) & ours;
-        let mut ep = false;
-        let mut candidates = match role {
-            Role::Pawn => {
-                let f = match (file, rank) {
-                    // A coordinate move (`e2e4`): lenient mode reads it another way.
-                    (Some(_), Some(_)) => return None,
-                    (f, _) => f,
-                };
-                if f.is_some_and(|f| f != to.file()) {
-                    if self.theirs().contains(to) {
-                        at::pawn_attacks(us.other(), to) & mine
-                    } else if self.ep == Some(to) {
-                        ep = true;
-                        at::pawn_attacks(us.other(), to) & mine
-                    } else {
-                        return None;
-                    }
-                } else {
-                    // A push onto an empty square: one step, or two from the start.
-                    if occ.contains(to) {
-                        return None;
-                    }
-                    let (one, two) = match us {
-                        Color::White => (to.offset(0, -1)?, to.offset(0, -2)),
-                        Color::Black => (to.offset(0, 1)?, to.offset(0, 2)),
-                    };
-                    if mine.contains(one) {
-                        Bitboard::from_square(one)
-                    } else if !occ.contains(one)
-                        && Bitboard::relative_rank(us, Rank::Fourth).contains(to)
-                    {
-                        two.map_or(Bitboard::EMPTY, |two| mine & two)
-                    } else {
-                        return None;
-                    }
-                }
-            }
-            Role::Knight => at::knight_attacks(to) & mine,
-            Role::Bishop => reached(to, bishop_lines(to) & mine, occ),
-            Role::Rook => reached(to, rook_lines(to) & mine, occ),
-            Role::Queen => reached(to, (rook_lines(to) | bishop_lines(to)) & mine, occ),
-            Role::King => at::king_attacks(to) & mine,
-        };
-        if let Some(f) = file {
-            candidates &= Bitboard::file(f);
-        }
-        if let Some(r) = rank {
-            candidates &= Bitboard::rank(r);
-        }
-        let king = (self.role(Role::King) & ours).single_square()?;
-        let captured = if ep {
-            // The pawn taken en passant stands beside the destination.
-            to.offset(0, us.fold(-1, 1))?
-        } else {
-            to
-        };
-        let gone = Bitboard::from_square(captured);
-        let mut found = None;
-        for from in candidates {
-            let legal = if role == Role::King {
-                !self.attacked(to, occ - from, gone)
-            } else {
-                let occ_after = ((occ - from) | to) - (gone - to);
-                !self.attacked(king, occ_after, gone)
-            };
-            if legal {
-                if found.is_some() {
-                    return None;
-                }
-                found = Some(from);
-            }
-        }
-        let from = found?;
-        let last_rank =
-            role == Role::Pawn && Bitboard::relative_rank(us, Rank::Eighth).contains(to);
-        if last_rank != promotion.is_some() {
-            return None;
-        }
-        Some(if ep {
-            Step::EnPassant { from, to }
-        } else {
-            Step::Normal {
-                role,
+        let m = self.decode(san)?;
+        let (from, to) = (m.from(), m.to());
+        Some(match m.kind() {
+            MoveKind::Castle => Step::Castle(CastlingSide::of_rook(from, to)),
+            MoveKind::EnPassant => Step::EnPassant { from, to },
+            MoveKind::Promotion(p) => Step::Normal {
+                role: Role::Pawn,
                 from,
                 to,
-                promotion,
-            }
+                promotion: Some(p),
+            },
+            MoveKind::Normal => Step::Normal {
+                role: self.role_at(from)?,
+                from,
+                to,
+                promotion: None,
+            },
+            MoveKind::Drop(_) => return None,
         })
     }
 
     /// Standard castling: the right, an empty path between king and rook, and no attacked
     /// square under the king (from, crossed, to).
-    fn castle(&self, side: CastlingSide) -> Option<Step> {
+    pub(super) fn castle(&self, side: CastlingSide) -> Option<Step> {
         let back = self.turn.fold(0, 56);
         let sq = |file: u32| Square::new_masked(back + file);
         let (king, rook) = (

@@ -4,9 +4,8 @@ use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Color, Move, MoveText, Rank, Role, Square, TextSink};
 use chessbits_position::CastlingSide;
 
-use super::{bishop_lines, rook_lines};
-use super::{reached, SanReplayer};
-use crate::san::{disambiguation, San, Suffix};
+use super::SanReplayer;
+use crate::san::{San, Suffix};
 
 /// A played move's canonical SAN with the suffix, and the move itself (castling as
 /// [`Move::castle`], king and rook; en passant as [`Move::en_passant`]).
@@ -113,7 +112,7 @@ impl SanReplayer {
 
     /// The piece on `sq`.
     #[inline(always)]
-    fn role_at(&self, sq: Square) -> Option<Role> {
+    pub(super) fn role_at(&self, sq: Square) -> Option<Role> {
         Role::ALL
             .into_iter()
             .find(|&r| self.by_role[r as usize].contains(sq))
@@ -121,28 +120,18 @@ impl SanReplayer {
 
     /// The texts of the move that led from this board to `after` (a move
     /// [`SanReplayer::apply`] played): the move is read off the squares the mover left and
-    /// reached, then worded as `San::from_move` and `suffix_of` word it (the disambiguation
-    /// by the other pieces of its role that legally reach the destination, the suffix by
-    /// whether the other side is in check and has a legal move). `None` only if the boards
-    /// are not one move apart. `unique` says that no other piece of the mover's role
-    /// legally reaches the destination (known from how [`SanReplayer::apply`] decided the
-    /// move), so the disambiguation need not be looked for.
-    pub(super) fn text_of(&self, after: &SanReplayer, unique: bool) -> Option<Worded> {
+    /// reached, then worded by the crate's one encoder (the disambiguation by the other pieces of its role that
+    /// legally reach the destination), the suffix by whether the other side is in check
+    /// and has a legal move. `None` only if the boards are not one move apart.
+    #[inline(never)]
+    pub(super) fn text_of(&self, after: &SanReplayer) -> Option<Worded> {
         let us = self.turn as usize;
         let left = self.by_color[us] - after.by_color[us];
         let reached = after.by_color[us] - self.by_color[us];
-        let mut san_text = MoveText::new();
         let m = if left.more_than_one() {
             // Castling (standard chess): the king and a rook left their squares.
             let from = (self.role(Role::King) & left).single_square()?;
             let rook = (self.role(Role::Rook) & left).single_square()?;
-            let to = (after.role(Role::King) & reached).single_square()?;
-            let side = if to.file() > from.file() {
-                CastlingSide::KingSide
-            } else {
-                CastlingSide::QueenSide
-            };
-            San::Castle(side).write_to(&mut san_text);
             Move::castle(from, rook)
         } else {
             let from = left.single_square()?;
@@ -152,53 +141,12 @@ impl SanReplayer {
                 r if r != role => Some(r),
                 _ => None,
             };
-            let capture =
-                self.theirs().contains(to) || (role == Role::Pawn && from.file() != to.file());
-            let (file, rank) = match role {
-                Role::Pawn => (capture.then(|| from.file()), None),
-                Role::King => (None, None),
-                _ if unique => (None, None),
-                _ => disambiguation(from, self.others(role, from, to)?),
-            };
-            San::Normal {
-                role,
-                file,
-                rank,
-                capture,
-                to,
-                promotion,
-            }
-            .write_to(&mut san_text);
             self.move_of(from, to, promotion)
         };
+        let mut san_text = MoveText::new();
+        self.encode(m).write_to(&mut san_text);
         after.push_suffix(&mut san_text)?;
         Some((san_text, m))
-    }
-
-    /// The squares other than `from` from which a piece of `role` (not a pawn or king) of
-    /// the side to move legally reaches `to`.
-    fn others(&self, role: Role, from: Square, to: Square) -> Option<Bitboard> {
-        let occ = self.occupied;
-        let mine = self.role(role) & self.ours();
-        let candidates = match role {
-            Role::Knight => at::knight_attacks(to) & mine,
-            Role::Bishop => reached(to, bishop_lines(to) & mine, occ),
-            Role::Rook => reached(to, rook_lines(to) & mine, occ),
-            Role::Queen => reached(to, (rook_lines(to) | bishop_lines(to)) & mine, occ),
-            Role::Pawn | Role::King => Bitboard::EMPTY,
-        } - from;
-        if candidates.is_empty() {
-            return Some(Bitboard::EMPTY);
-        }
-        let king = self.king()?;
-        let to_bb = Bitboard::from_square(to);
-        let mut others = Bitboard::EMPTY;
-        for o in candidates {
-            if !self.attacked(king, (occ - o) | to, to_bb) {
-                others |= o;
-            }
-        }
-        Some(others)
     }
 
     /// Whether the side to move, whose king is on `king`, has a legal move other than

@@ -3,7 +3,7 @@
 
 use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Color, File, Move, Rank, Role, Square};
-use chessbits_position::{Board, CastlingSide, Position};
+use chessbits_position::{CastlingSide, Position};
 
 use super::SanError;
 use crate::legality::Checks;
@@ -19,8 +19,12 @@ pub(crate) trait SanPosition {
     /// Whether the side to move has exactly one king (then a king move needs no
     /// disambiguation).
     const ONE_KING: bool;
-    /// The placement.
-    fn board(&self) -> &Board;
+    /// The pieces of `color`.
+    fn by_color(&self, color: Color) -> Bitboard;
+    /// The pieces of `role` and `color`.
+    fn by_piece(&self, role: Role, color: Color) -> Bitboard;
+    /// The role of the piece on `sq`.
+    fn role_at(&self, sq: Square) -> Option<Role>;
     /// The side to move.
     fn turn(&self) -> Color;
     /// The square a pawn may capture onto en passant, if any.
@@ -51,8 +55,18 @@ impl SanPosition for Position {
     const ONE_KING: bool = true;
 
     #[inline]
-    fn board(&self) -> &Board {
-        Position::board(self)
+    fn by_color(&self, color: Color) -> Bitboard {
+        Position::board(self).by_color(color)
+    }
+
+    #[inline]
+    fn by_piece(&self, role: Role, color: Color) -> Bitboard {
+        Position::board(self).by_piece(role.of(color))
+    }
+
+    #[inline]
+    fn role_at(&self, sq: Square) -> Option<Role> {
+        Position::board(self).role_at(sq)
     }
 
     #[inline]
@@ -161,17 +175,16 @@ pub(super) fn reaching<P: SanPosition>(
     to: Square,
     pawn_capture: bool,
 ) -> Bitboard {
-    let board = pos.board();
     let us = pos.turn();
-    if board.by_color(us).contains(to) {
+    if pos.by_color(us).contains(to) {
         return Bitboard::EMPTY;
     }
-    let ours = board.by_piece(role.of(us));
-    let occ = board.occupied();
+    let ours = pos.by_piece(role, us);
+    let occ = pos.by_color(us) | pos.by_color(us.other());
     match role {
         Role::Pawn => {
             if pawn_capture {
-                if board.by_color(us.other()).contains(to) || Some(to) == pos.ep_square() {
+                if pos.by_color(us.other()).contains(to) || Some(to) == pos.ep_square() {
                     at::pawn_attacks(us.other(), to) & ours
                 } else {
                     Bitboard::EMPTY

@@ -78,7 +78,7 @@ pub(crate) fn decode<P: SanPosition>(san: &San, pos: &P, mode: SanMode) -> Resul
                 (_, n) => return Err(SanError::Ambiguous(n)),
             };
             if mode == SanMode::Strict {
-                let is_capture = ep || pos.board().by_color(us.other()).contains(to);
+                let is_capture = ep || pos.by_color(us.other()).contains(to);
                 if capture != is_capture {
                     return Err(SanError::CaptureMarker);
                 }

@@ -14,8 +14,8 @@ pub(crate) fn encode<P: SanPosition>(pos: &P, m: Move) -> San {
         return San::Null;
     }
     let (from, to) = (m.from(), m.to());
-    let role = pos.board().role_at(from).unwrap_or(Role::Pawn);
-    let theirs = pos.board().by_color(pos.turn().other());
+    let role = pos.role_at(from).unwrap_or(Role::Pawn);
+    let theirs = pos.by_color(pos.turn().other());
     let capture = m.is_en_passant() || (!m.is_castle() && !m.is_drop() && theirs.contains(to));
     San::of_move(m, role, capture, || {
         if role == Role::King && P::ONE_KING {

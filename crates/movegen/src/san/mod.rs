@@ -37,9 +37,9 @@ use core::fmt;
 use chessbits_bitboard_core::{File, Rank, Role, Square};
 use chessbits_position::{CastlingSide, Position};
 
-mod candidates;
-mod decode;
-mod encode;
+pub(crate) mod candidates;
+pub(crate) mod decode;
+pub(crate) mod encode;
 pub use candidates::disambiguation;
 pub(crate) use candidates::SanPosition;
 pub(crate) use decode::decode;

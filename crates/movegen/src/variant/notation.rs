@@ -8,7 +8,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use chessbits_bitboard_core::{Bitboard, Color, Move, Role, Square};
-use chessbits_position::{Board, CastlingSide, Variant};
+use chessbits_position::{CastlingSide, Variant};
 
 use super::generate::{generate, Collect};
 use super::{VariantPlayError, VariantPosition};
@@ -145,8 +145,18 @@ impl SanPosition for VariantPosition {
     const ONE_KING: bool = false;
 
     #[inline]
-    fn board(&self) -> &Board {
-        &self.board
+    fn by_color(&self, color: Color) -> Bitboard {
+        self.board.by_color(color)
+    }
+
+    #[inline]
+    fn by_piece(&self, role: Role, color: Color) -> Bitboard {
+        self.board.by_piece(role.of(color))
+    }
+
+    #[inline]
+    fn role_at(&self, sq: Square) -> Option<Role> {
+        self.board.role_at(sq)
     }
 
     #[inline]
