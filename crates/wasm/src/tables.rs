@@ -64,7 +64,7 @@ const PIECE_BYTES: usize = 1 << 20;
 /// Arrow IPC file written as its games are read ([`take`] gives the bytes written so far;
 /// the concatenation of every `take` up to [`finish`]'s is the file, which apache-arrow's
 /// `tableFromIPC` and DuckDB-WASM read). The complete games of what it holds are read once
-/// it holds [`PIECE_BYTES`], cut where `chessbits_pgn::pipeline::game_cut` says, each part
+/// it holds `PIECE_BYTES` (1 MB), cut where `chessbits_pgn::pipeline::game_cut` says, each part
 /// by the library's one route (`chessbits_tables::stream::run`) numbering games and lines on
 /// from the part before (`Input::resuming`); the rest waits for the next piece, so memory
 /// holds about a piece and a game, whatever the input's size.
