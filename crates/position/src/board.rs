@@ -7,28 +7,51 @@ use chessbits_bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
 
 use crate::fen_text::FenBuf;
 
-/// Piece placement: one bitboard per colour, one per role, their union, and a 64-entry
-/// mailbox for constant-time "what stands on this square". Knows nothing of whose turn it is.
+/// Piece placement as bitboards only: one per colour, one per role, and their union. What
+/// the move generator and the attack tests read, and all a board that never asks "what
+/// stands on this square" needs (movegen's `SanReplayer` replays games on one). A [`Board`]
+/// is a `Pieces` and a mailbox, and derefs to its `Pieces`.
+///
+/// The invariants (`by_color` disjoint, `by_role` disjoint, both unions equal `occupied`)
+/// hold after every method.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Pieces {
+    by_color: [Bitboard; 2],
+    /// By [`Role`], then two slots that stay empty: slot 6 is where a board's make and
+    /// unmake send the "capture" of an empty square ([`NO_PIECE`] `>> 1`), so they need no
+    /// branch for it.
+    by_role: [Bitboard; 8],
+    occupied: Bitboard,
+}
+
+/// Piece placement: the [`Pieces`] (bitboards by colour and role, their union), which it
+/// derefs to, and a 64-entry mailbox for constant-time "what stands on this square". Knows
+/// nothing of whose turn it is.
 ///
 /// The invariants (`by_color` disjoint, `by_role` disjoint, both unions equal `occupied`,
 /// mailbox agreeing with the bitboards) hold after every method; [`Board::is_consistent`]
 /// checks them.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
-    by_color: [Bitboard; 2],
-    /// By [`Role`], then two slots that stay empty: slot 6 is where make and unmake send the
-    /// "capture" of an empty square ([`NO_PIECE`] `>> 1`), so they need no branch for it.
-    by_role: [Bitboard; 8],
-    occupied: Bitboard,
+    pieces: Pieces,
     /// [`Piece::index`] of the piece on each square, or [`NO_PIECE`]: one byte a square,
     /// and a code that indexes tables directly (the Zobrist keys have an all-zero row for
     /// `NO_PIECE`, so make hashes a capture and a quiet move alike).
     mailbox: [u8; 64],
 }
 
+impl core::ops::Deref for Board {
+    type Target = Pieces;
+
+    #[inline(always)]
+    fn deref(&self) -> &Pieces {
+        &self.pieces
+    }
+}
+
 /// The pieces that could attack a square, by how they move, and which of them count
 /// (`them`: the attacking side's, less any piece just captured): what
-/// [`Board::is_attacked_by_except`] asks, for a [`Board`] or for bare bitboards (movegen's
+/// [`Pieces::is_attacked_by_except`] asks, for [`Pieces`] or for bare bitboards (movegen's
 /// `SanReplayer`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Attackers {
@@ -156,9 +179,7 @@ impl Board {
     #[must_use]
     pub const fn empty() -> Board {
         Board {
-            by_color: [Bitboard::EMPTY; 2],
-            by_role: [Bitboard::EMPTY; 8],
-            occupied: Bitboard::EMPTY,
+            pieces: Pieces::empty(),
             mailbox: [NO_PIECE; 64],
         }
     }
@@ -166,36 +187,279 @@ impl Board {
     /// The standard starting placement.
     #[must_use]
     pub fn standard() -> Board {
-        let mut b = Board::empty();
-        let back = [
-            Role::Rook,
-            Role::Knight,
-            Role::Bishop,
-            Role::Queen,
-            Role::King,
-            Role::Bishop,
-            Role::Knight,
-            Role::Rook,
-        ];
-        for (file, role) in File::ALL.into_iter().zip(back) {
-            b.put(
-                Square::from_coords(file, Rank::First),
-                role.of(Color::White),
-            );
-            b.put(
-                Square::from_coords(file, Rank::Second),
-                Role::Pawn.of(Color::White),
-            );
-            b.put(
-                Square::from_coords(file, Rank::Seventh),
-                Role::Pawn.of(Color::Black),
-            );
-            b.put(
-                Square::from_coords(file, Rank::Eighth),
-                role.of(Color::Black),
-            );
+        Board::from_pieces(Pieces::standard())
+    }
+
+    /// The board of `pieces`, its mailbox filled in.
+    #[must_use]
+    pub fn from_pieces(pieces: Pieces) -> Board {
+        let mut mailbox = [NO_PIECE; 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in pieces.by_piece(role.of(color)) {
+                    mailbox[sq as usize] = role.of(color).index() as u8;
+                }
+            }
         }
-        b
+        Board { pieces, mailbox }
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub const fn piece_at(&self, sq: Square) -> Option<Piece> {
+        piece_of_code(self.mailbox[sq as usize])
+    }
+
+    /// The mailbox code of `sq`: [`Piece::index`] or [`NO_PIECE`].
+    #[inline(always)]
+    pub(crate) const fn code_at(&self, sq: Square) -> u8 {
+        self.mailbox[sq as usize]
+    }
+
+    /// Make's normal move, without a branch: the piece coded `moved` (of `us`) goes from
+    /// `from` to `to`, taking the piece coded `victim` there (`NO_PIECE` for none).
+    #[inline(always)]
+    pub(crate) fn play_normal(
+        &mut self,
+        from: Square,
+        to: Square,
+        moved: u8,
+        victim: u8,
+        us: Color,
+    ) {
+        let from_bb = Bitboard::from_square(from);
+        let to_bb = Bitboard::from_square(to);
+        // The victim leaves (for an empty square: slot 6, which stays empty, and a colour
+        // that has nothing on `to`).
+        self.pieces.by_role[role_slot(victim)] &= !to_bb;
+        self.pieces.by_color[us.other() as usize] &= !to_bb;
+        self.pieces.by_role[role_slot(moved)] ^= from_bb | to_bb;
+        self.pieces.by_color[us as usize] ^= from_bb | to_bb;
+        self.pieces.occupied = (self.pieces.occupied ^ from_bb) | to_bb;
+        self.mailbox[from as usize] = NO_PIECE;
+        self.mailbox[to as usize] = moved;
+    }
+
+    /// Takes back [`Board::play_normal`]: the piece on `to` (of `us`) returns to `from`
+    /// and the piece coded `captured` (`NO_PIECE` for none) reappears on `to`.
+    #[inline(always)]
+    pub(crate) fn unplay_normal(&mut self, from: Square, to: Square, captured: u8, us: Color) {
+        let from_bb = Bitboard::from_square(from);
+        let to_bb = Bitboard::from_square(to);
+        let moved = self.mailbox[to as usize];
+        self.pieces.by_role[role_slot(moved)] ^= from_bb | to_bb;
+        self.pieces.by_color[us as usize] ^= from_bb | to_bb;
+        let back = if captured == NO_PIECE {
+            Bitboard::EMPTY
+        } else {
+            to_bb
+        };
+        self.pieces.by_role[role_slot(captured)] |= back;
+        self.pieces.by_color[us.other() as usize] |= back;
+        self.pieces.occupied = (self.pieces.occupied ^ from_bb ^ to_bb) | back;
+        self.mailbox[from as usize] = moved;
+        self.mailbox[to as usize] = captured;
+    }
+
+    /// Castling's board update: `us`'s king goes from `king` to `king_to` and its rook from
+    /// `rook` to `rook_to`, in one update for both (any of the four squares may coincide, as
+    /// in Chess960). With the squares swapped it takes itself back.
+    #[inline(always)]
+    pub(crate) fn castle(
+        &mut self,
+        us: Color,
+        king: Square,
+        king_to: Square,
+        rook: Square,
+        rook_to: Square,
+    ) {
+        let leave = Bitboard::from_square(king) | rook;
+        let land = Bitboard::from_square(king_to) | rook_to;
+        let (k, r) = (Role::King.of(us), Role::Rook.of(us));
+        self.pieces.by_color[us as usize] = (self.pieces.by_color[us as usize] - leave) | land;
+        self.pieces.by_role[Role::King as usize] =
+            (self.pieces.by_role[Role::King as usize] - king) | king_to;
+        self.pieces.by_role[Role::Rook as usize] =
+            (self.pieces.by_role[Role::Rook as usize] - rook) | rook_to;
+        self.pieces.occupied = (self.pieces.occupied - leave) | land;
+        self.mailbox[king as usize] = NO_PIECE;
+        self.mailbox[rook as usize] = NO_PIECE;
+        self.mailbox[king_to as usize] = k.index() as u8;
+        self.mailbox[rook_to as usize] = r.index() as u8;
+    }
+
+    /// The role of the piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        self.piece_at(sq).map(|p| p.role)
+    }
+
+    /// Puts `piece` on `sq`, replacing whatever stood there.
+    #[inline]
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        self.discard(sq);
+        self.put_on_empty(sq, piece);
+    }
+
+    /// Removes and returns the piece on `sq`, if any.
+    #[inline]
+    pub fn discard(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.piece_at(sq)?;
+        self.remove_piece(sq, piece);
+        Some(piece)
+    }
+
+    /// Puts `piece` on `sq`, which must be empty (checked in debug builds).
+    #[inline]
+    pub(crate) fn put_on_empty(&mut self, sq: Square, piece: Piece) {
+        debug_assert_eq!(self.mailbox[sq as usize], NO_PIECE);
+        self.pieces.by_color[piece.color as usize].insert(sq);
+        self.pieces.by_role[piece.role as usize].insert(sq);
+        self.pieces.occupied.insert(sq);
+        self.mailbox[sq as usize] = piece.index() as u8;
+    }
+
+    /// Removes `piece`, which must stand on `sq` (checked in debug builds).
+    #[inline]
+    pub(crate) fn remove_piece(&mut self, sq: Square, piece: Piece) {
+        debug_assert_eq!(self.piece_at(sq), Some(piece));
+        self.pieces.by_color[piece.color as usize].remove(sq);
+        self.pieces.by_role[piece.role as usize].remove(sq);
+        self.pieces.occupied.remove(sq);
+        self.mailbox[sq as usize] = NO_PIECE;
+    }
+
+    /// Moves `piece` from `from` to the empty square `to`.
+    #[inline]
+    pub(crate) fn move_piece(&mut self, from: Square, to: Square, piece: Piece) {
+        let both = Bitboard::from_square(from) | to;
+        self.pieces.by_color[piece.color as usize] ^= both;
+        self.pieces.by_role[piece.role as usize] ^= both;
+        self.pieces.occupied ^= both;
+        self.mailbox[from as usize] = NO_PIECE;
+        self.mailbox[to as usize] = piece.index() as u8;
+    }
+
+    /// Checks the internal invariants (for tests and debug assertions).
+    #[must_use]
+    pub fn is_consistent(&self) -> bool {
+        let colors_ok = (self.pieces.by_color[0] & self.pieces.by_color[1]).is_empty()
+            && (self.pieces.by_color[0] | self.pieces.by_color[1]) == self.pieces.occupied;
+        if (self.pieces.by_role[6] | self.pieces.by_role[7]).any() {
+            return false;
+        }
+        let mut union = Bitboard::EMPTY;
+        for (i, r) in self.pieces.by_role[..6].iter().enumerate() {
+            if (union & *r).any() {
+                return false;
+            }
+            union |= *r;
+            for sq in *r {
+                match self.piece_at(sq) {
+                    Some(p) if p.role as usize == i && self.by_color(p.color).contains(sq) => {}
+                    _ => return false,
+                }
+            }
+        }
+        colors_ok
+            && union == self.pieces.occupied
+            && Square::ALL.iter().all(|&sq| {
+                let code = self.mailbox[sq as usize];
+                code <= NO_PIECE && (code != NO_PIECE) == self.pieces.occupied.contains(sq)
+            })
+    }
+
+    /// Writes the placement field of a FEN (`rnbqkbnr/pppppppp/8/...`).
+    pub fn write_fen(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        let mut buf = FenBuf::new(f);
+        buf.placement(self)?;
+        buf.flush()
+    }
+
+    /// [`Board::write_fen`] with `~` after each piece on a square of `promoted` (the
+    /// crazyhouse mark of a promoted piece).
+    pub fn write_fen_promoted(&self, f: &mut impl fmt::Write, promoted: Bitboard) -> fmt::Result {
+        let mut buf = FenBuf::new(f);
+        buf.placement_promoted(self, promoted)?;
+        buf.flush()
+    }
+}
+
+impl Pieces {
+    /// The standard starting placement.
+    #[must_use]
+    pub const fn standard() -> Pieces {
+        const fn squares(list: &[Square]) -> Bitboard {
+            let mut bits = 0;
+            let mut i = 0;
+            while i < list.len() {
+                bits |= 1 << list[i] as u32;
+                i += 1;
+            }
+            Bitboard(bits)
+        }
+        let white = Bitboard(0xffff);
+        let black = Bitboard(0xffff << 48);
+        let by_role = [
+            Bitboard(0xff << 8 | 0xff << 48),
+            squares(&[Square::B1, Square::G1, Square::B8, Square::G8]),
+            squares(&[Square::C1, Square::F1, Square::C8, Square::F8]),
+            squares(&[Square::A1, Square::H1, Square::A8, Square::H8]),
+            squares(&[Square::D1, Square::D8]),
+            squares(&[Square::E1, Square::E8]),
+            Bitboard::EMPTY,
+            Bitboard::EMPTY,
+        ];
+        Pieces {
+            by_color: [white, black],
+            by_role,
+            occupied: Bitboard(white.0 | black.0),
+        }
+    }
+
+    /// No pieces.
+    #[must_use]
+    pub const fn empty() -> Pieces {
+        Pieces {
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 8],
+            occupied: Bitboard::EMPTY,
+        }
+    }
+
+    /// Toggles `piece` on each square of `squares`: puts it where the square is empty,
+    /// takes it off where it stands. A move is a toggle of its piece on the two squares
+    /// (after [`Pieces::clear`] of a capture's square); castling is a toggle of the king
+    /// and one of the rook.
+    #[inline(always)]
+    pub fn toggle(&mut self, piece: Piece, squares: Bitboard) {
+        self.by_color[piece.color as usize] ^= squares;
+        self.by_role[piece.role as usize] ^= squares;
+        self.occupied ^= squares;
+    }
+
+    /// Takes whatever stands on `sq` off.
+    #[inline(always)]
+    pub fn clear(&mut self, sq: Square) {
+        let keep = !Bitboard::from_square(sq);
+        for b in &mut self.by_role {
+            *b &= keep;
+        }
+        self.by_color[0] &= keep;
+        self.by_color[1] &= keep;
+        self.occupied &= keep;
+    }
+
+    /// The role of the piece on `sq`, if any, by looking through the bitboards (a
+    /// [`Board`] reads its mailbox instead: [`Board::role_at`]).
+    #[inline(always)]
+    #[must_use]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|&r| self.by_role[r as usize].contains(sq))
     }
 
     /// All occupied squares.
@@ -252,102 +516,12 @@ impl Board {
         Bitboard(self.by_role[Role::Rook as usize].0 | self.by_role[Role::Queen as usize].0)
     }
 
-    /// The piece on `sq`, if any.
-    #[inline]
-    #[must_use]
-    pub const fn piece_at(&self, sq: Square) -> Option<Piece> {
-        piece_of_code(self.mailbox[sq as usize])
-    }
-
-    /// The mailbox code of `sq`: [`Piece::index`] or [`NO_PIECE`].
-    #[inline(always)]
-    pub(crate) const fn code_at(&self, sq: Square) -> u8 {
-        self.mailbox[sq as usize]
-    }
-
     /// The square of `color`'s king, for a board known to have exactly one (a validated
     /// position's): the lowest such square, `a1` if there is none.
     #[inline(always)]
     pub(crate) fn king_square(&self, color: Color) -> Square {
         let kings = self.by_color[color as usize].0 & self.by_role[Role::King as usize].0;
         Square::new_masked(kings.trailing_zeros())
-    }
-
-    /// Make's normal move, without a branch: the piece coded `moved` (of `us`) goes from
-    /// `from` to `to`, taking the piece coded `victim` there (`NO_PIECE` for none).
-    #[inline(always)]
-    pub(crate) fn play_normal(
-        &mut self,
-        from: Square,
-        to: Square,
-        moved: u8,
-        victim: u8,
-        us: Color,
-    ) {
-        let from_bb = Bitboard::from_square(from);
-        let to_bb = Bitboard::from_square(to);
-        // The victim leaves (for an empty square: slot 6, which stays empty, and a colour
-        // that has nothing on `to`).
-        self.by_role[role_slot(victim)] &= !to_bb;
-        self.by_color[us.other() as usize] &= !to_bb;
-        self.by_role[role_slot(moved)] ^= from_bb | to_bb;
-        self.by_color[us as usize] ^= from_bb | to_bb;
-        self.occupied = (self.occupied ^ from_bb) | to_bb;
-        self.mailbox[from as usize] = NO_PIECE;
-        self.mailbox[to as usize] = moved;
-    }
-
-    /// Takes back [`Board::play_normal`]: the piece on `to` (of `us`) returns to `from`
-    /// and the piece coded `captured` (`NO_PIECE` for none) reappears on `to`.
-    #[inline(always)]
-    pub(crate) fn unplay_normal(&mut self, from: Square, to: Square, captured: u8, us: Color) {
-        let from_bb = Bitboard::from_square(from);
-        let to_bb = Bitboard::from_square(to);
-        let moved = self.mailbox[to as usize];
-        self.by_role[role_slot(moved)] ^= from_bb | to_bb;
-        self.by_color[us as usize] ^= from_bb | to_bb;
-        let back = if captured == NO_PIECE {
-            Bitboard::EMPTY
-        } else {
-            to_bb
-        };
-        self.by_role[role_slot(captured)] |= back;
-        self.by_color[us.other() as usize] |= back;
-        self.occupied = (self.occupied ^ from_bb ^ to_bb) | back;
-        self.mailbox[from as usize] = moved;
-        self.mailbox[to as usize] = captured;
-    }
-
-    /// Castling's board update: `us`'s king goes from `king` to `king_to` and its rook from
-    /// `rook` to `rook_to`, in one update for both (any of the four squares may coincide, as
-    /// in Chess960). With the squares swapped it takes itself back.
-    #[inline(always)]
-    pub(crate) fn castle(
-        &mut self,
-        us: Color,
-        king: Square,
-        king_to: Square,
-        rook: Square,
-        rook_to: Square,
-    ) {
-        let leave = Bitboard::from_square(king) | rook;
-        let land = Bitboard::from_square(king_to) | rook_to;
-        let (k, r) = (Role::King.of(us), Role::Rook.of(us));
-        self.by_color[us as usize] = (self.by_color[us as usize] - leave) | land;
-        self.by_role[Role::King as usize] = (self.by_role[Role::King as usize] - king) | king_to;
-        self.by_role[Role::Rook as usize] = (self.by_role[Role::Rook as usize] - rook) | rook_to;
-        self.occupied = (self.occupied - leave) | land;
-        self.mailbox[king as usize] = NO_PIECE;
-        self.mailbox[rook as usize] = NO_PIECE;
-        self.mailbox[king_to as usize] = k.index() as u8;
-        self.mailbox[rook_to as usize] = r.index() as u8;
-    }
-
-    /// The role of the piece on `sq`, if any.
-    #[inline]
-    #[must_use]
-    pub fn role_at(&self, sq: Square) -> Option<Role> {
-        self.piece_at(sq).map(|p| p.role)
     }
 
     /// The king of `color`, if there is exactly one.
@@ -383,52 +557,6 @@ impl Board {
         true
     }
 
-    /// Puts `piece` on `sq`, replacing whatever stood there.
-    #[inline]
-    pub fn put(&mut self, sq: Square, piece: Piece) {
-        self.discard(sq);
-        self.put_on_empty(sq, piece);
-    }
-
-    /// Removes and returns the piece on `sq`, if any.
-    #[inline]
-    pub fn discard(&mut self, sq: Square) -> Option<Piece> {
-        let piece = self.piece_at(sq)?;
-        self.remove_piece(sq, piece);
-        Some(piece)
-    }
-
-    /// Puts `piece` on `sq`, which must be empty (checked in debug builds).
-    #[inline]
-    pub(crate) fn put_on_empty(&mut self, sq: Square, piece: Piece) {
-        debug_assert_eq!(self.mailbox[sq as usize], NO_PIECE);
-        self.by_color[piece.color as usize].insert(sq);
-        self.by_role[piece.role as usize].insert(sq);
-        self.occupied.insert(sq);
-        self.mailbox[sq as usize] = piece.index() as u8;
-    }
-
-    /// Removes `piece`, which must stand on `sq` (checked in debug builds).
-    #[inline]
-    pub(crate) fn remove_piece(&mut self, sq: Square, piece: Piece) {
-        debug_assert_eq!(self.piece_at(sq), Some(piece));
-        self.by_color[piece.color as usize].remove(sq);
-        self.by_role[piece.role as usize].remove(sq);
-        self.occupied.remove(sq);
-        self.mailbox[sq as usize] = NO_PIECE;
-    }
-
-    /// Moves `piece` from `from` to the empty square `to`.
-    #[inline]
-    pub(crate) fn move_piece(&mut self, from: Square, to: Square, piece: Piece) {
-        let both = Bitboard::from_square(from) | to;
-        self.by_color[piece.color as usize] ^= both;
-        self.by_role[piece.role as usize] ^= both;
-        self.occupied ^= both;
-        self.mailbox[from as usize] = NO_PIECE;
-        self.mailbox[to as usize] = piece.index() as u8;
-    }
-
     /// The pieces of either colour that attack `sq`, with `occupied` as the blockers
     /// (the super-piece method: look every way out from `sq` and meet the pieces that move
     /// that way).
@@ -448,7 +576,7 @@ impl Board {
         self.attackers_by_in::<at::DefaultMethod>(sq, attacker, &occupied)
     }
 
-    /// [`Board::attackers_by`] with the slider attacks of the method `S`, from the occupancy
+    /// [`Pieces::attackers_by`] with the slider attacks of the method `S`, from the occupancy
     /// as `S` keeps it (the move generator's form, generic over the method).
     #[inline(always)]
     pub fn attackers_by_in<S: SlidingAttacks>(
@@ -470,14 +598,14 @@ impl Board {
     ///
     /// One union of every kind of attacker, without branches: over every square of 1,000
     /// real-game positions this measured 3.4 times faster than
-    /// [`Board::is_attacked_by_early_exit`] (`cargo xtask bench`, "Attacks to a square").
+    /// [`Pieces::is_attacked_by_early_exit`] (`cargo xtask bench`, "Attacks to a square").
     #[inline]
     #[must_use]
     pub fn is_attacked_by(&self, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
         self.attackers_by(sq, attacker, occupied).any()
     }
 
-    /// [`Board::is_attacked_by`] the way the Chess Programming Wiki's "Square Attacked By" describes it: return at the first attacker
+    /// [`Pieces::is_attacked_by`] the way the Chess Programming Wiki's "Square Attacked By" describes it: return at the first attacker
     /// found, trying the cheap step attacks first and a slider lookup only when a slider of
     /// that kind stands on one of `sq`'s lines at all. Kept to be measured against.
     #[inline]
@@ -536,7 +664,7 @@ impl Board {
         self.blockers_of_in::<at::DefaultMethod>(king, king_color)
     }
 
-    /// [`Board::blockers_of`] with the method `S` finding the snipers (the enemy sliders on
+    /// [`Pieces::blockers_of`] with the method `S` finding the snipers (the enemy sliders on
     /// the king's lines, from empty-board attacks).
     #[inline(always)]
     pub fn blockers_of_in<S: SlidingAttacks>(&self, king: Square, king_color: Color) -> Bitboard {
@@ -554,65 +682,34 @@ impl Board {
         }
         blockers
     }
-
-    /// Checks the internal invariants (for tests and debug assertions).
-    #[must_use]
-    pub fn is_consistent(&self) -> bool {
-        let colors_ok = (self.by_color[0] & self.by_color[1]).is_empty()
-            && (self.by_color[0] | self.by_color[1]) == self.occupied;
-        if (self.by_role[6] | self.by_role[7]).any() {
-            return false;
-        }
-        let mut union = Bitboard::EMPTY;
-        for (i, r) in self.by_role[..6].iter().enumerate() {
-            if (union & *r).any() {
-                return false;
-            }
-            union |= *r;
-            for sq in *r {
-                match self.piece_at(sq) {
-                    Some(p) if p.role as usize == i && self.by_color(p.color).contains(sq) => {}
-                    _ => return false,
-                }
-            }
-        }
-        colors_ok
-            && union == self.occupied
-            && Square::ALL.iter().all(|&sq| {
-                let code = self.mailbox[sq as usize];
-                code <= NO_PIECE && (code != NO_PIECE) == self.occupied.contains(sq)
-            })
-    }
-
-    /// Writes the placement field of a FEN (`rnbqkbnr/pppppppp/8/...`).
-    pub fn write_fen(&self, f: &mut impl fmt::Write) -> fmt::Result {
-        let mut buf = FenBuf::new(f);
-        buf.placement(self)?;
-        buf.flush()
-    }
-
-    /// [`Board::write_fen`] with `~` after each piece on a square of `promoted` (the
-    /// crazyhouse mark of a promoted piece).
-    pub fn write_fen_promoted(&self, f: &mut impl fmt::Write, promoted: Bitboard) -> fmt::Result {
-        let mut buf = FenBuf::new(f);
-        buf.placement_promoted(self, promoted)?;
-        buf.flush()
-    }
 }
 
-impl fmt::Debug for Board {
+impl fmt::Debug for Pieces {
     /// Draws the board, rank 8 on top, with FEN letters and `.` for empty squares.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in Rank::ALL.into_iter().rev() {
             for file in File::ALL {
-                let c = self
-                    .piece_at(Square::from_coords(file, rank))
-                    .map_or('.', |p| p.char());
+                let sq = Square::from_coords(file, rank);
+                let c = self.role_at(sq).map_or('.', |role| {
+                    let color = if self.by_color(Color::White).contains(sq) {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    role.of(color).char()
+                });
                 fmt::Write::write_char(f, c)?;
                 f.write_str(if file == File::H { "\n" } else { " " })?;
             }
         }
         Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    /// Draws the board as its [`Pieces`] do.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.pieces, f)
     }
 }
 

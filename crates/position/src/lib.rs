@@ -58,7 +58,7 @@ mod variant;
 mod zobrist;
 
 pub use crate::position::{EnPassantMode, Position, PositionError, Undo, Validation};
-pub use board::{Attackers, Board};
+pub use board::{Attackers, Board, Pieces};
 pub use castling::{Castles, CastlingMode, CastlingSide};
 pub use epd::{parse_suite, Epd, EpdError, Operation, SuiteEntry};
 pub use history::{History, Outcome, Termination};
