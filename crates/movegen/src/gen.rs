@@ -17,14 +17,14 @@
 
 use chessbits_attack_tables::{self as at, OccupancyState, SlidingAttacks};
 use chessbits_bitboard_core::{Bitboard, Color, Direction, File, Move, Rank, Role, Square};
-use chessbits_position::{Board, CastlingSide, Position};
+use chessbits_position::{CastlingSide, Pieces, Position};
 
 /// What the generator reads of a position: a [`Position`], or a variant position whose side
 /// to move has exactly one king (`crate::variant`), so that the variants build on this
 /// generator and add only their own rules.
 pub(crate) trait Source {
-    /// The placement.
-    fn board(&self) -> &Board;
+    /// The placement (bitboards only: the generator never asks what stands on a square).
+    fn pieces(&self) -> &Pieces;
     /// The side to move.
     fn turn(&self) -> Color;
     /// The king of the side to move (it has exactly one).
@@ -38,7 +38,7 @@ pub(crate) trait Source {
 
 impl Source for Position {
     #[inline(always)]
-    fn board(&self) -> &Board {
+    fn pieces(&self) -> &Pieces {
         Position::board(self)
     }
 
@@ -138,7 +138,7 @@ pub(crate) fn generate<S: SlidingAttacks, V: Visitor, P: Source>(
     filter: Filter,
     v: &mut V,
 ) {
-    let kept = S::Occupancy::new(pos.board().occupied());
+    let kept = S::Occupancy::new(pos.pieces().occupied());
     generate_in::<S, V, P>(pos, &kept, filter, v);
 }
 
@@ -193,7 +193,7 @@ const fn rays(orthogonal: bool) -> [Bitboard; 64] {
 /// king (exclusive) to the slider (inclusive), orthogonal and diagonal pins apart.
 #[inline(always)]
 fn pins_and_checks(
-    board: &Board,
+    board: &Pieces,
     king: Square,
     ours: Bitboard,
     theirs: Bitboard,
@@ -239,7 +239,7 @@ fn pins_and_checks(
 /// off, so that it cannot step back along a checking ray).
 #[inline(always)]
 fn attacked_squares<S: SlidingAttacks, const WHITE: bool>(
-    board: &Board,
+    board: &Pieces,
     theirs: Bitboard,
     occ: &S::Occupancy,
 ) -> Bitboard {
@@ -272,7 +272,7 @@ fn generate_side<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
     filter: Filter,
     v: &mut V,
 ) {
-    let board = pos.board();
+    let board = pos.pieces();
     let us = Color::from_white(WHITE);
     let ours = board.by_color(us);
     let theirs = board.by_color(us.other());
@@ -400,7 +400,7 @@ fn gen_pawns<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
     king: Square,
     v: &mut V,
 ) {
-    let board = pos.board();
+    let board = pos.pieces();
     let us = Color::from_white(WHITE);
     let theirs = board.by_color(us.other());
     let empty = !board.occupied();
@@ -472,7 +472,7 @@ fn attacked<S: SlidingAttacks, P: Source>(
     by: Color,
     occ: &S::Occupancy,
 ) -> bool {
-    pos.board().attackers_by_in::<S>(sq, by, occ).any()
+    pos.pieces().attackers_by_in::<S>(sq, by, occ).any()
 }
 
 /// Whether the side to move (not in check, the castling path empty) may castle with the

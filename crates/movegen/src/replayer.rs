@@ -1,7 +1,7 @@
 //! [`SanReplayer`]: a game's SAN replayed on a bare board (see the type).
 
 use chessbits_bitboard_core::{Bitboard, Color, Move, MoveText, Role, Square};
-use chessbits_position::{Attackers, CastlingMode, CastlingSide, Position, Validation};
+use chessbits_position::{Attackers, CastlingMode, CastlingSide, Pieces, Position, Validation};
 
 use crate::san::{San, SanMode, SanPlus};
 
@@ -16,14 +16,16 @@ mod words;
 /// [`Position`] is built for everything a position is asked (make and unmake, the Polyglot
 /// hash kept up to date by every move, the checkers, FEN, Chess960), and [`San::to_move`]
 /// computes the pinned pieces before looking at the move. Replaying a game's SAN needs much
-/// less: the pieces by colour and role, the side to move, the castling rooks and the square
-/// a pawn just passed. A move is found as `to_move` finds it (the pieces of its role that
-/// reach the destination, narrowed by the disambiguation), and each candidate is tested by
-/// whether the own king is attacked on the board the move leaves (position's
-/// [`Attackers::reach`]), which is the definition of a legal move and needs no checkers or
-/// pins. Moves in other shapes go to the crate's one SAN decoder, and SAN with a
-/// disambiguation is worded by its one encoder: the replayer is a `SanPosition` as a
-/// [`Position`] is.
+/// less: the pieces by colour and role (position's [`Pieces`], a board without its
+/// mailbox), the side to move, the castling rooks and the square a pawn just passed. A move
+/// is found as `to_move` finds it (the pieces of its role that reach the destination,
+/// narrowed by the disambiguation), and each candidate is tested by whether the own king is
+/// attacked on the board the move leaves ([`Pieces::is_attacked_by_except`]), which is the
+/// definition of a legal move and needs no checkers or pins. Moves in other shapes go to
+/// the crate's one SAN decoder, and SAN with a disambiguation is worded by its one encoder:
+/// the replayer is a `SanPosition` as a [`Position`] is. Castling, and whether a side in
+/// check has a move left (the `#` of a SAN), are the legal move generator's, which reads
+/// the replayer as it reads a [`Position`].
 ///
 /// The replayer only ever says "this move was played": anything else (a move it does not
 /// find exactly once, a coordinate move, a null move) makes it give up with the board
@@ -54,9 +56,8 @@ mod words;
 /// [`SanPlus::from_move`]: crate::san::SanPlus::from_move
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SanReplayer {
-    by_color: [Bitboard; 2],
-    by_role: [Bitboard; 6],
-    occupied: Bitboard,
+    /// The placement, bitboards only (no mailbox to keep up to date).
+    pieces: Pieces,
     turn: Color,
     /// The rooks that still have their castling right (standard chess: the corners).
     castling: Bitboard,
@@ -81,64 +82,45 @@ pub(super) enum Step {
     Castle(CastlingSide),
 }
 
-const WHITE: usize = Color::White as usize;
-const BLACK: usize = Color::Black as usize;
-
 impl SanReplayer {
     /// The standard starting position.
     pub(crate) fn standard() -> SanReplayer {
-        let rank = |r: u32| Bitboard(0xff << (8 * r));
-        let sq = |s: &[Square]| s.iter().fold(Bitboard::EMPTY, |b, &s| b | s);
-        let by_role = [
-            rank(1) | rank(6),
-            sq(&[Square::B1, Square::G1, Square::B8, Square::G8]),
-            sq(&[Square::C1, Square::F1, Square::C8, Square::F8]),
-            sq(&[Square::A1, Square::H1, Square::A8, Square::H8]),
-            sq(&[Square::D1, Square::D8]),
-            sq(&[Square::E1, Square::E8]),
-        ];
-        let white = rank(0) | rank(1);
-        let black = rank(6) | rank(7);
+        let pieces = Pieces::standard();
         SanReplayer {
-            by_color: [white, black],
-            by_role,
-            occupied: white | black,
+            pieces,
             turn: Color::White,
-            castling: by_role[Role::Rook as usize],
+            castling: pieces.by_role(Role::Rook),
             ep: None,
         }
     }
 
     #[inline(always)]
     fn ours(&self) -> Bitboard {
-        self.by_color[self.turn as usize]
+        self.pieces.by_color(self.turn)
     }
 
     #[inline(always)]
     fn theirs(&self) -> Bitboard {
-        self.by_color[self.turn as usize ^ 1]
+        self.pieces.by_color(self.turn.other())
     }
 
     #[inline(always)]
     fn role(&self, role: Role) -> Bitboard {
-        self.by_role[role as usize]
+        self.pieces.by_role(role)
+    }
+
+    #[inline(always)]
+    fn occupied(&self) -> Bitboard {
+        self.pieces.occupied()
     }
 
     /// Whether a piece of the side not to move attacks `sq` with `occ` as the blockers,
     /// leaving out a piece on `gone` (one just captured): position's attack rule
-    /// ([`Attackers::reach`]).
+    /// ([`Pieces::is_attacked_by_except`]).
     #[inline(always)]
     fn attacked(&self, sq: Square, occ: Bitboard, gone: Bitboard) -> bool {
-        let queens = self.role(Role::Queen);
-        Attackers {
-            them: self.theirs() & !gone,
-            pawns: self.role(Role::Pawn),
-            knights: self.role(Role::Knight),
-            diagonal: self.role(Role::Bishop) | queens,
-            orthogonal: self.role(Role::Rook) | queens,
-            kings: self.role(Role::King),
-        }
-        .reach(sq, self.turn.other(), occ)
+        self.pieces
+            .is_attacked_by_except(sq, self.turn.other(), occ, gone)
     }
 }
 
@@ -247,21 +229,10 @@ impl SanReplayer {
     }
     /// The board of a position (standard chess).
     fn of(pos: &Position) -> SanReplayer {
-        let b = pos.board();
-        let mut castling = Bitboard::EMPTY;
-        for color in [Color::White, Color::Black] {
-            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-                if let Some(rook) = pos.castles().rook(color, side) {
-                    castling |= rook;
-                }
-            }
-        }
         SanReplayer {
-            by_color: [b.by_color(Color::White), b.by_color(Color::Black)],
-            by_role: Role::ALL.map(|r| b.by_role(r)),
-            occupied: b.occupied(),
+            pieces: **pos.board(),
             turn: pos.turn(),
-            castling,
+            castling: pos.castles().rooks(),
             ep: pos.ep_square(),
         }
     }

@@ -74,7 +74,7 @@ impl SanReplayer {
     #[inline(always)]
     fn pawn_push(&mut self, to: Square, promotion: Option<Role>) -> bool {
         let us = self.turn;
-        let occ = self.occupied;
+        let occ = self.occupied();
         let pawns = self.role(Role::Pawn) & self.ours();
         let back = if us == Color::White { -1 } else { 1 };
         let Some(one) = to.offset(0, back) else {
@@ -106,16 +106,16 @@ impl SanReplayer {
         if self.attacked(king, (occ - from) | to, Bitboard::EMPTY) {
             return false;
         }
-        let both = Bitboard::from_square(from) | to;
-        self.by_color[us as usize] ^= both;
         match promotion {
             Some(p) => {
-                self.by_role[Role::Pawn as usize] ^= Bitboard::from_square(from);
-                self.by_role[p as usize] |= Bitboard::from_square(to);
+                self.pieces
+                    .toggle(Role::Pawn.of(us), Bitboard::from_square(from));
+                self.pieces.toggle(p.of(us), Bitboard::from_square(to));
             }
-            None => self.by_role[Role::Pawn as usize] ^= both,
+            None => self
+                .pieces
+                .toggle(Role::Pawn.of(us), Bitboard::from_square(from) | to),
         }
-        self.occupied ^= both;
         self.ep = ep;
         self.turn = us.other();
         true
@@ -140,13 +140,14 @@ impl SanReplayer {
         let Some(king) = self.king() else {
             return false;
         };
-        if self.attacked(king, self.occupied - from, to_bb) {
+        if self.attacked(king, self.occupied() - from, to_bb) {
             return false;
         }
-        self.capture(to_bb);
-        self.by_color[us as usize] ^= Bitboard::from_square(from) | to;
-        self.by_role[Role::Pawn as usize] ^= Bitboard::from_square(from);
-        self.by_role[promotion.unwrap_or(Role::Pawn) as usize] |= to_bb;
+        self.pieces.clear(to);
+        self.pieces
+            .toggle(Role::Pawn.of(us), Bitboard::from_square(from));
+        self.pieces
+            .toggle(promotion.unwrap_or(Role::Pawn).of(us), to_bb);
         self.finish(Bitboard::from_square(from) | to);
         true
     }
@@ -172,7 +173,7 @@ impl SanReplayer {
         if ours.contains(to) {
             return false;
         }
-        let occ = self.occupied;
+        let occ = self.occupied();
         let mine = self.role(role) & ours & filter;
         let candidates = match role {
             Role::Knight => at::knight_attacks(to) & mine,
@@ -210,29 +211,24 @@ impl SanReplayer {
             }
         };
         let both = Bitboard::from_square(from) | to;
-        self.capture(to_bb);
-        self.by_color[us as usize] ^= both;
-        self.by_role[role as usize] ^= both;
+        self.capture(to);
+        self.pieces.toggle(role.of(us), both);
         self.finish(both);
         true
     }
 
     /// Takes whatever of the side not to move stands on `to` (nothing, if nothing does).
     #[inline(always)]
-    fn capture(&mut self, to: Bitboard) {
-        if self.theirs().intersects(to) {
-            for r in &mut self.by_role {
-                *r &= !to;
-            }
-            self.by_color[self.turn as usize ^ 1] &= !to;
+    fn capture(&mut self, to: Square) {
+        if self.theirs().contains(to) {
+            self.pieces.clear(to);
         }
     }
 
     /// The end of a move (not a double step, not castling) that touched `both`: the
-    /// occupancy, the castling rights, no en-passant square, the other side to move.
+    /// castling rights, no en-passant square, the other side to move.
     #[inline(always)]
     fn finish(&mut self, both: Bitboard) {
-        self.occupied = self.by_color[WHITE] | self.by_color[BLACK];
         if self.castling.any() {
             self.lose_rights(both);
         }

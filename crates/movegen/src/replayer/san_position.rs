@@ -1,11 +1,14 @@
 //! The replayer as the crate's SAN decoder and encoder see a position (a
 //! [`SanPosition`], as a `Position` and a variant position are), for what its own fast
-//! paths leave: a move written in another shape, a SAN to word with a disambiguation.
+//! paths leave: a move written in another shape, a SAN to word with a disambiguation; and
+//! as the move generator sees one (a [`Source`]), for castling and the mate test.
 
+use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Color, Move, Role, Square};
-use chessbits_position::CastlingSide;
+use chessbits_position::{CastlingSide, Pieces};
 
 use super::{SanReplayer, Step};
+use crate::gen::Source;
 use crate::san::candidates::SanPosition;
 use crate::san::{San, SanError, SanMode};
 
@@ -32,17 +35,17 @@ impl SanPosition for SanReplayer {
 
     #[inline]
     fn by_color(&self, color: Color) -> Bitboard {
-        self.by_color[color as usize]
+        self.pieces.by_color(color)
     }
 
     #[inline]
     fn by_piece(&self, role: Role, color: Color) -> Bitboard {
-        self.by_role[role as usize] & self.by_color[color as usize]
+        self.pieces.by_piece(role.of(color))
     }
 
     #[inline]
     fn role_at(&self, sq: Square) -> Option<Role> {
-        SanReplayer::role_at(self, sq)
+        self.pieces.role_at(sq)
     }
 
     #[inline]
@@ -57,7 +60,7 @@ impl SanPosition for SanReplayer {
 
     fn is_check(&self) -> bool {
         self.king()
-            .is_some_and(|k| self.attacked(k, self.occupied, Bitboard::EMPTY))
+            .is_some_and(|k| self.attacked(k, self.occupied(), Bitboard::EMPTY))
     }
 
     fn legality(&self) {}
@@ -66,7 +69,7 @@ impl SanPosition for SanReplayer {
     #[inline]
     fn allows(&self, _legality: &(), role: Role, m: Move) -> bool {
         let (from, to) = (m.from(), m.to());
-        let occ = self.occupied;
+        let occ = self.occupied();
         if role == Role::King {
             return !self.attacked(to, occ - from, Bitboard::from_square(to));
         }
@@ -108,5 +111,44 @@ impl SanPosition for SanReplayer {
     ) -> Result<Move, SanError> {
         // Left to the full replay, which words what it finds.
         Err(SanError::Illegal)
+    }
+}
+
+impl Source for SanReplayer {
+    #[inline(always)]
+    fn pieces(&self) -> &Pieces {
+        &self.pieces
+    }
+
+    #[inline(always)]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline(always)]
+    fn our_king(&self) -> Square {
+        Square::new_masked((self.role(Role::King) & self.ours()).0.trailing_zeros())
+    }
+
+    /// The square a pawn passed over on the last move, if any: one of ours can take there
+    /// only if the pawn that passed stands beside it, and the generator finds which.
+    #[inline(always)]
+    fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// Standard chess: a corner rook that keeps its right, with nothing between it and the
+    /// king (which keeps its rights only on its own square).
+    fn castling_rooks(&self, occ: Bitboard) -> [Option<Square>; 2] {
+        let back = self.turn.fold(0, 56);
+        let king = Square::new_masked(back + 4);
+        let mut rooks = [None; 2];
+        for (side, file) in [(CastlingSide::KingSide, 7), (CastlingSide::QueenSide, 0)] {
+            let rook = Square::new_masked(back + file);
+            if self.castling.contains(rook) && (at::between(king, rook) & occ).is_empty() {
+                rooks[side.index()] = Some(rook);
+            }
+        }
+        rooks
     }
 }

@@ -1,11 +1,13 @@
 //! Wording a played move: its canonical SAN with the suffix, and its UCI.
 
-use chessbits_attack_tables as at;
-use chessbits_bitboard_core::{Bitboard, Color, Move, MoveText, Rank, Role, Square, TextSink};
+use chessbits_bitboard_core::{Bitboard, Move, MoveText, Role, Square, TextSink};
 use chessbits_position::CastlingSide;
 
 use super::SanReplayer;
+use crate::gen;
+use crate::list::Counter;
 use crate::san::{San, Suffix};
+use crate::DefaultMethod;
 
 /// A played move's canonical SAN with the suffix, and the move itself (castling as
 /// [`Move::castle`], king and rook; en passant as [`Move::en_passant`]).
@@ -52,8 +54,7 @@ impl SanReplayer {
             San::Castle(side) => return self.castling_text(after, side),
             _ => return None,
         };
-        let us = self.turn as usize;
-        let from = (self.by_color[us] - after.by_color[us]).single_square()?;
+        let from = (self.ours() - after.pieces.by_color(self.turn)).single_square()?;
         let mut text = MoveText::new();
         san.write_to(&mut text);
         after.push_suffix(&mut text)?;
@@ -68,7 +69,7 @@ impl SanReplayer {
             Some(p) => Move::promote(from, to, p),
             None if self.role(Role::Pawn).contains(from)
                 && from.file() != to.file()
-                && !self.occupied.contains(to) =>
+                && !self.occupied().contains(to) =>
             {
                 Move::en_passant(from, to)
             }
@@ -95,12 +96,13 @@ impl SanReplayer {
     }
 
     /// Appends the SAN suffix of the move that led to this board: `+` if the side to move
-    /// is in check, `#` if it has no legal move either. `None` without a king.
+    /// is in check, `#` if it has no legal move either (the generator's count). `None`
+    /// without a king.
     #[inline(always)]
     fn push_suffix(&self, san: &mut MoveText) -> Option<()> {
         let king = self.king()?;
-        if self.attacked(king, self.occupied, Bitboard::EMPTY) {
-            let suffix = if self.has_legal_move(king) {
+        if self.attacked(king, self.occupied(), Bitboard::EMPTY) {
+            let suffix = if self.has_legal_move() {
                 Suffix::Check
             } else {
                 Suffix::Checkmate
@@ -110,14 +112,6 @@ impl SanReplayer {
         Some(())
     }
 
-    /// The piece on `sq`.
-    #[inline(always)]
-    pub(super) fn role_at(&self, sq: Square) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|&r| self.by_role[r as usize].contains(sq))
-    }
-
     /// The texts of the move that led from this board to `after` (a move
     /// [`SanReplayer::apply`] played): the move is read off the squares the mover left and
     /// reached, then worded by the crate's one encoder (the disambiguation by the other pieces of its role that
@@ -125,9 +119,8 @@ impl SanReplayer {
     /// and has a legal move. `None` only if the boards are not one move apart.
     #[inline(never)]
     pub(super) fn text_of(&self, after: &SanReplayer) -> Option<Worded> {
-        let us = self.turn as usize;
-        let left = self.by_color[us] - after.by_color[us];
-        let reached = after.by_color[us] - self.by_color[us];
+        let left = self.ours() - after.pieces.by_color(self.turn);
+        let reached = after.pieces.by_color(self.turn) - self.ours();
         let m = if left.more_than_one() {
             // Castling (standard chess): the king and a rook left their squares.
             let from = (self.role(Role::King) & left).single_square()?;
@@ -136,8 +129,8 @@ impl SanReplayer {
         } else {
             let from = left.single_square()?;
             let to = reached.single_square()?;
-            let role = self.role_at(from)?;
-            let promotion = match after.role_at(to)? {
+            let role = self.pieces.role_at(from)?;
+            let promotion = match after.pieces.role_at(to)? {
                 r if r != role => Some(r),
                 _ => None,
             };
@@ -149,68 +142,11 @@ impl SanReplayer {
         Some((san_text, m))
     }
 
-    /// Whether the side to move, whose king is on `king`, has a legal move other than
-    /// castling (only asked when it is in check, where castling is never legal): every
-    /// move a piece could make is tried by whether it leaves the king attacked.
-    fn has_legal_move(&self, king: Square) -> bool {
-        let us = self.turn;
-        let ours = self.ours();
-        let theirs = self.theirs();
-        let occ = self.occupied;
-        for to in at::king_attacks(king) - ours {
-            if !self.attacked(to, occ - king, Bitboard::from_square(to)) {
-                return true;
-            }
-        }
-        let legal = |from: Square, to: Square| {
-            !self.attacked(king, (occ - from) | to, Bitboard::from_square(to))
-        };
-        for from in ours - self.role(Role::King) {
-            let targets = if self.role(Role::Pawn).contains(from) {
-                let mut t = at::pawn_attacks(us, from) & theirs;
-                let forward = if us == Color::White { 1 } else { -1 };
-                if let Some(one) = from.offset(0, forward) {
-                    if !occ.contains(one) {
-                        t |= one;
-                        if Bitboard::relative_rank(us, Rank::Second).contains(from) {
-                            if let Some(two) = one.offset(0, forward) {
-                                if !occ.contains(two) {
-                                    t |= two;
-                                }
-                            }
-                        }
-                    }
-                }
-                if let Some(ep) = self.ep {
-                    if at::pawn_attacks(us, from).contains(ep) && !occ.contains(ep) {
-                        let victim = Square::from_coords(ep.file(), from.rank());
-                        if theirs.contains(victim) && (self.role(Role::Pawn)).contains(victim) {
-                            let occ_after = ((occ - from) | ep) - victim;
-                            if !self.attacked(king, occ_after, Bitboard::from_square(victim)) {
-                                return true;
-                            }
-                        }
-                    }
-                }
-                t
-            } else if self.role(Role::Knight).contains(from) {
-                at::knight_attacks(from) - ours
-            } else {
-                let mut t = Bitboard::EMPTY;
-                if self.role(Role::Bishop).contains(from) || self.role(Role::Queen).contains(from) {
-                    t |= at::bishop_attacks(from, occ);
-                }
-                if self.role(Role::Rook).contains(from) || self.role(Role::Queen).contains(from) {
-                    t |= at::rook_attacks(from, occ);
-                }
-                t - ours
-            };
-            for to in targets {
-                if legal(from, to) {
-                    return true;
-                }
-            }
-        }
-        false
+    /// Whether the side to move has a legal move: the generator's count.
+    #[inline(never)]
+    fn has_legal_move(&self) -> bool {
+        let mut counter = Counter(0);
+        gen::generate::<DefaultMethod, _, _>(self, gen::Filter::ALL, &mut counter);
+        counter.0 > 0
     }
 }

@@ -11,7 +11,7 @@
 
 use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Color, Direction, Move, Rank, Role, Square};
-use chessbits_position::{Board, CastlingSide, Variant};
+use chessbits_position::{Board, CastlingSide, Pieces, Variant};
 
 use super::{antichess, atomic, back_rank, end, racing_kings, VariantPosition};
 use crate::gen::{self, Filter, Source, Visitor};
@@ -31,7 +31,7 @@ pub(crate) fn kings_connected(board: &Board) -> bool {
 /// (called only when the side to move has exactly one king).
 impl Source for VariantPosition {
     #[inline(always)]
-    fn board(&self) -> &Board {
+    fn pieces(&self) -> &Pieces {
         &self.board
     }
 
