@@ -1,8 +1,10 @@
 //! `cargo xtask fuzz [--seconds N]`: build every cargo-fuzz target of `fuzz/` and run each
 //! for N seconds (default 60), starting from its committed seed corpus
 //! (`fuzz/corpus/<target>`; new inputs go to `target/fuzz-corpus/<target>`, so the
-//! committed seeds stay small). Prints executions, speed and coverage per target and fails
-//! when a target finds a crash (libFuzzer leaves the input in `fuzz/artifacts/<target>`).
+//! committed seeds stay small), as many at once as there are cores, each one's log in
+//! `target/fuzz-logs/<target>.log`. Prints executions, speed and coverage per target and
+//! fails when a target finds a crash (libFuzzer leaves the input in
+//! `fuzz/artifacts/<target>`).
 //!
 //! Needs a nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`); says so and fails
 //! when either is missing.
@@ -69,27 +71,42 @@ pub(crate) fn run(seconds: u64) -> Result<(), Error> {
     if !status.success() {
         return Err("cargo fuzz build failed".into());
     }
+    // One run per core at a time (each libFuzzer run is one process on one core), its
+    // log in a file rather than a pipe, so that no run waits on a pipe nobody reads.
+    let at_once = std::thread::available_parallelism().map_or(1, usize::from);
+    let logs = root.join("target/fuzz-logs");
+    std::fs::create_dir_all(&logs)?;
     let mut outcomes = Vec::new();
-    for target in &targets {
-        let work = root.join("target/fuzz-corpus").join(target);
-        std::fs::create_dir_all(&work)?;
-        let seeds = root.join("fuzz/corpus").join(target);
-        eprintln!("== {target}: {seconds} s");
-        let output = Command::new("cargo")
-            .args(["+nightly", "fuzz", "run", target.as_str()])
-            .arg(&work)
-            .arg(&seeds)
-            .arg("--")
-            .arg(format!("-max_total_time={seconds}"))
-            .arg("-print_final_stats=1")
-            .current_dir(&root)
-            .output()?;
-        let log = String::from_utf8_lossy(&output.stderr);
-        let outcome = parse(target, &log, !output.status.success());
-        if outcome.crashed {
-            eprintln!("{log}");
+    for group in targets.chunks(at_once) {
+        let mut running = Vec::new();
+        for target in group {
+            let work = root.join("target/fuzz-corpus").join(target);
+            std::fs::create_dir_all(&work)?;
+            let seeds = root.join("fuzz/corpus").join(target);
+            let log_path = logs.join(format!("{target}.log"));
+            eprintln!("== {target}: {seconds} s");
+            let child = Command::new("cargo")
+                .args(["+nightly", "fuzz", "run", target.as_str()])
+                .arg(&work)
+                .arg(&seeds)
+                .arg("--")
+                .arg(format!("-max_total_time={seconds}"))
+                .arg("-print_final_stats=1")
+                .current_dir(&root)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::fs::File::create(&log_path)?)
+                .spawn()?;
+            running.push((target, child, log_path));
         }
-        outcomes.push(outcome);
+        for (target, mut child, log_path) in running {
+            let status = child.wait()?;
+            let log = String::from_utf8_lossy(&std::fs::read(&log_path)?).into_owned();
+            let outcome = parse(target, &log, !status.success());
+            if outcome.crashed {
+                eprintln!("{log}");
+            }
+            outcomes.push(outcome);
+        }
     }
     println!("| target | executions | seconds | executions/s | coverage (edges) | features | corpus | result |");
     println!("|---|---:|---:|---:|---:|---:|---:|---|");
