@@ -8,6 +8,9 @@
 //!   Polyglot Zobrist hash is kept up to date by [`Position::make_unchecked`] /
 //!   [`Position::unmake`] (with a 32-byte [`Undo`] record) or the copy-make
 //!   [`Position::play_unchecked`]. Validation names the problem ([`PositionError`]).
+//! - [`Board`]: the placement, a [`Pieces`] (bitboards by colour and role: what the move
+//!   generator and the attack tests read, and all a board that keeps no mailbox needs) and a
+//!   mailbox; [`Attackers`], the attack test of one square on bare bitboards.
 //! - [`History`]: repetitions by hash, the 50- and 75-move rules, insufficient material, and
 //!   the [`Outcome`] of a game.
 //! - [`Epd`]: EPD records with their operations, and [`parse_suite`] for test and perft suites.
