@@ -23,7 +23,7 @@ if [ "$have" != "$want" ]; then
     cargo install wasm-bindgen-cli --version "$want"
 fi
 
-target="$root/target/wasm32-unknown-unknown/wasm/chessbits_wasm.wasm"
+target="${CARGO_TARGET_DIR:-$root/target}/wasm32-unknown-unknown/wasm/chessbits_wasm.wasm"
 out="$here/js/wasm"
 rm -rf "$out"
 # Three modules, each the crate with one feature: the board (what `import { Chess } from
