@@ -302,3 +302,40 @@ test('a gzip stream cut short through DecompressionStream: the games before it, 
   // The compressed bytes themselves: refused (no gzip inside), saying why.
   await assert.rejects(readGames(gz), /gzip/);
 });
+
+// The native program's table (`chessbits pgn games`, one thread and two) of the same
+// inputs, cell for cell: set CHESSBITS_BIN to the program (cargo build -p chessbits-cli).
+const bin = process.env.CHESSBITS_BIN;
+test('the native program reads the same table', { skip: !bin && 'CHESSBITS_BIN not set' }, async () => {
+  const { execFileSync } = await import('node:child_process');
+  const { mkdtempSync, writeFileSync, readFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'chessbits-stream-'));
+  try {
+    const next = rng(29);
+    const random = new Uint8Array(1.5 * MB);
+    for (let i = 0; i < random.length; i++) {
+      random[i] = next(4) === 0 ? next(256) : ' \n[]{}()"*-10e4Nf3.'.charCodeAt(next(19));
+    }
+    const inputs = { trap: trapped(MB - 17).bytes, late: trapped(MB + 1).bytes, random };
+    for (const [name, bytes] of Object.entries(inputs)) {
+      const pgn = join(dir, `${name}.pgn`);
+      writeFileSync(pgn, bytes);
+      // The file column: the path the program was given.
+      const streamed = await table(pieces(bytes, 7), { file: pgn });
+      for (const threads of ['1', '2']) {
+        const out = join(dir, `${name}.arrow`);
+        try {
+          execFileSync(bin, ['pgn', 'games', pgn, '--threads', threads, '-o', out], { stdio: 'ignore' });
+        } catch (e) {
+          // Exit status 1: games with errors (the random bytes); the table is written.
+          if (e.status !== 1) throw e;
+        }
+        assertSameTable(streamed, tableFromIPC(readFileSync(out)), `${name}, ${threads} thread(s)`);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
