@@ -672,11 +672,24 @@ async function* streamPieces(iterable) {
   }
 }
 
+/** The chunks of a web ReadableStream; one not read to its end (a limit) is cancelled. */
 async function* readerChunks(reader) {
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    yield value;
+  let ended = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        ended = true;
+        return;
+      }
+      yield value;
+    }
+  } catch (e) {
+    ended = true;
+    throw e;
+  } finally {
+    if (!ended) await reader.cancel().catch(() => {});
+    reader.releaseLock();
   }
 }
 

@@ -85,6 +85,27 @@ test('a stream stops being read at the limit', async () => {
   assert.ok(state.given < total / 4, `${state.given} bytes read for 1000 games`);
 });
 
+test('a web ReadableStream stopped at the limit is cancelled', async () => {
+  let cancelled = false;
+  let pulled = 0;
+  const stream = new ReadableStream({
+    pull(controller) {
+      pulled++;
+      controller.enqueue(block);
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  // As a browser's stream without async iteration (Safari's): getReader only.
+  const t = tableFromIPC(await readGames({ getReader: () => stream.getReader() }, { limit: 1000 }));
+  assert.equal(t.numRows, 1000);
+  assert.ok(cancelled, 'the stream is cancelled');
+  assert.ok(pulled < 100, `${pulled} pulls`);
+  // Its lock is released: the stream can be read again (it is closed now).
+  assert.equal(stream.locked, false);
+});
+
 test('a web ReadableStream, and progress', async () => {
   const seen = [];
   const stream = new ReadableStream({
