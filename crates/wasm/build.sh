@@ -23,7 +23,7 @@ if [ "$have" != "$want" ]; then
     cargo install wasm-bindgen-cli --version "$want"
 fi
 
-target="$root/target/wasm32-unknown-unknown/wasm/chessbits_wasm.wasm"
+target="${CARGO_TARGET_DIR:-$root/target}/wasm32-unknown-unknown/wasm/chessbits_wasm.wasm"
 out="$here/js/wasm"
 rm -rf "$out"
 # Three modules, each the crate with one feature: the board (what `import { Chess } from
@@ -46,6 +46,8 @@ if [ -x "$opt" ] && [ "${CHESSBITS_WASM_OPT:-1}" != 0 ]; then
     mv "$f.opt" "$f"
   done
 fi
+# The package's README (package.json's "files" names it): the crate's.
+cp "$here/README.md" "$here/js/README.md"
 for m in $modules; do
   f="$out/$m/chessbits_bg.wasm"
   echo "$m: $(wc -c <"$f") bytes, $(gzip -9 -c "$f" | wc -c) gzipped"

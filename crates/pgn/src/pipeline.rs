@@ -39,14 +39,50 @@ mod turns;
 /// Where the PGN text in `buf` can be cut so that a reader of the part after it starts at a
 /// game: the start of the last line that opens with `[` after a blank line (`\n\n[` or
 /// `\n\r\n[`), or `None` when `buf` has none. The rule that cuts the parallel pipeline's
-/// chunks, for a door that is given its input a piece at a time (WebAssembly's streams): it
-/// reads `buf[..cut]` with [`Reader::resume`] where the previous part ended and keeps the rest
-/// for the next piece. A cut is nearly always between two games; it is not where a comment
-/// holds a blank line followed by `[` (the pipeline checks each cut and reads such a game
-/// again with one reader; such a door reads that game as damaged).
+/// chunks. A cut is nearly always between two games; it is not where a comment or a
+/// variation holds a blank line followed by `[`: the pipeline checks each cut, and a door
+/// given its input a piece at a time cuts at [`whole_games`], which checks it the same way.
 #[must_use]
 pub fn game_cut(buf: &[u8]) -> Option<usize> {
     chunks::find_cut(buf)
+}
+
+/// How many bytes of `buf` hold whole games, for a door that is given its input a piece at
+/// a time (WebAssembly's streams): `buf` holds the input from byte `offset` on (0 is the
+/// input's start), where the reader of the whole input stands between two games. The door
+/// reads `buf[..n]` with [`Reader::resume`] where the previous part ended and keeps the
+/// rest for the next piece; the games it reads are those one reader of the whole input
+/// reads. `n` is [`game_cut`]'s cut when the last game before it ends at its result token
+/// (the check the parallel pipeline makes of each chunk: a cut inside a comment or a
+/// variation fails it), else the start of that last game, which runs on in the next
+/// piece (as where a chunk has no cut: the start of its last game). 0 when `buf` holds one
+/// game that may go on: hold more.
+#[must_use]
+pub fn whole_games(buf: &[u8], offset: u64) -> usize {
+    /// Reads where games end, no more.
+    struct Ends;
+    impl Visitor for Ends {
+        type Output = ();
+        fn end_tags(&mut self) -> crate::reader::Skip {
+            crate::reader::Skip(true)
+        }
+        fn end_game(&mut self) {}
+    }
+    let cut = game_cut(buf).filter(|&c| c > 0);
+    let part = &buf[..cut.unwrap_or(buf.len())];
+    let read = turns::read_part(
+        part,
+        offset,
+        crate::reader::Limits::default(),
+        &mut Ends,
+        &mut Vec::new(),
+        &mut Vec::new(),
+    );
+    match cut {
+        Some(cut) if read.clean => cut,
+        _ => usize::try_from(read.last_start.0.saturating_sub(offset))
+            .map_or(0, |n| n.min(part.len())),
+    }
 }
 
 /// The approximate size of a batch of records handed to one worker (with one thread, and

@@ -153,7 +153,10 @@ export interface ReadGamesOptions {
   encoding?: string;
   /** The `file` column's value. */
   file?: string;
-  /** An input damaged part way: keep the games before the damage and warn (default), or throw. */
+  /**
+   * An input damaged part way (a stream that fails: a network error, a truncated gzip stream
+   * through DecompressionStream): keep the games before the damage and warn (default), or throw.
+   */
   onDamage?: 'warn' | 'raise';
   /** Called after each piece of the input with the bytes and games read so far. */
   onProgress?: (progress: { bytes: number; games: number }) => void;

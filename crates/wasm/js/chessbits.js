@@ -644,34 +644,52 @@ const PIECE = 1 << 20;
 /**
  * The pieces of `source`, as Uint8Arrays: a Uint8Array, an ArrayBuffer or a string (as
  * UTF-8) in pieces of a megabyte, or a stream (a web ReadableStream or any async iterable
- * of chunks, such as a Node stream) chunk by chunk, never read whole.
+ * of chunks, such as a Node stream) chunk by chunk, never read whole. Throws at once for
+ * what is not an input; an error while the pieces are read is the input's damage.
  */
-async function* inputPieces(source) {
+function inputPieces(source) {
   if (typeof source === 'string') source = new TextEncoder().encode(source);
   if (source instanceof ArrayBuffer) source = new Uint8Array(source);
   else if (ArrayBuffer.isView(source) && !(source instanceof Uint8Array)) {
     source = new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
   }
-  if (source instanceof Uint8Array) {
-    for (let at = 0; at < source.length; at += PIECE) yield source.subarray(at, at + PIECE);
-    return;
-  }
+  if (source instanceof Uint8Array) return bytesPieces(source);
   if (source !== null && typeof source === 'object' && (typeof source.getReader === 'function' || Symbol.asyncIterator in source)) {
-    const iterable =
-      typeof source[Symbol.asyncIterator] === 'function' ? source : readerChunks(source.getReader());
-    for await (const chunk of iterable) {
-      yield typeof chunk === 'string' ? new TextEncoder().encode(chunk) : new Uint8Array(chunk);
-    }
-    return;
+    return streamPieces(
+      typeof source[Symbol.asyncIterator] === 'function' ? source : readerChunks(source.getReader()),
+    );
   }
   throw new Error('readGames: a Uint8Array, an ArrayBuffer, a string or a stream of bytes');
 }
 
+function* bytesPieces(bytes) {
+  for (let at = 0; at < bytes.length; at += PIECE) yield bytes.subarray(at, at + PIECE);
+}
+
+async function* streamPieces(iterable) {
+  for await (const chunk of iterable) {
+    yield typeof chunk === 'string' ? new TextEncoder().encode(chunk) : new Uint8Array(chunk);
+  }
+}
+
+/** The chunks of a web ReadableStream; one not read to its end (a limit) is cancelled. */
 async function* readerChunks(reader) {
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    yield value;
+  let ended = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        ended = true;
+        return;
+      }
+      yield value;
+    }
+  } catch (e) {
+    ended = true;
+    throw e;
+  } finally {
+    if (!ended) await reader.cancel().catch(() => {});
+    reader.releaseLock();
   }
 }
 
@@ -740,11 +758,27 @@ async function gamesReader(options) {
  * is called after each piece with `{ bytes, games }` (input bytes and games read so far).
  */
 export async function* readGamesStream(source, options = {}) {
+  const pieces = inputPieces(source);
   const reader = await gamesReader(options);
   const progress = options.onProgress;
   let bytes = 0;
+  const iterator = pieces[Symbol.asyncIterator]?.() ?? pieces[Symbol.iterator]();
   try {
-    for await (const piece of inputPieces(source)) {
+    // An error of the source (a stream that fails: a network error, a truncated gzip
+    // stream through DecompressionStream) is the input's damage, which the reader reports
+    // as the library does (the games before it kept, a warning or, with `onDamage:
+    // 'raise'`, the error); an error of the reader is thrown as it is.
+    let damage = null;
+    for (;;) {
+      let next;
+      try {
+        next = await iterator.next();
+      } catch (e) {
+        damage = e;
+        break;
+      }
+      if (next.done) break;
+      const piece = next.value;
       reader.push(piece);
       bytes += piece.length;
       if (progress) progress({ bytes, games: reader.games() });
@@ -752,13 +786,19 @@ export async function* readGamesStream(source, options = {}) {
       if (out.length > 0) yield out;
       if (reader.stopped()) break;
     }
-    const last = reader.finish();
+    const last = damage === null ? reader.finish() : reader.damaged(message(damage));
     if (progress) progress({ bytes, games: reader.games() });
     if (last.length > 0) yield last;
   } catch (e) {
     throw new Error(message(e));
   } finally {
     reader.free();
+    // The source's own end (a Node stream is destroyed) when it was not read to its end.
+    try {
+      await iterator.return?.();
+    } catch {
+      // A source that failed has nothing more to end.
+    }
   }
 }
 

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use chessbits_pgn::input::{Input, Resume};
-use chessbits_pgn::pipeline::game_cut;
+use chessbits_pgn::pipeline::whole_games;
 use chessbits_tables::stream::{run, BatchOptions, Error as RouteError, Limiter};
 use chessbits_tables::write::{Format, TableWriter, WriteOptions};
 use chessbits_tables::{schema, Selection, Table};
@@ -63,27 +63,38 @@ const PIECE_BYTES: usize = 1 << 20;
 /// The table (`games` or `moves`) of a PGN input given a piece at a time ([`push`]), as an
 /// Arrow IPC file written as its games are read ([`take`] gives the bytes written so far;
 /// the concatenation of every `take` up to [`finish`]'s is the file, which apache-arrow's
-/// `tableFromIPC` and DuckDB-WASM read). The complete games of what it holds are read once
-/// it holds `PIECE_BYTES` (1 MB), cut where `chessbits_pgn::pipeline::game_cut` says, each part
-/// by the library's one route (`chessbits_tables::stream::run`) numbering games and lines on
-/// from the part before (`Input::resuming`); the rest waits for the next piece, so memory
-/// holds about a piece and a game, whatever the input's size.
+/// `tableFromIPC` and DuckDB-WASM read). The whole games of what it holds are read once it
+/// holds `PIECE_BYTES` (1 MB): as many bytes as `chessbits_pgn::pipeline::whole_games` says
+/// (the parallel pipeline's cut, checked as that pipeline checks it: a game that runs on past
+/// the cut, such as one whose comment holds a blank line and a `[`, waits for the next piece),
+/// each part by the library's one route (`chessbits_tables::stream::run`) numbering games and
+/// lines on from the part before (`Input::resuming`); the rest waits for the next piece, so
+/// memory holds about a piece and a game, whatever the input's size. The games are those
+/// one reader of the whole input reads, however the input is cut into pieces.
 ///
 /// `names` and `values` are the selection's options, pair by pair, under the names every
 /// door uses (`tag`, `tag_contains`, `tag_range`, `elo`, `result`, `min_plies`,
 /// `max_plies`, `fen`, `dedup`, `limit`, `sample`, `seed`, `schema`, `strict`,
-/// `encoding`). An input damaged part way keeps the games before the damage and warns on
-/// the console, or throws with `on_damage` `"raise"`. Throws for an option it cannot read.
+/// `encoding`). An input damaged part way ([`damaged`]: the stream it comes from failed)
+/// keeps the games before the damage and warns on the console, or throws with `on_damage`
+/// `"raise"`. Throws for an option it cannot read.
 ///
 /// [`push`]: GamesReader::push
 /// [`take`]: GamesReader::take
 /// [`finish`]: GamesReader::finish
+/// [`damaged`]: GamesReader::damaged
 #[wasm_bindgen]
 pub struct GamesReader {
     options: BatchOptions,
     limiter: Limiter,
     raise: bool,
     held: Vec<u8>,
+    /// How much it holds before it looks for whole games again: `PIECE_BYTES`, or after a
+    /// look that found one game that may go on, twice what it held then (so a game larger
+    /// than a piece is looked through about twice, not once a piece).
+    look_at: usize,
+    /// Bytes of the input pushed so far.
+    pushed: u64,
     at: Resume,
     out: Shared,
     writer: Option<TableWriter<Shared>>,
@@ -146,6 +157,8 @@ impl GamesReader {
             options,
             raise,
             held: Vec::new(),
+            look_at: PIECE_BYTES,
+            pushed: 0,
             at: Resume::default(),
             out,
             writer: Some(writer),
@@ -160,10 +173,15 @@ impl GamesReader {
             return Ok(());
         }
         self.held.extend_from_slice(bytes);
-        if self.held.len() >= PIECE_BYTES {
-            if let Some(cut) = game_cut(&self.held).filter(|&c| c > 0) {
+        self.pushed += bytes.len() as u64;
+        if self.held.len() >= self.look_at {
+            let cut = whole_games(&self.held, self.at.offset);
+            if cut > 0 {
                 let part: Vec<u8> = self.held.drain(..cut).collect();
+                self.look_at = PIECE_BYTES;
                 self.read(part)?;
+            } else {
+                self.look_at = self.held.len().saturating_mul(2);
             }
         }
         Ok(())
@@ -204,6 +222,40 @@ impl GamesReader {
         Ok(self.out.take())
     }
 
+    /// The input could not be read on (the stream it comes from failed, as a truncated gzip
+    /// stream through `DecompressionStream` does), with `error`'s message: reads what it
+    /// holds, as the library reads an input up to its damage, then warns on the console and
+    /// ends the file (its last bytes), or throws with `on_damage` `"raise"`.
+    pub fn damaged(&mut self, error: &str) -> Result<Vec<u8>, JsError> {
+        if !self.stopped {
+            let part = std::mem::take(&mut self.held);
+            self.read(part)?;
+            // Not when it had stopped (at the limit, or at an earlier damage) before the
+            // damage was reached.
+            if !self.stopped {
+                self.stopped = true;
+                self.damage(RouteError::Damaged {
+                    error: std::io::Error::other(error.to_owned()),
+                    raw_bytes: self.pushed,
+                    games: self.at.games,
+                })?;
+            }
+        }
+        self.finish()
+    }
+
+    /// A damaged input: warns (the games before it are kept) or, with `on_damage`
+    /// `"raise"`, is the error.
+    fn damage(&self, damage: RouteError) -> Result<(), JsError> {
+        if self.raise {
+            return Err(err(damage));
+        }
+        report_damage(&format!(
+            "readGames: {damage}; the games before it are kept"
+        ));
+        Ok(())
+    }
+
     /// Reads `part` (whole games) through the route, its batches to the writer.
     fn read(&mut self, part: Vec<u8>) -> Result<(), JsError> {
         let Some(writer) = self.writer.as_mut() else {
@@ -228,9 +280,9 @@ impl GamesReader {
                     ..end
                 }
             }
-            Err(e @ RouteError::Damaged { .. }) if !self.raise => {
-                report_damage(&format!("readGames: {e}; the games before it are kept"));
+            Err(e @ RouteError::Damaged { .. }) => {
                 self.stopped = true;
+                self.damage(e)?;
             }
             Err(e) => return Err(err(e)),
         }

@@ -413,46 +413,92 @@ fn a_consumer_that_stops_ends_the_run() {
     }
 }
 
-/// A door given its input a piece at a time: cut at [`game_cut`] of what it holds, each
-/// part read by [`Reader::resume`] where the part before ended ([`Resume::after`]), reads
-/// what one reader of the whole input reads (game numbers, lines and all).
-#[test]
-fn parts_cut_at_game_cut_read_what_one_reader_reads() {
+/// The games a door given `input` in pieces of `piece` bytes reads: each part cut at
+/// [`whole_games`] of what it holds and read by [`Reader::resume`] where the part before
+/// ended ([`Resume::after`]); also how many parts.
+fn read_in_parts(input: &[u8], piece: usize, what: &str) -> (Vec<Out>, usize) {
     use crate::input::Resume;
+    let mut got = Vec::new();
+    let mut at = Resume::default();
+    let mut held: Vec<u8> = Vec::new();
+    let mut parts = 0;
+    let mut pieces = input.chunks(piece).peekable();
+    while let Some(bytes) = pieces.next() {
+        held.extend_from_slice(bytes);
+        let cut = if pieces.peek().is_none() {
+            held.len()
+        } else {
+            whole_games(&held, at.offset)
+        };
+        if cut == 0 {
+            continue;
+        }
+        let part: Vec<u8> = held.drain(..cut).collect();
+        let mut reader = Reader::resume(&part[..], at.offset, at.line, at.games);
+        let before = got.len();
+        reader
+            .read_all(&mut visitor(), |o| got.push(o))
+            .expect("a slice reads");
+        assert_eq!(reader.bytes_consumed(), at.offset + part.len() as u64);
+        at = at.after(&part, (got.len() - before) as u64);
+        assert_eq!(reader.line(), at.line, "{what}: pieces of {piece}");
+        parts += 1;
+    }
+    (got, parts)
+}
+
+/// A door given its input a piece at a time, each part cut at [`whole_games`], reads what
+/// one reader of the whole input reads (game numbers, lines and all).
+#[test]
+fn parts_cut_at_whole_games_read_what_one_reader_reads() {
     for (path, input) in crate::reader::tests::sample_games() {
         let input = &input[..input.len().min(300_000)];
         let expected = serial(input);
         for piece in [997, 20_000] {
-            let mut got = Vec::new();
-            let mut at = Resume::default();
-            let mut held: Vec<u8> = Vec::new();
-            let mut parts = 0;
-            for (i, bytes) in input.chunks(piece).enumerate() {
-                held.extend_from_slice(bytes);
-                let last = (i + 1) * piece >= input.len();
-                let cut = if last {
-                    Some(held.len())
-                } else {
-                    game_cut(&held)
-                };
-                let Some(cut) = cut.filter(|&c| c > 0) else {
-                    continue;
-                };
-                let part: Vec<u8> = held.drain(..cut).collect();
-                let mut reader = Reader::resume(&part[..], at.offset, at.line, at.games);
-                let before = got.len();
-                reader
-                    .read_all(&mut visitor(), |o| got.push(o))
-                    .expect("a slice reads");
-                assert_eq!(reader.bytes_consumed(), at.offset + part.len() as u64);
-                at = at.after(&part, (got.len() - before) as u64);
-                assert_eq!(reader.line(), at.line, "{}", path.display());
-                parts += 1;
-            }
-            assert!(parts > 1 || input.len() <= piece, "{}", path.display());
-            assert!(got == expected, "{} pieces of {piece}", path.display());
+            let what = path.display().to_string();
+            let (got, parts) = read_in_parts(input, piece, &what);
+            assert!(parts > 1 || input.len() <= piece, "{what}");
+            assert!(got == expected, "{what}: pieces of {piece}");
         }
     }
+}
+
+/// The same where [`game_cut`] alone would cut inside a game: a comment, a variation or
+/// tags across a blank line and a `[`, games without a result, a game larger than the
+/// pieces; pieces of every size down to a byte.
+#[test]
+fn parts_cut_at_whole_games_read_what_one_reader_reads_at_awkward_cuts() {
+    let cases: &[&[u8]] = &[
+        b"[Event \"a\"]\n\n1. e4 { a comment\n\n[Event \"x\"]\n\n} e5 1-0\n\n",
+        b"[Event \"a\"]\n\n1. e4 (1. d4 d5\n\n[Event \"in a variation\"]\n\n1. c4) e5 *\n\n",
+        b"1. e4 e5\n\n[Event \"no result before\"]\n1. d4\n\n[Event \"c\"]\n\n1. Nf3 1/2-1/2\n",
+        b"[Event \"a\"]\n\n[Site \"tags after a blank line\"]\n\n1. e4 *\n\n",
+        b"1. e4 1-0 { after the result\n\n[Event \"x\"]\n\n} 1. d4 *\n\n[Event \"y\"]\n1. e4 *\n",
+        b"[Event \"crlf\"]\r\n\r\n1. d4 {\r\n\r\n[X \"y\"]\r\n} *\r\n\r\n",
+        b"1. e4 1-0\n\n%escape\n\n[Event \"e\"]\n%more\n1. d4 *\n\n",
+    ];
+    for (i, case) in cases.iter().enumerate() {
+        let mut input = Vec::new();
+        for _ in 0..20 {
+            input.extend_from_slice(case);
+        }
+        let expected = serial(&input);
+        for piece in [1, 7, 16, 61, 250, input.len()] {
+            let what = format!("case {i}");
+            let (got, _) = read_in_parts(&input, piece, &what);
+            assert_eq!(got.len(), expected.len(), "{what}: pieces of {piece}");
+            assert!(got == expected, "{what}: pieces of {piece}");
+        }
+    }
+    // One game larger than many pieces: read once, whole, when the input ends.
+    let mut big = b"[Event \"big\"]\n\n1. e4 {".to_vec();
+    for _ in 0..500 {
+        big.extend_from_slice(b"text\n\n[Event \"x\"]\n\n");
+    }
+    big.extend_from_slice(b"} e5 1-0\n\n[Event \"after\"]\n\n1. d4 *\n");
+    let (got, _) = read_in_parts(&big, 100, "big");
+    assert_eq!(got.len(), 2);
+    assert!(got == serial(&big));
 }
 
 /// [`game_cut`] finds the last game start, with LF or CRLF line ends, and none without.

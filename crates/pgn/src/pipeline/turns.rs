@@ -104,11 +104,24 @@ pub(super) fn read_chunk<V: Visitor>(
     buffer: &mut Vec<u8>,
     outputs: &mut Vec<V::Output>,
 ) -> ChunkGames {
+    read_part(&chunk.data, chunk.offset, limits, visitor, buffer, outputs)
+}
+
+/// Reads `data`, the input from byte `offset` on (between two games), as [`read_chunk`]
+/// reads a chunk: also what [`super::whole_games`] checks a cut with.
+pub(super) fn read_part<V: Visitor>(
+    data: &[u8],
+    offset: u64,
+    limits: Limits,
+    visitor: &mut V,
+    buffer: &mut Vec<u8>,
+    outputs: &mut Vec<V::Output>,
+) -> ChunkGames {
     let buf = std::mem::take(buffer);
-    let mut reader = Reader::resume_in(buf, &chunk.data[..], limits, chunk.offset, 1, 0);
+    let mut reader = Reader::resume_in(buf, data, limits, offset, 1, 0);
     outputs.clear();
     let mut clean = true;
-    let mut last_start = (chunk.offset, 1, 0);
+    let mut last_start = (offset, 1, 0);
     loop {
         let before = (reader.bytes_consumed(), reader.line(), reader.games_read());
         match reader.read_game(visitor) {
