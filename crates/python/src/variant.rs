@@ -4,14 +4,14 @@
 
 use chessbits_bitboard_core::{Color, Move as RawMove, MoveKind, Role, Square};
 use chessbits_movegen::variant::VariantPosition;
-use chessbits_movegen::{SanError, SanMode};
+use chessbits_movegen::SanMode;
 use chessbits_position::{Outcome as RawOutcome, Termination as RawTermination, Variant};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::board::{make_move, Move, Piece};
-use crate::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+use crate::board::{invalid_san, make_move, python_chess_san_form, san_error, Move, Piece};
+use crate::{IllegalMoveError, InvalidMoveError};
 
 /// A board of a chess variant with its moves played.
 #[pyclass(module = "chessbits.variant", subclass, skip_from_py_object)]
@@ -42,17 +42,46 @@ impl VariantBoard {
         }
     }
 
+    /// The move SAN text names here, with python-chess's exception classes: its null-move
+    /// words, crazyhouse drops read as python-chess reads them (`N@f3`, `@e4`, any text with
+    /// an `@`: the UCI drop `X@sq` or `InvalidMoveError`), `InvalidMoveError` for other text
+    /// outside python-chess's SAN form, else movegen's decoder.
     fn parse_san_raw(&self, san: &str) -> PyResult<RawMove> {
+        if self.pos.variant() == Variant::Crazyhouse && san.contains('@') {
+            return self.parse_drop_san(san);
+        }
+        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+            return Ok(RawMove::NULL);
+        }
+        if !python_chess_san_form(san) {
+            return Err(invalid_san(san));
+        }
         self.pos
             .parse_san(san.as_bytes(), SanMode::Lenient)
-            .map_err(|e| {
-                let msg = format!("{e}: {san:?} in {}", self.pos.fen());
-                match e {
-                    SanError::Syntax(_) => InvalidMoveError::new_err(msg),
-                    SanError::Ambiguous(_) => AmbiguousMoveError::new_err(msg),
-                    _ => IllegalMoveError::new_err(msg),
-                }
-            })
+            .map_err(|e| san_error(san, &self.pos.fen(), e))
+    }
+
+    /// Crazyhouse SAN with an `@`, as python-chess's `CrazyhouseBoard.parse_san`: the text
+    /// without its `+`/`#` suffixes (a pawn letter added before a leading `@`) must be a UCI
+    /// drop (`InvalidMoveError` otherwise), and the drop legal (`IllegalMoveError`).
+    fn parse_drop_san(&self, san: &str) -> PyResult<RawMove> {
+        let text = san.trim_end_matches(['+', '#']);
+        let text = match text.strip_prefix('@') {
+            Some(square) => format!("P@{square}"),
+            None => text.to_string(),
+        };
+        let chars: Vec<char> = text.chars().collect();
+        let uci = match chars.as_slice() {
+            [piece, '@', file @ 'a'..='h', rank @ '1'..='8']
+                if "pnbrqk".contains(piece.to_ascii_lowercase()) =>
+            {
+                format!("{}@{file}{rank}", piece.to_ascii_uppercase())
+            }
+            _ => return Err(invalid_san(san)),
+        };
+        self.pos.parse_uci(uci.as_bytes()).ok_or_else(|| {
+            IllegalMoveError::new_err(format!("illegal drop san: {san:?} in {}", self.pos.fen()))
+        })
     }
 
     fn play(&mut self, m: RawMove, mv: Move) {

@@ -121,13 +121,13 @@ def test_hostile_text_raises_python_chess_exceptions(name):
             try:
                 expected, error = getattr(theirs, method)(text), None
             except ValueError as e:
-                expected, error = None, e
+                expected, error = None, type(e).__name__
             try:
                 got, got_error = getattr(ours, method)(text), None
             except ValueError as e:
-                got, got_error = None, e
-            assert (error is None) == (got_error is None), (name, method, text, error, got_error)
-            assert got == expected, (name, method, text)
+                got, got_error = None, type(e).__name__
+            # The same move, or the same class of error (crazyhouse drops included).
+            assert (got_error, got) == (error, expected), (name, method, text)
     # Bad FENs: python-chess's ValueError, never a crash.
     for _ in range(2_000):
         fen = "".join(rng.choice("rnbqkpRNBQKP12345678/ -w[]~+03") for _ in range(rng.randrange(40)))
