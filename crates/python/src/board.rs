@@ -505,11 +505,11 @@ impl Piece {
         }
     }
 
-    fn raw(&self) -> RawPiece {
+    pub(crate) fn raw(&self) -> RawPiece {
         Role::ALL[self.piece_type as usize - 1].of(color(self.color))
     }
 
-    fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Piece> {
+    pub(crate) fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Piece> {
         if let Ok(p) = obj.cast::<Piece>() {
             return Ok(*p.get());
         }
@@ -711,6 +711,46 @@ pub(crate) fn san_error(text: &str, fen: &str, e: SanError) -> PyErr {
         SanError::Ambiguous(_) => AmbiguousMoveError::new_err(msg),
         _ => IllegalMoveError::new_err(msg),
     }
+}
+
+/// EPD operations given as keyword arguments, each after a space: `None` for an opcode
+/// alone, a number, text (quoted), a move (as `san` writes it) or a list of moves.
+pub(crate) fn write_epd_operations(
+    out: &mut String,
+    ops: &Bound<'_, PyDict>,
+    san: impl Fn(&Bound<'_, PyAny>) -> PyResult<String>,
+) -> PyResult<()> {
+    for (k, v) in ops.iter() {
+        let key: String = k.extract()?;
+        out.push(' ');
+        out.push_str(&key);
+        if v.is_none() {
+            out.push(';');
+            continue;
+        }
+        out.push(' ');
+        if let Ok(text) = v.extract::<String>() {
+            let _ = write!(
+                out,
+                "\"{}\"",
+                text.replace('\\', "\\\\").replace('"', "\\\"")
+            );
+        } else if v.is_instance_of::<pyo3::types::PyInt>()
+            || v.is_instance_of::<pyo3::types::PyFloat>()
+        {
+            out.push_str(&v.str()?.to_string());
+        } else if v.hasattr("from_square")? {
+            out.push_str(&san(&v)?);
+        } else {
+            let mut sans = Vec::new();
+            for m in v.try_iter()? {
+                sans.push(san(&m?)?);
+            }
+            out.push_str(&sans.join(" "));
+        }
+        out.push(';');
+    }
+    Ok(())
 }
 
 /// `InvalidMoveError` for text outside python-chess's SAN form.
@@ -2227,36 +2267,7 @@ impl Board {
         let fen = self.fen_with(shredder, en_passant)?;
         let mut out: String = fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
         if let Some(ops) = operations {
-            for (k, v) in ops.iter() {
-                let key: String = k.extract()?;
-                out.push(' ');
-                out.push_str(&key);
-                if v.is_none() {
-                    out.push(';');
-                    continue;
-                }
-                out.push(' ');
-                if let Ok(text) = v.extract::<String>() {
-                    let _ = write!(
-                        out,
-                        "\"{}\"",
-                        text.replace('\\', "\\\\").replace('"', "\\\"")
-                    );
-                } else if v.is_instance_of::<pyo3::types::PyInt>()
-                    || v.is_instance_of::<pyo3::types::PyFloat>()
-                {
-                    out.push_str(&v.str()?.to_string());
-                } else if v.hasattr("from_square")? {
-                    out.push_str(&self.san(&v)?);
-                } else {
-                    let mut sans = Vec::new();
-                    for m in v.try_iter()? {
-                        sans.push(self.san(&m?)?);
-                    }
-                    out.push_str(&sans.join(" "));
-                }
-                out.push(';');
-            }
+            write_epd_operations(&mut out, ops, |m| self.san(m))?;
         }
         Ok(out)
     }
