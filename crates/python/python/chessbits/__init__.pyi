@@ -301,6 +301,7 @@ class _SyzygyTablebase:
     def probe_wdl(self, board: Any) -> int: ...
     def probe_dtz(self, board: Any) -> int: ...
 
+@final
 class _VariantLegalMoves:
     """A variant board's legal_moves."""
 
