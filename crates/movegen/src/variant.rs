@@ -369,6 +369,13 @@ impl VariantPosition {
         self.checks
     }
 
+    /// The square a pawn skipped with a double push on the last move (python-chess's
+    /// `ep_square`), whether or not an en-passant capture is legal.
+    #[must_use]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
     /// The en-passant square, if a legal en-passant capture exists.
     #[must_use]
     pub fn legal_ep_square(&self) -> Option<Square> {

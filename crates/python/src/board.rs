@@ -505,11 +505,11 @@ impl Piece {
         }
     }
 
-    fn raw(&self) -> RawPiece {
+    pub(crate) fn raw(&self) -> RawPiece {
         Role::ALL[self.piece_type as usize - 1].of(color(self.color))
     }
 
-    fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Piece> {
+    pub(crate) fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Piece> {
         if let Ok(p) = obj.cast::<Piece>() {
             return Ok(*p.get());
         }
@@ -660,13 +660,102 @@ fn illegal(what: &str, m: &Move, fen: &str) -> PyErr {
     IllegalMoveError::new_err(format!("{what}: {} in {fen}", m.uci_text()))
 }
 
-fn san_error(text: &str, fen: &str, e: SanError) -> PyErr {
+/// Whether python-chess reads `text` as SAN at all: its castling words (`O-O`, `0-0-0+`,
+/// ...) or its `SAN_REGEX`,
+/// `^([NBKRQ])?([a-h])?([1-8])?[\-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[\+#]?\Z`.
+/// This is python-chess's dialect, not a SAN grammar of chessbits (movegen's parser
+/// owns that): the door uses it only to raise the exception class python-chess raises,
+/// `InvalidMoveError` for text outside it, `IllegalMoveError` or `AmbiguousMoveError`
+/// for text inside it that names no single legal move.
+pub(crate) fn python_chess_san_form(text: &str) -> bool {
+    const CASTLING: [&str; 12] = [
+        "O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#", "O-O-O", "O-O-O+", "O-O-O#", "0-0-0",
+        "0-0-0+", "0-0-0#",
+    ];
+    if CASTLING.contains(&text) {
+        return true;
+    }
+    let mut s = text.as_bytes();
+    if let [rest @ .., b'+' | b'#'] = s {
+        s = rest;
+    }
+    if let [rest @ .., p] = s {
+        if b"nbrqkNBRQK".contains(p) {
+            s = rest;
+            if let [rest @ .., b'='] = s {
+                s = rest;
+            }
+        }
+    }
+    let [rest @ .., b'a'..=b'h', b'1'..=b'8'] = s else {
+        return false;
+    };
+    let mut s = rest;
+    for class in [&b"NBKRQ"[..], b"abcdefgh", b"12345678", b"-x"] {
+        if let [first, rest @ ..] = s {
+            if class.contains(first) {
+                s = rest;
+            }
+        }
+    }
+    s.is_empty()
+}
+
+/// The exception python-chess raises for SAN text of its form
+/// ([`python_chess_san_form`]) that gives no move: `AmbiguousMoveError` when several legal
+/// moves match, else `IllegalMoveError` (text movegen's parser rejects but python-chess's
+/// form takes, as `e8=K` or `Nf3Q`, names no legal move there either).
+pub(crate) fn san_error(text: &str, fen: &str, e: SanError) -> PyErr {
     let msg = format!("{e}: {text:?} in {fen}");
     match e {
-        SanError::Syntax(_) => InvalidMoveError::new_err(msg),
         SanError::Ambiguous(_) => AmbiguousMoveError::new_err(msg),
         _ => IllegalMoveError::new_err(msg),
     }
+}
+
+/// EPD operations given as keyword arguments, each after a space: `None` for an opcode
+/// alone, a number, text (quoted), a move (as `san` writes it) or a list of moves.
+pub(crate) fn write_epd_operations(
+    out: &mut String,
+    ops: &Bound<'_, PyDict>,
+    san: impl Fn(&Bound<'_, PyAny>) -> PyResult<String>,
+) -> PyResult<()> {
+    for (k, v) in ops.iter() {
+        let key: String = k.extract()?;
+        out.push(' ');
+        out.push_str(&key);
+        if v.is_none() {
+            out.push(';');
+            continue;
+        }
+        out.push(' ');
+        if let Ok(text) = v.extract::<String>() {
+            let _ = write!(
+                out,
+                "\"{}\"",
+                text.replace('\\', "\\\\").replace('"', "\\\"")
+            );
+        } else if v.is_instance_of::<pyo3::types::PyInt>()
+            || v.is_instance_of::<pyo3::types::PyFloat>()
+        {
+            out.push_str(&v.str()?.to_string());
+        } else if v.hasattr("from_square")? {
+            out.push_str(&san(&v)?);
+        } else {
+            let mut sans = Vec::new();
+            for m in v.try_iter()? {
+                sans.push(san(&m?)?);
+            }
+            out.push_str(&sans.join(" "));
+        }
+        out.push(';');
+    }
+    Ok(())
+}
+
+/// `InvalidMoveError` for text outside python-chess's SAN form.
+pub(crate) fn invalid_san(text: &str) -> PyErr {
+    InvalidMoveError::new_err(format!("invalid san: {text:?}"))
 }
 
 impl Board {
@@ -833,13 +922,16 @@ impl Board {
     }
 
     fn parse_san_raw(&self, san: &str) -> PyResult<RawMove> {
+        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+            return Ok(RawMove::NULL);
+        }
+        if !python_chess_san_form(san) {
+            return Err(invalid_san(san));
+        }
         let pos = self.position().ok_or_else(|| {
             IllegalMoveError::new_err(format!("illegal san: {san:?} in {}", self.fen_default()))
         })?;
         let fen = || pos.fen();
-        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
-            return Ok(RawMove::NULL);
-        }
         let parsed = SanPlus::from_ascii_with(san.as_bytes(), SanMode::Lenient)
             .map_err(|e| san_error(san, &fen(), e))?;
         parsed
@@ -2175,36 +2267,7 @@ impl Board {
         let fen = self.fen_with(shredder, en_passant)?;
         let mut out: String = fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
         if let Some(ops) = operations {
-            for (k, v) in ops.iter() {
-                let key: String = k.extract()?;
-                out.push(' ');
-                out.push_str(&key);
-                if v.is_none() {
-                    out.push(';');
-                    continue;
-                }
-                out.push(' ');
-                if let Ok(text) = v.extract::<String>() {
-                    let _ = write!(
-                        out,
-                        "\"{}\"",
-                        text.replace('\\', "\\\\").replace('"', "\\\"")
-                    );
-                } else if v.is_instance_of::<pyo3::types::PyInt>()
-                    || v.is_instance_of::<pyo3::types::PyFloat>()
-                {
-                    out.push_str(&v.str()?.to_string());
-                } else if v.hasattr("from_square")? {
-                    out.push_str(&self.san(&v)?);
-                } else {
-                    let mut sans = Vec::new();
-                    for m in v.try_iter()? {
-                        sans.push(self.san(&m?)?);
-                    }
-                    out.push_str(&sans.join(" "));
-                }
-                out.push(';');
-            }
+            write_epd_operations(&mut out, ops, |m| self.san(m))?;
         }
         Ok(out)
     }

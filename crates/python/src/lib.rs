@@ -79,6 +79,7 @@ fn chessbits_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<probe::PolyglotBook>()?;
     m.add_class::<probe::SyzygyTablebase>()?;
     m.add_class::<variant::VariantBoard>()?;
+    m.add_class::<variant::VariantLegalMoves>()?;
     m.add_function(wrap_pyfunction!(board::_between_mask, m)?)?;
     m.add("InvalidMoveError", m.py().get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;

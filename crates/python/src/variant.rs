@@ -4,14 +4,14 @@
 
 use chessbits_bitboard_core::{Color, Move as RawMove, MoveKind, Role, Square};
 use chessbits_movegen::variant::VariantPosition;
-use chessbits_movegen::{SanError, SanMode};
-use chessbits_position::{Outcome as RawOutcome, Termination as RawTermination, Variant};
+use chessbits_movegen::SanMode;
+use chessbits_position::{Outcome as RawOutcome, Setup, Termination as RawTermination, Variant};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::board::{make_move, Move, Piece};
-use crate::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+use crate::board::{invalid_san, make_move, python_chess_san_form, san_error, Move, Piece};
+use crate::{IllegalMoveError, InvalidMoveError};
 
 /// A board of a chess variant with its moves played.
 #[pyclass(module = "chessbits.variant", subclass, skip_from_py_object)]
@@ -42,17 +42,46 @@ impl VariantBoard {
         }
     }
 
+    /// The move SAN text names here, with python-chess's exception classes: its null-move
+    /// words, crazyhouse drops read as python-chess reads them (`N@f3`, `@e4`, any text with
+    /// an `@`: the UCI drop `X@sq` or `InvalidMoveError`), `InvalidMoveError` for other text
+    /// outside python-chess's SAN form, else movegen's decoder.
     fn parse_san_raw(&self, san: &str) -> PyResult<RawMove> {
+        if self.pos.variant() == Variant::Crazyhouse && san.contains('@') {
+            return self.parse_drop_san(san);
+        }
+        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+            return Ok(RawMove::NULL);
+        }
+        if !python_chess_san_form(san) {
+            return Err(invalid_san(san));
+        }
         self.pos
             .parse_san(san.as_bytes(), SanMode::Lenient)
-            .map_err(|e| {
-                let msg = format!("{e}: {san:?} in {}", self.pos.fen());
-                match e {
-                    SanError::Syntax(_) => InvalidMoveError::new_err(msg),
-                    SanError::Ambiguous(_) => AmbiguousMoveError::new_err(msg),
-                    _ => IllegalMoveError::new_err(msg),
-                }
-            })
+            .map_err(|e| san_error(san, &self.pos.fen(), e))
+    }
+
+    /// Crazyhouse SAN with an `@`, as python-chess's `CrazyhouseBoard.parse_san`: the text
+    /// without its `+`/`#` suffixes (a pawn letter added before a leading `@`) must be a UCI
+    /// drop (`InvalidMoveError` otherwise), and the drop legal (`IllegalMoveError`).
+    fn parse_drop_san(&self, san: &str) -> PyResult<RawMove> {
+        let text = san.trim_end_matches(['+', '#']);
+        let text = match text.strip_prefix('@') {
+            Some(square) => format!("P@{square}"),
+            None => text.to_string(),
+        };
+        let chars: Vec<char> = text.chars().collect();
+        let uci = match chars.as_slice() {
+            [piece, '@', file @ 'a'..='h', rank @ '1'..='8']
+                if "pnbrqk".contains(piece.to_ascii_lowercase()) =>
+            {
+                format!("{}@{file}{rank}", piece.to_ascii_uppercase())
+            }
+            _ => return Err(invalid_san(san)),
+        };
+        self.pos.parse_uci(uci.as_bytes()).ok_or_else(|| {
+            IllegalMoveError::new_err(format!("illegal drop san: {san:?} in {}", self.pos.fen()))
+        })
     }
 
     fn play(&mut self, m: RawMove, mv: Move) {
@@ -62,14 +91,151 @@ impl VariantBoard {
     }
 
     fn captures(&self, m: RawMove) -> bool {
-        let theirs = self.pos.board().by_color(self.pos.turn().other());
-        m.is_en_passant() || (!m.is_castle() && !m.is_drop() && theirs.contains(m.to()))
+        captures(&self.pos, m)
     }
 
     fn san_of(&self, m: RawMove) -> String {
         let mut s = String::new();
         self.pos.san_plus(m).write_to(&mut s);
         s
+    }
+
+    fn moves_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for m in self.pos.legal_moves() {
+            let f = fields(&self.pos, m);
+            list.append(make_move(py, f.from, f.to, f.promotion, f.drop)?)?;
+        }
+        Ok(list)
+    }
+
+    /// Whether playing `m` here resets the halfmove clock (a capture, a pawn move or drop).
+    fn zeroing(pos: &VariantPosition, m: RawMove) -> bool {
+        let pawn = match m.kind() {
+            MoveKind::Drop(role) => role == Role::Pawn,
+            _ => pos.board().role_at(m.from()) == Some(Role::Pawn),
+        };
+        pawn || captures(pos, m)
+    }
+
+    /// python-chess's `is_irreversible` of `m` in `pos`: a zeroing move, one that loses
+    /// castling rights, or any move where an en-passant capture is legal; in three-check a
+    /// check too; in crazyhouse only the loss of castling rights.
+    fn irreversible(pos: &VariantPosition, m: RawMove) -> bool {
+        let after = pos.play_unchecked(m);
+        let castling = after.castling_rights() != pos.castling_rights();
+        match pos.variant() {
+            Variant::Crazyhouse => castling,
+            // A check spends one of the three.
+            Variant::ThreeCheck if after.is_check() => true,
+            _ => castling || VariantBoard::zeroing(pos, m) || pos.legal_ep_square().is_some(),
+        }
+    }
+
+    /// The keys of the positions since the last irreversible move, this one first
+    /// (python-chess's window for repetitions).
+    fn window(&self) -> Vec<Setup> {
+        let mut keys = vec![key(&self.pos)];
+        for (before, m, _) in self.stack.iter().rev() {
+            if VariantBoard::irreversible(before, *m) {
+                break;
+            }
+            keys.push(key(before));
+        }
+        keys
+    }
+
+    /// The position of `setup` (this variant), the stack cleared; `ValueError` when it is
+    /// none.
+    fn rebuild(&mut self, setup: &Setup) -> PyResult<()> {
+        let mode = if self.pos.is_chess960() {
+            chessbits_position::CastlingMode::Chess960
+        } else {
+            chessbits_position::CastlingMode::Standard
+        };
+        let pos = VariantPosition::from_setup(self.pos.variant(), setup, mode).map_err(|e| {
+            PyValueError::new_err(format!("not a position of {}: {e}", self.pos.variant()))
+        })?;
+        self.pos = pos;
+        self.stack.clear();
+        Ok(())
+    }
+
+    fn any_legal(&self) -> bool {
+        self.pos.count_legal_moves() > 0
+    }
+
+    fn halfmoves_at_least(&self, n: u32) -> bool {
+        self.pos.halfmoves() >= n && self.any_legal()
+    }
+}
+
+fn square_of(index: i64) -> PyResult<Square> {
+    u32::try_from(index)
+        .ok()
+        .and_then(Square::new)
+        .ok_or_else(|| PyValueError::new_err(format!("square {index}: not in 0..64")))
+}
+
+/// A position's repetition key, as python-chess's `_transposition_key`: placement, turn,
+/// castling rights, the en-passant square when a capture is legal, pockets and promoted
+/// pieces (crazyhouse), the remaining checks (three-check); no clocks.
+fn key(pos: &VariantPosition) -> Setup {
+    let mut setup = pos.to_setup();
+    setup.halfmoves = 0;
+    setup.fullmoves = 0;
+    setup
+}
+
+fn captures(pos: &VariantPosition, m: RawMove) -> bool {
+    let theirs = pos.board().by_color(pos.turn().other());
+    m.is_en_passant() || (!m.is_castle() && !m.is_drop() && theirs.contains(m.to()))
+}
+
+/// `board.legal_moves` of a variant board: generated when iterated, counted by `len()` and
+/// `count()`, tested by `in` and `bool()`; calling it gives a list.
+#[pyclass(module = "chessbits.variant", frozen, skip_from_py_object)]
+#[derive(Debug)]
+pub struct VariantLegalMoves {
+    board: Py<VariantBoard>,
+}
+
+#[pymethods]
+impl VariantLegalMoves {
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self.board.borrow(py).moves_list(py)?.try_iter()?.into_any())
+    }
+
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.board.borrow(py).pos.count_legal_moves() as usize
+    }
+
+    fn count(&self, py: Python<'_>) -> usize {
+        self.__len__(py)
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> bool {
+        self.board.borrow(py).any_legal()
+    }
+
+    fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> bool {
+        let b = self.board.borrow(py);
+        b.decode(r#move).is_ok_and(|(m, _)| !m.is_null())
+    }
+
+    fn __call__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.board.borrow(py).moves_list(py)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let b = self.board.borrow(py);
+        let sans: Vec<String> = b
+            .pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| b.san_of(m))
+            .collect();
+        format!("<LegalMoveGenerator ({})>", sans.join(", "))
     }
 }
 
@@ -92,15 +258,226 @@ impl VariantBoard {
         })
     }
 
-    /// The legal moves (a list).
+    /// The legal moves: a lazy collection as python-chess's (iterate, `len`, `in`,
+    /// `count()`; calling it gives a list).
     #[getter]
-    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let list = PyList::empty(py);
-        for m in self.pos.legal_moves() {
-            let f = fields(&self.pos, m);
-            list.append(make_move(py, f.from, f.to, f.promotion, f.drop)?)?;
+    fn legal_moves(slf: &Bound<'_, Self>) -> VariantLegalMoves {
+        VariantLegalMoves {
+            board: slf.clone().unbind(),
         }
-        Ok(list)
+    }
+
+    /// The square a pawn skipped with a double push on the last move, or `None`.
+    #[getter]
+    fn ep_square(&self) -> Option<u8> {
+        self.pos.ep_square().map(|s| s.index() as u8)
+    }
+
+    /// Whether an en-passant capture is legal.
+    fn has_legal_en_passant(&self) -> bool {
+        self.pos.legal_ep_square().is_some()
+    }
+
+    /// The long algebraic notation of a legal move (`Ng1-f3`, `e4xd5`, `N@f3`, `O-O`).
+    fn lan(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let (m, _) = self.decode(r#move)?;
+        let mut out = String::new();
+        chessbits_movegen::san::write_lan_plus(self.pos.san_plus(m), m, &mut out);
+        Ok(out)
+    }
+
+    /// The SAN of a legal move, played (as python-chess's `san_and_push`).
+    fn san_and_push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let (m, mv) = self.decode(r#move)?;
+        let san = self.san_of(m);
+        self.play(m, mv);
+        Ok(san)
+    }
+
+    /// The SAN of a line of moves from here (`1. e4 e5 2. Nf3`); `IllegalMoveError` at the
+    /// first illegal one.
+    fn variation_san(&self, variation: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mut board = VariantBoard {
+            pos: self.pos.clone(),
+            stack: Vec::new(),
+        };
+        let mut parts: Vec<String> = Vec::new();
+        for item in variation.try_iter()? {
+            let item = item?;
+            let (m, mv) = board.decode(&item)?;
+            let san = board.san_of(m);
+            if board.pos.turn() == Color::White {
+                parts.push(format!("{}. {san}", board.pos.fullmoves()));
+            } else if parts.is_empty() {
+                parts.push(format!("{}...{san}", board.pos.fullmoves()));
+            } else {
+                parts.push(san);
+            }
+            board.play(m, mv);
+        }
+        Ok(parts.join(" "))
+    }
+
+    /// Whether the current position occurred `count` times (this one included) since the
+    /// last irreversible move.
+    #[pyo3(signature = (count=3))]
+    fn is_repetition(&self, count: usize) -> bool {
+        let window = self.window();
+        let now = &window[0];
+        window.iter().filter(|k| *k == now).count() >= count
+    }
+
+    fn is_fivefold_repetition(&self) -> bool {
+        self.is_repetition(5)
+    }
+
+    /// Threefold repetition has occurred, or a legal move makes it occur.
+    fn can_claim_threefold_repetition(&self) -> bool {
+        let window = self.window();
+        let count = |k: &Setup| window.iter().filter(|w| *w == k).count();
+        if count(&window[0]) >= 3 {
+            return true;
+        }
+        self.pos
+            .legal_moves()
+            .into_iter()
+            .any(|m| count(&key(&self.pos.play_unchecked(m))) >= 2)
+    }
+
+    fn is_fifty_moves(&self) -> bool {
+        self.halfmoves_at_least(100)
+    }
+
+    fn is_seventyfive_moves(&self) -> bool {
+        self.halfmoves_at_least(150)
+    }
+
+    /// Fifty moves have passed, or a legal move that does not reset the clock ends them.
+    fn can_claim_fifty_moves(&self) -> bool {
+        if self.is_fifty_moves() {
+            return true;
+        }
+        self.pos.halfmoves() >= 99
+            && self
+                .pos
+                .legal_moves()
+                .into_iter()
+                .any(|m| !VariantBoard::zeroing(&self.pos, m))
+    }
+
+    fn can_claim_draw(&self) -> bool {
+        self.can_claim_fifty_moves() || self.can_claim_threefold_repetition()
+    }
+
+    /// Puts `piece` (a `Piece`, a python-chess `Piece`, or `None` to empty the square) on
+    /// `square` and clears the move stack, as python-chess; `promoted` marks it promoted
+    /// (crazyhouse). `ValueError` when the board would not be a position of the variant
+    /// (a variant board is always one; python-chess keeps such a board).
+    #[pyo3(signature = (square, piece, promoted=false))]
+    fn set_piece_at(
+        &mut self,
+        square: i64,
+        piece: Option<&Bound<'_, PyAny>>,
+        promoted: bool,
+    ) -> PyResult<()> {
+        let sq = square_of(square)?;
+        let piece = piece.map(Piece::extract).transpose()?;
+        let mut setup = self.pos.to_setup();
+        setup.ep_square = self.pos.ep_square();
+        setup.board.discard(sq);
+        setup.promoted.remove(sq);
+        if let Some(p) = piece {
+            setup.board.put(sq, p.raw());
+            if promoted {
+                setup.promoted.insert(sq);
+            }
+        }
+        self.rebuild(&setup)
+    }
+
+    /// Empties `square` and clears the move stack; the piece that was there, or `None`
+    /// (`ValueError` as `set_piece_at`).
+    fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<Piece>> {
+        let sq = square_of(square)?;
+        let mut setup = self.pos.to_setup();
+        setup.ep_square = self.pos.ep_square();
+        let removed = setup.board.discard(sq);
+        setup.promoted.remove(sq);
+        self.rebuild(&setup)?;
+        Ok(removed.map(Piece::of))
+    }
+
+    /// Sets the position from a FEN of the variant and clears the move stack.
+    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        let pos = VariantPosition::from_fen(self.pos.variant(), fen)
+            .map_err(|e| PyValueError::new_err(format!("invalid fen: {fen:?}: {e}")))?;
+        self.pos = pos;
+        self.stack.clear();
+        Ok(())
+    }
+
+    /// Replaces the placement by a FEN placement field and clears the move stack.
+    fn set_board_fen(&mut self, fen: &str) -> PyResult<()> {
+        if fen.contains(' ') || fen.is_empty() {
+            return Err(PyValueError::new_err(format!("invalid board fen: {fen:?}")));
+        }
+        let full = format!("{fen} w - - 0 1");
+        let parsed = Setup::from_ascii(full.as_bytes())
+            .map_err(|e| PyValueError::new_err(format!("invalid board fen: {fen:?}: {e}")))?;
+        let mut setup = self.pos.to_setup();
+        setup.ep_square = self.pos.ep_square();
+        setup.board = parsed.board;
+        setup.promoted = parsed.promoted;
+        self.rebuild(&setup)
+    }
+
+    /// Forgets the moves played; the position stays.
+    fn clear_stack(&mut self) {
+        self.stack.clear();
+    }
+
+    /// The variant's starting position, no moves played.
+    fn reset(&mut self) {
+        self.pos = VariantPosition::new(self.pos.variant());
+        self.stack.clear();
+    }
+
+    /// EPD: the FEN without its clocks (pockets in crazyhouse, the remaining checks in
+    /// three-check, as python-chess writes them), then the operations given as keyword
+    /// arguments (as `Board.epd`). `en_passant` is `"legal"` (the square only when a
+    /// capture is legal) or `"fully"` (after every double push).
+    #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None, **operations))]
+    fn epd(
+        &self,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<bool>,
+        operations: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<String> {
+        let _ = (shredder, promoted);
+        let mut setup = self.pos.to_setup();
+        match en_passant {
+            "legal" => {}
+            "fully" => setup.ep_square = self.pos.ep_square(),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "en_passant {en_passant:?}: \"legal\" or \"fully\" on a variant board"
+                )))
+            }
+        }
+        let fen = setup.fen();
+        let fields: Vec<&str> = fen.split(' ').collect();
+        let mut out = fields[..fields.len().saturating_sub(2)].join(" ");
+        if let Some(ops) = operations {
+            crate::board::write_epd_operations(&mut out, ops, |m| self.san(m))?;
+        }
+        Ok(out)
+    }
+
+    /// Whether a legal move is irreversible (python-chess's rule; see `is_repetition`).
+    fn is_irreversible(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let (m, _) = self.decode(r#move)?;
+        Ok(VariantBoard::irreversible(&self.pos, m))
     }
 
     fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> bool {
@@ -239,12 +616,29 @@ impl VariantBoard {
         })
     }
 
-    fn copy(&self) -> VariantBoard {
-        self.clone()
+    /// A copy of the board, of the same class (`AtomicBoard`, ...), its moves included
+    /// (`stack=False`: none).
+    #[pyo3(signature = (*, stack=true))]
+    fn copy<'py>(slf: &Bound<'py, Self>, stack: bool) -> PyResult<Bound<'py, PyAny>> {
+        let new = slf.get_type().call0()?;
+        {
+            let me = slf.borrow();
+            let mut copied = new.cast::<VariantBoard>()?.borrow_mut();
+            copied.pos = me.pos.clone();
+            copied.stack = if stack { me.stack.clone() } else { Vec::new() };
+        }
+        Ok(new)
     }
 
-    fn __copy__(&self) -> VariantBoard {
-        self.clone()
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        VariantBoard::copy(slf, true)
+    }
+
+    fn __deepcopy__<'py>(
+        slf: &Bound<'py, Self>,
+        _memo: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        VariantBoard::copy(slf, true)
     }
 
     fn __str__(&self) -> String {
@@ -304,11 +698,7 @@ impl VariantBoard {
     /// Whether a legal move resets the halfmove clock (a capture, a pawn move or drop).
     fn is_zeroing(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let (m, _) = self.decode(r#move)?;
-        let pawn = match m.kind() {
-            MoveKind::Drop(role) => role == Role::Pawn,
-            _ => self.pos.board().role_at(m.from()) == Some(Role::Pawn),
-        };
-        Ok(pawn || self.captures(m))
+        Ok(VariantBoard::zeroing(&self.pos, m))
     }
 
     fn is_en_passant(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {

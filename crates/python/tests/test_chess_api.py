@@ -303,15 +303,19 @@ def test_hostile_moves_raise_python_chess_exceptions():
                 got_error = None
             except ValueError as e:
                 got, got_error = None, type(e).__name__
-            if error is None and got_error is None:
-                assert got == expected, (fen, method, text)
-            elif error is not None and got_error is not None:
-                # chessbits names what kind of error; python-chess's kinds for SAN are the
-                # same three, raised where ours are (syntax vs legality may be judged in a
-                # different order for text that is both malformed and illegal).
+            # Every case: the same move, or the same class of error (python-chess's
+            # InvalidMoveError for text outside its SAN form, IllegalMoveError for a
+            # well-formed move that is not legal, AmbiguousMoveError).
+            assert (got_error, got) == (error, expected), (fen, method, text)
+            if got_error is not None:
                 assert issubclass(getattr(chessbits, got_error), ValueError)
-            else:
-                pytest.fail(f"{fen} {method}({text!r}): python-chess {error or expected}, chessbits {got_error or got}")
+    for text in ["c8K", "OO", "@b8", "Qg4b", "-e5k", "e4!", "Pe4", "O-O-O!"]:
+        for fen in board_fens:
+            theirs, ours = chess.Board(fen), chessbits.Board(fen)
+            with pytest.raises(ValueError) as expected_error:
+                theirs.parse_san(text)
+            with pytest.raises(getattr(chessbits, type(expected_error.value).__name__)):
+                ours.parse_san(text)
 
 
 def test_exception_types_on_plain_cases():

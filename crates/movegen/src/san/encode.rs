@@ -74,7 +74,13 @@ impl SanPlus {
 /// Castling, drops and the null move are written as in SAN (`O-O`, `N@f3`, `--`). The
 /// spelling python-chess's `Board.lan` gives.
 pub fn write_lan(pos: &Position, m: Move, out: &mut impl TextSink) {
-    let plus = SanPlus::from_move(pos, m);
+    write_lan_plus(SanPlus::from_move(pos, m), m, out);
+}
+
+/// Writes the LAN of the move `m` whose canonical SAN with suffix is `plus` (as
+/// [`write_lan`] does; for positions other than a [`Position`], as a variant's, which
+/// give their own `SanPlus`).
+pub fn write_lan_plus(plus: SanPlus, m: Move, out: &mut impl TextSink) {
     let San::Normal {
         role,
         capture,

@@ -44,7 +44,7 @@ pub use candidates::disambiguation;
 pub(crate) use candidates::SanPosition;
 pub(crate) use decode::decode;
 pub(crate) use encode::encode;
-pub use encode::write_lan;
+pub use encode::{write_lan, write_lan_plus};
 mod parse;
 #[cfg(test)]
 mod tests;

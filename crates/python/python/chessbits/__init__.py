@@ -65,6 +65,7 @@ from chessbits._chessbits import (
     PolyglotBook as _PolyglotBook,
     SyzygyTablebase as _SyzygyTablebase,
     VariantBoard as _VariantBoard,
+    VariantLegalMoves as _VariantLegalMoves,
     _ray_mask,
     encode,
     read_games,

@@ -4,11 +4,19 @@
 ``RacingKingsBoard``, and ``find_variant(name)``.
 
 A variant board has ``chessbits.Board``'s API where it makes sense for the variant: the
-moves (``legal_moves`` (a list), ``is_legal``, ``push``/``pop``/``peek``/``move_stack``,
-``push_san``/``push_uci``/``parse_san``/``parse_uci``/``san``/``uci``, ``is_capture``,
-``gives_check``, ``is_zeroing``, ``is_en_passant``, ``is_castling``), the position
-(``fen``, ``board_fen``, ``turn``, ``ply``, ``halfmove_clock``, ``fullmove_number``,
-``castling_rights`` (the clean set) and its tests, ``root``), the pieces (``piece_at``,
+moves (``legal_moves`` (a lazy collection: iterate, ``len``, ``in``, ``count()``),
+``is_legal``, ``push``/``pop``/``peek``/``move_stack``,
+``push_san``/``push_uci``/``parse_san``/``parse_uci``/``san``/``lan``/``uci``/
+``san_and_push``/``variation_san``, ``is_capture``, ``gives_check``, ``is_zeroing``,
+``is_irreversible``, ``is_en_passant``, ``is_castling``), the position (``fen``, ``epd``,
+``board_fen``, ``turn``, ``ply``, ``halfmove_clock``, ``fullmove_number``,
+``castling_rights`` (the clean set) and its tests, ``ep_square``,
+``has_legal_en_passant``, ``root``), editing (``set_piece_at``, ``remove_piece_at``,
+``set_fen``, ``set_board_fen``, ``clear_stack``, ``reset``: ``ValueError`` where the
+result would not be a position of the variant, which python-chess keeps), the draws
+(``is_repetition``, ``is_fivefold_repetition``, ``is_fifty_moves``,
+``is_seventyfive_moves``, ``can_claim_threefold_repetition``,
+``can_claim_fifty_moves``, ``can_claim_draw``, ``outcome(claim_draw=...)``), the pieces (``piece_at``,
 ``piece_type_at``, ``color_at``, ``piece_map``, ``pieces``, ``occupied``,
 ``occupied_co``, ``pawns`` ... ``kings``, ``king``), attacks (``attacks``, ``attackers``,
 ``is_attacked_by``, ``pin``, ``is_pinned``), the ends (``is_check``, ``is_checkmate``,
@@ -16,8 +24,7 @@ moves (``legal_moves`` (a list), ``is_legal``, ``push``/``pop``/``peek``/``move_
 ``outcome``, ``result``), ``copy``, ``perft``, ``unicode``, the SVG picture; and the
 variants' own: ``CrazyhouseBoard.pockets`` (``pockets[WHITE].count(PAWN)``) and
 ``ThreeCheckBoard.remaining_checks`` (``remaining_checks[WHITE]``), as python-chess's.
-Draws by insufficient material, repetition and the move-count rules are not decided for
-the variants.
+Draws by insufficient material are not decided for the variants.
 """
 
 from __future__ import annotations
@@ -37,17 +44,29 @@ class _Board(_VariantBoard):
         return super().__new__(cls, cls.uci_variant, fen, chess960)
 
     def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
-        """How the game ended by the variant's rules, or ``None``."""
+        """How the game ended, or ``None``: by the variant's rules (its own end,
+        checkmate, stalemate), then the seventy-five-move rule and fivefold repetition,
+        then with ``claim_draw`` the fifty-move rule and threefold repetition, in
+        python-chess's order. Insufficient material is not decided for the variants."""
         found = self._outcome()
-        if found is None:
-            return None
-        return Outcome(Termination[found[0]], found[1])
+        if found is not None:
+            return Outcome(Termination[found[0]], found[1])
+        if self.is_seventyfive_moves():
+            return Outcome(Termination.SEVENTYFIVE_MOVES, None)
+        if self.is_fivefold_repetition():
+            return Outcome(Termination.FIVEFOLD_REPETITION, None)
+        if claim_draw:
+            if self.can_claim_fifty_moves():
+                return Outcome(Termination.FIFTY_MOVES, None)
+            if self.can_claim_threefold_repetition():
+                return Outcome(Termination.THREEFOLD_REPETITION, None)
+        return None
 
     def is_game_over(self, *, claim_draw: bool = False) -> bool:
-        return self._outcome() is not None
+        return self.outcome(claim_draw=claim_draw) is not None
 
     def result(self, *, claim_draw: bool = False) -> str:
-        o = self.outcome()
+        o = self.outcome(claim_draw=claim_draw)
         return "*" if o is None else o.result()
 
     def is_checkmate(self) -> bool:
