@@ -266,6 +266,20 @@ impl Move {
         }
     }
 
+    /// For en passant, the square of the pawn it takes: on `to`'s file and `from`'s rank
+    /// (meaningless for other moves).
+    ///
+    /// ```
+    /// use chessbits_bitboard_core::{Move, Square};
+    ///
+    /// assert_eq!(Move::en_passant(Square::E5, Square::D6).ep_victim(), Square::D5);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn ep_victim(self) -> Square {
+        Square::from_coords(self.to().file(), self.from().rank())
+    }
+
     /// The raw 16-bit encoding: bits 0-5 from, 6-11 to, 12-13 kind, 14-15 promotion.
     #[inline]
     #[must_use]

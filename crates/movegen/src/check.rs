@@ -1,7 +1,7 @@
 //! Gives-check without playing the move, and the move generators a quiescence search uses.
 
 use chessbits_attack_tables as at;
-use chessbits_bitboard_core::{Bitboard, Move, MoveKind, Rank, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Move, MoveKind, Rank, Role};
 use chessbits_position::Position;
 
 use crate::gen::{self, Filter};
@@ -45,9 +45,7 @@ pub fn gives_check(pos: &Position, m: Move) -> bool {
             None
         }
         MoveKind::EnPassant => {
-            occupied = occupied
-                .without(Square::from_coords(to.file(), from.rank()))
-                .with(to);
+            occupied = occupied.without(m.ep_victim()).with(to);
             Some(Role::Pawn)
         }
         MoveKind::Promotion(role) => {

@@ -17,7 +17,7 @@
 
 use chessbits_attack_tables::{self as at, OccupancyState, SlidingAttacks};
 use chessbits_bitboard_core::{Bitboard, Color, Direction, File, Move, Rank, Role, Square};
-use chessbits_position::{CastlingSide, Pieces, Position};
+use chessbits_position::{Pieces, Position};
 
 /// What the generator reads of a position: a [`Position`], or a variant position whose side
 /// to move has exactly one king (`crate::variant`), so that the variants build on this
@@ -32,7 +32,8 @@ pub(crate) trait Source {
     /// A square a pawn of the side to move may capture onto en passant.
     fn ep_square(&self) -> Option<Square>;
     /// The rooks the side to move may castle with as far as rights and an empty path go
-    /// (by [`CastlingSide::index`]); the attacks on the king's path are the generator's.
+    /// (by [`CastlingSide::index`](chessbits_position::CastlingSide::index)); the attacks
+    /// on the king's path are the generator's.
     fn castling_rooks(&self, occ: Bitboard) -> [Option<Square>; 2];
 }
 
@@ -59,17 +60,7 @@ impl Source for Position {
 
     #[inline(always)]
     fn castling_rooks(&self, occ: Bitboard) -> [Option<Square>; 2] {
-        let castles = self.castles();
-        let us = Position::turn(self);
-        let mut rooks = [None; 2];
-        if castles.has_color(us) {
-            for side in CastlingSide::ALL {
-                rooks[side.index()] = castles
-                    .rook(us, side)
-                    .filter(|_| (castles.path(us, side) & occ).is_empty());
-            }
-        }
-        rooks
+        self.castles().rooks_to_castle(Position::turn(self), occ)
     }
 }
 

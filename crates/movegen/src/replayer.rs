@@ -1,7 +1,7 @@
 //! [`SanReplayer`]: a game's SAN replayed on a bare board (see the type).
 
 use chessbits_bitboard_core::{Bitboard, Color, Move, MoveText, Role, Square};
-use chessbits_position::{Attackers, CastlingMode, CastlingSide, Pieces, Position, Validation};
+use chessbits_position::{Attackers, Castles, CastlingMode, Pieces, Position, Validation};
 
 use crate::san::{San, SanMode, SanPlus};
 
@@ -59,27 +59,11 @@ pub struct SanReplayer {
     /// The placement, bitboards only (no mailbox to keep up to date).
     pieces: Pieces,
     turn: Color,
-    /// The rooks that still have their castling right (standard chess: the corners).
-    castling: Bitboard,
+    /// The castling rights (standard chess), by position's rules.
+    castles: Castles,
     /// The square a pawn passed over on a double step in the last move (whether or not a
     /// pawn can take there: only one that can is ever asked about).
     ep: Option<Square>,
-}
-
-/// The move a SAN decided: what [`SanReplayer::play`] needs.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) enum Step {
-    /// A piece or pawn move (a capture or not), with the promotion piece if any.
-    Normal {
-        role: Role,
-        from: Square,
-        to: Square,
-        promotion: Option<Role>,
-    },
-    /// A pawn taking en passant.
-    EnPassant { from: Square, to: Square },
-    /// Castling, standard chess (the king from the e-file, the rook from the corner).
-    Castle(CastlingSide),
 }
 
 impl SanReplayer {
@@ -89,7 +73,7 @@ impl SanReplayer {
         SanReplayer {
             pieces,
             turn: Color::White,
-            castling: pieces.by_role(Role::Rook),
+            castles: Castles::standard(),
             ep: None,
         }
     }
@@ -232,7 +216,7 @@ impl SanReplayer {
         SanReplayer {
             pieces: **pos.board(),
             turn: pos.turn(),
-            castling: pos.castles().rooks(),
+            castles: *pos.castles(),
             ep: pos.ep_square(),
         }
     }

@@ -238,7 +238,7 @@ impl Exchange {
             None => 0,
         };
         if m.is_en_passant() {
-            occupied.remove(Square::from_coords(to.file(), from.rank()));
+            occupied.remove(m.ep_victim());
             first_gain = values.pawn;
         }
         let mut on_square = values.of(mover.role);

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use chessbits_attack_tables::{self as at, OccupancyState, SlidingAttacks};
-use chessbits_bitboard_core::{Bitboard, Color, File, Piece, Rank, Role, Square};
+use chessbits_bitboard_core::{Bitboard, Color, File, Move, MoveKind, Piece, Rank, Role, Square};
 
 use crate::fen_text::FenBuf;
 
@@ -274,15 +274,8 @@ impl Board {
         rook: Square,
         rook_to: Square,
     ) {
-        let leave = Bitboard::from_square(king) | rook;
-        let land = Bitboard::from_square(king_to) | rook_to;
         let (k, r) = (Role::King.of(us), Role::Rook.of(us));
-        self.pieces.by_color[us as usize] = (self.pieces.by_color[us as usize] - leave) | land;
-        self.pieces.by_role[Role::King as usize] =
-            (self.pieces.by_role[Role::King as usize] - king) | king_to;
-        self.pieces.by_role[Role::Rook as usize] =
-            (self.pieces.by_role[Role::Rook as usize] - rook) | rook_to;
-        self.pieces.occupied = (self.pieces.occupied - leave) | land;
+        self.pieces.castle(us, king, king_to, rook, rook_to);
         self.mailbox[king as usize] = NO_PIECE;
         self.mailbox[rook as usize] = NO_PIECE;
         self.mailbox[king_to as usize] = k.index() as u8;
@@ -438,6 +431,79 @@ impl Pieces {
         self.by_color[piece.color as usize] ^= squares;
         self.by_role[piece.role as usize] ^= squares;
         self.occupied ^= squares;
+    }
+
+    /// Castling's update of the bitboards: `us`'s king goes from `king` to `king_to` and
+    /// its rook from `rook` to `rook_to`, in one update for both (any of the four squares
+    /// may coincide, as in Chess960). With the squares swapped it takes itself back.
+    #[inline(always)]
+    pub(crate) fn castle(
+        &mut self,
+        us: Color,
+        king: Square,
+        king_to: Square,
+        rook: Square,
+        rook_to: Square,
+    ) {
+        let leave = Bitboard::from_square(king) | rook;
+        let land = Bitboard::from_square(king_to) | rook_to;
+        self.by_color[us as usize] = (self.by_color[us as usize] - leave) | land;
+        self.by_role[Role::King as usize] = (self.by_role[Role::King as usize] - king) | king_to;
+        self.by_role[Role::Rook as usize] = (self.by_role[Role::Rook as usize] - rook) | rook_to;
+        self.occupied = (self.occupied - leave) | land;
+    }
+
+    /// Plays `m`, a move of `us`'s piece of role `role` (the pawn's, for a promotion or en
+    /// passant), on the bitboards: what a move does to the placement, the rule a
+    /// [`Board`]'s make follows too. A normal move or a promotion takes whatever stands on
+    /// `to`; en passant takes the pawn on [`Move::ep_victim`]; castling (king takes rook,
+    /// standard or Chess960) moves the king to [`Move::king_to`] and the rook to
+    /// [`Move::rook_to`]; a drop puts the dropped piece on `to`. Nothing is checked: `m`
+    /// must be a legal move here (a pseudo-legal one leaves a placement no game reaches).
+    ///
+    /// ```
+    /// use chessbits_bitboard_core::{Color, Move, Role, Square};
+    /// use chessbits_position::Pieces;
+    ///
+    /// let mut pieces = Pieces::standard();
+    /// pieces.play(Color::White, Role::Knight, Move::normal(Square::G1, Square::F3));
+    /// assert_eq!(pieces.role_at(Square::F3), Some(Role::Knight));
+    /// assert_eq!(pieces.role_at(Square::G1), None);
+    /// ```
+    #[inline(always)]
+    pub fn play(&mut self, us: Color, role: Role, m: Move) {
+        let (from, to) = (m.from(), m.to());
+        let both = Bitboard::from_square(from) | to;
+        match m.kind() {
+            MoveKind::Normal => {
+                self.take(to);
+                self.toggle(role.of(us), both);
+            }
+            MoveKind::Promotion(promoted) => {
+                self.take(to);
+                self.toggle(Role::Pawn.of(us), Bitboard::from_square(from));
+                self.toggle(promoted.of(us), Bitboard::from_square(to));
+            }
+            MoveKind::EnPassant => {
+                self.toggle(Role::Pawn.of(us), both);
+                self.toggle(
+                    Role::Pawn.of(us.other()),
+                    Bitboard::from_square(m.ep_victim()),
+                );
+            }
+            MoveKind::Castle => {
+                self.castle(us, from, m.king_to(), to, m.rook_to().unwrap_or(to));
+            }
+            MoveKind::Drop(dropped) => self.toggle(dropped.of(us), Bitboard::from_square(to)),
+        }
+    }
+
+    /// [`Pieces::clear`] where something stands on `sq`.
+    #[inline(always)]
+    fn take(&mut self, sq: Square) {
+        if self.occupied.contains(sq) {
+            self.clear(sq);
+        }
     }
 
     /// Takes whatever stands on `sq` off.

@@ -273,6 +273,33 @@ impl Castles {
         self.rights & (self.touch[from as usize] | self.touch[to as usize])
     }
 
+    /// Takes away the rights a move from `from` to `to` loses (a king's move, a rook's move
+    /// or capture on its square; castling as king takes rook) and returns them as bits
+    /// ([`Castles::bits`]'s order): what every make asks.
+    #[inline(always)]
+    pub fn lose(&mut self, from: Square, to: Square) -> u8 {
+        let lost = self.lost_by(from, to);
+        self.rights ^= lost;
+        lost
+    }
+
+    /// The rooks `color` may castle with as far as its rights and an empty path go, by
+    /// [`CastlingSide::index`], with `occupied` as the pieces on the board (whether the
+    /// king passes an attacked square is the move generator's question).
+    #[inline(always)]
+    #[must_use]
+    pub fn rooks_to_castle(&self, color: Color, occupied: Bitboard) -> [Option<Square>; 2] {
+        let mut rooks = [None; 2];
+        if self.has_color(color) {
+            for side in CastlingSide::ALL {
+                rooks[side.index()] = self
+                    .rook(color, side)
+                    .filter(|_| (self.path(color, side) & occupied).is_empty());
+            }
+        }
+        rooks
+    }
+
     pub(crate) fn set_bits(&mut self, bits: u8) {
         self.rights = bits;
     }

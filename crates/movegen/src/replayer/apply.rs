@@ -56,8 +56,8 @@ impl SanReplayer {
     #[inline(never)]
     fn general(&mut self, san: &San) -> bool {
         match self.decide(san) {
-            Some(step) => {
-                self.play(step);
+            Some((role, m)) => {
+                self.play(role, m);
                 true
             }
             None => false,
@@ -80,7 +80,6 @@ impl SanReplayer {
         let Some(one) = to.offset(0, back) else {
             return false;
         };
-        let mut ep = None;
         let from = if occ.contains(to) {
             return false;
         } else if pawns.contains(one) {
@@ -92,7 +91,6 @@ impl SanReplayer {
             if !pawns.contains(two) {
                 return false;
             }
-            ep = Some(one);
             two
         } else {
             return false;
@@ -106,18 +104,7 @@ impl SanReplayer {
         if self.attacked(king, (occ - from) | to, Bitboard::EMPTY) {
             return false;
         }
-        match promotion {
-            Some(p) => {
-                self.pieces
-                    .toggle(Role::Pawn.of(us), Bitboard::from_square(from));
-                self.pieces.toggle(p.of(us), Bitboard::from_square(to));
-            }
-            None => self
-                .pieces
-                .toggle(Role::Pawn.of(us), Bitboard::from_square(from) | to),
-        }
-        self.ep = ep;
-        self.turn = us.other();
+        self.play(Role::Pawn, pawn_move(from, to, promotion));
         true
     }
 
@@ -143,12 +130,7 @@ impl SanReplayer {
         if self.attacked(king, self.occupied() - from, to_bb) {
             return false;
         }
-        self.pieces.clear(to);
-        self.pieces
-            .toggle(Role::Pawn.of(us), Bitboard::from_square(from));
-        self.pieces
-            .toggle(promotion.unwrap_or(Role::Pawn).of(us), to_bb);
-        self.finish(Bitboard::from_square(from) | to);
+        self.play(Role::Pawn, pawn_move(from, to, promotion));
         true
     }
 
@@ -168,7 +150,6 @@ impl SanReplayer {
     /// A piece of `role` from `filter` (the disambiguation) to `to`.
     #[inline(always)]
     fn piece_move(&mut self, role: Role, to: Square, filter: Bitboard) -> bool {
-        let us = self.turn;
         let ours = self.ours();
         if ours.contains(to) {
             return false;
@@ -210,43 +191,17 @@ impl SanReplayer {
                 None => return false,
             }
         };
-        let both = Bitboard::from_square(from) | to;
-        self.capture(to);
-        self.pieces.toggle(role.of(us), both);
-        self.finish(both);
+        self.play(role, Move::normal(from, to));
         true
     }
+}
 
-    /// Takes whatever of the side not to move stands on `to` (nothing, if nothing does).
-    #[inline(always)]
-    fn capture(&mut self, to: Square) {
-        if self.theirs().contains(to) {
-            self.pieces.clear(to);
-        }
-    }
-
-    /// The end of a move (not a double step, not castling) that touched `both`: the
-    /// castling rights, no en-passant square, the other side to move.
-    #[inline(always)]
-    fn finish(&mut self, both: Bitboard) {
-        if self.castling.any() {
-            self.lose_rights(both);
-        }
-        self.ep = None;
-        self.turn = self.turn.other();
-    }
-
-    /// A right goes when its rook's square or its king's square is touched.
-    #[inline]
-    pub(super) fn lose_rights(&mut self, touched: Bitboard) {
-        let mut lost = touched;
-        if touched.contains(Square::E1) {
-            lost |= Bitboard::rank(Rank::First);
-        }
-        if touched.contains(Square::E8) {
-            lost |= Bitboard::rank(Rank::Eighth);
-        }
-        self.castling -= lost;
+/// A pawn's move from `from` to `to`, promoting to `promotion`.
+#[inline(always)]
+fn pawn_move(from: Square, to: Square, promotion: Option<Role>) -> Move {
+    match promotion {
+        Some(p) => Move::promote(from, to, p),
+        None => Move::normal(from, to),
     }
 }
 

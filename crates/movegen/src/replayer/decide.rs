@@ -13,37 +13,25 @@ impl SanReplayer {
     /// test); `None` for anything else (illegal, ambiguous, null and
     /// coordinate moves), which the caller hands to the full replay.
     #[inline(never)]
-    pub(crate) fn decide(&self, san: &San) -> Option<Step> {
+    pub(crate) fn decide(&self, san: &San) -> Option<(Role, Move)> {
         if let San::Castle(side) = *san {
-            return self.castle(side);
+            return Some((Role::King, self.castle(side)?));
         }
         let m = self.decode(san)?;
-        let (from, to) = (m.from(), m.to());
-        Some(match m.kind() {
-            MoveKind::Castle => Step::Castle(CastlingSide::of_rook(from, to)),
-            MoveKind::EnPassant => Step::EnPassant { from, to },
-            MoveKind::Promotion(p) => Step::Normal {
-                role: Role::Pawn,
-                from,
-                to,
-                promotion: Some(p),
-            },
-            MoveKind::Normal => Step::Normal {
-                role: self.pieces.role_at(from)?,
-                from,
-                to,
-                promotion: None,
-            },
+        let role = match m.kind() {
+            MoveKind::Normal | MoveKind::Castle => self.pieces.role_at(m.from())?,
+            MoveKind::EnPassant | MoveKind::Promotion(_) => Role::Pawn,
             MoveKind::Drop(_) => return None,
-        })
+        };
+        Some((role, m))
     }
 
     /// Castling on `side`, if it is legal here: the generator's rule (rights, an empty
     /// path, no attacked square under the king), asked of the king's moves.
-    pub(super) fn castle(&self, side: CastlingSide) -> Option<Step> {
+    pub(super) fn castle(&self, side: CastlingSide) -> Option<Move> {
         struct Castles {
             side: CastlingSide,
-            found: bool,
+            found: Option<Move>,
         }
         impl gen::Visitor for Castles {
             #[inline(always)]
@@ -52,77 +40,37 @@ impl SanReplayer {
                 if m.kind() == MoveKind::Castle
                     && CastlingSide::of_rook(m.from(), m.to()) == self.side
                 {
-                    self.found = true;
+                    self.found = Some(m);
                 }
             }
         }
         let king = self.king()?;
-        let mut castles = Castles { side, found: false };
+        let mut castles = Castles { side, found: None };
         let filter = gen::Filter {
             from: Bitboard::from_square(king),
             captures: false,
             quiets: true,
         };
         gen::generate::<DefaultMethod, _, _>(self, filter, &mut castles);
-        castles.found.then_some(Step::Castle(side))
+        castles.found
     }
 
-    /// Plays a move [`SanReplayer::decide`] returned.
-    #[inline]
-    pub(crate) fn play(&mut self, step: Step) {
+    /// Plays `m`, a move of the piece of `role` that [`SanReplayer::decide`] returned (or
+    /// a fast path found): position's rules for the placement ([`Pieces::play`]) and the
+    /// castling rights ([`Castles::lose`]), and the square a double step passes.
+    ///
+    /// [`Pieces::play`]: chessbits_position::Pieces::play
+    /// [`Castles::lose`]: chessbits_position::Castles::lose
+    #[inline(always)]
+    pub(crate) fn play(&mut self, role: Role, m: Move) {
         let us = self.turn;
-        let mut ep = None;
-        let touched = match step {
-            Step::Normal {
-                role,
-                from,
-                to,
-                promotion,
-            } => {
-                let both = Bitboard::from_square(from) | to;
-                // A capture: whatever stood on `to` goes.
-                self.pieces.clear(to);
-                match promotion {
-                    Some(p) => {
-                        self.pieces
-                            .toggle(Role::Pawn.of(us), Bitboard::from_square(from));
-                        self.pieces.toggle(p.of(us), Bitboard::from_square(to));
-                    }
-                    None => self.pieces.toggle(role.of(us), both),
-                }
-                if role == Role::Pawn && (from as u32 ^ to as u32) == 16 {
-                    ep = Some(Square::new_masked((from as u32 + to as u32) / 2));
-                }
-                both
-            }
-            Step::EnPassant { from, to } => {
-                let victim = Square::from_coords(to.file(), from.rank());
-                let both = Bitboard::from_square(from) | to;
-                self.pieces.toggle(Role::Pawn.of(us), both);
-                self.pieces
-                    .toggle(Role::Pawn.of(us.other()), Bitboard::from_square(victim));
-                both
-            }
-            Step::Castle(side) => {
-                let back = us.fold(0, 56);
-                let sq = |file: u32| Square::new_masked(back + file);
-                let (king_to, rook_from, rook_to) = match side {
-                    CastlingSide::KingSide => (sq(6), sq(7), sq(5)),
-                    CastlingSide::QueenSide => (sq(2), sq(0), sq(3)),
-                };
-                self.pieces
-                    .toggle(Role::King.of(us), Bitboard::from_square(sq(4)) | king_to);
-                self.pieces.toggle(
-                    Role::Rook.of(us),
-                    Bitboard::from_square(rook_from) | rook_to,
-                );
-                Bitboard::from_square(sq(4))
-            }
-        };
-        if self.castling.any() {
-            self.lose_rights(touched);
+        let (from, to) = (m.from(), m.to());
+        self.pieces.play(us, role, m);
+        if !self.castles.is_empty() {
+            self.castles.lose(from, to);
         }
-        self.ep = ep;
-        self.turn = self.turn.other();
+        self.ep = (role == Role::Pawn && (from as u32 ^ to as u32) == 16)
+            .then(|| Square::new_masked((from as u32 + to as u32) / 2));
+        self.turn = us.other();
     }
 }

@@ -3,11 +3,10 @@
 //! paths leave: a move written in another shape, a SAN to word with a disambiguation; and
 //! as the move generator sees one (a [`Source`]), for castling and the mate test.
 
-use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Color, Move, Role, Square};
 use chessbits_position::{CastlingSide, Pieces};
 
-use super::{SanReplayer, Step};
+use super::SanReplayer;
 use crate::gen::Source;
 use crate::san::candidates::SanPosition;
 use crate::san::{San, SanError, SanMode};
@@ -76,27 +75,13 @@ impl SanPosition for SanReplayer {
         let Some(king) = self.king() else {
             return false;
         };
-        let captured = if m.is_en_passant() {
-            Square::from_coords(to.file(), from.rank())
-        } else {
-            to
-        };
+        let captured = if m.is_en_passant() { m.ep_victim() } else { to };
         let gone = Bitboard::from_square(captured);
         !self.attacked(king, ((occ - from) | to) - (gone - to), gone)
     }
 
     fn castle(&self, side: CastlingSide) -> Option<Move> {
-        match SanReplayer::castle(self, side)? {
-            Step::Castle(_) => {
-                let back = self.turn.fold(0, 56);
-                let rook = if side == CastlingSide::KingSide { 7 } else { 0 };
-                Some(Move::castle(
-                    Square::new_masked(back + 4),
-                    Square::new_masked(back + rook),
-                ))
-            }
-            _ => None,
-        }
+        SanReplayer::castle(self, side)
     }
 
     fn drop_move(&self, _role: Role, _to: Square) -> Option<Move> {
@@ -137,18 +122,10 @@ impl Source for SanReplayer {
         self.ep
     }
 
-    /// Standard chess: a corner rook that keeps its right, with nothing between it and the
-    /// king (which keeps its rights only on its own square).
+    /// The rooks that keep their right with nothing between them and the king: position's
+    /// rule ([`Castles::rooks_to_castle`](chessbits_position::Castles::rooks_to_castle)).
+    #[inline(always)]
     fn castling_rooks(&self, occ: Bitboard) -> [Option<Square>; 2] {
-        let back = self.turn.fold(0, 56);
-        let king = Square::new_masked(back + 4);
-        let mut rooks = [None; 2];
-        for (side, file) in [(CastlingSide::KingSide, 7), (CastlingSide::QueenSide, 0)] {
-            let rook = Square::new_masked(back + file);
-            if self.castling.contains(rook) && (at::between(king, rook) & occ).is_empty() {
-                rooks[side.index()] = Some(rook);
-            }
-        }
-        rooks
+        self.castles.rooks_to_castle(self.turn, occ)
     }
 }

@@ -110,12 +110,10 @@ impl Position {
     /// the key of the rights lost.
     #[inline(always)]
     fn update_castling(&mut self, from: Square, to: Square) -> u64 {
-        let lost = self.castles.lost_by(from, to);
-        if lost == 0 {
-            return 0;
+        match self.castles.lose(from, to) {
+            0 => 0,
+            lost => zobrist::castling_key(lost),
         }
-        self.castles.set_bits(self.castles.bits() ^ lost);
-        zobrist::castling_key(lost)
     }
 
     /// [`Position::make_unchecked`] for a normal move (a capture or not, by any piece): the
@@ -249,7 +247,7 @@ impl Position {
                 self.st.halfmoves = 0;
             }
             MoveKind::EnPassant => {
-                let victim_sq = Square::from_coords(to.file(), from.rank());
+                let victim_sq = m.ep_victim();
                 let victim = Role::Pawn.of(them);
                 self.board.remove_piece(victim_sq, victim);
                 self.board.move_piece(from, to, moved);
@@ -329,10 +327,7 @@ impl Position {
             }
             MoveKind::EnPassant => {
                 self.board.move_piece(to, from, Role::Pawn.of(us));
-                self.board.put_on_empty(
-                    Square::from_coords(to.file(), from.rank()),
-                    Role::Pawn.of(them),
-                );
+                self.board.put_on_empty(m.ep_victim(), Role::Pawn.of(them));
             }
             MoveKind::Castle => {
                 let king_to = m.king_to();
