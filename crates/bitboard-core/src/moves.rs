@@ -137,7 +137,7 @@ impl Move {
     }
 
     /// What kind of move this is.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub const fn kind(self) -> MoveKind {
         match self.0 >> 12 & 3 {

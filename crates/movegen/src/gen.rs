@@ -17,7 +17,7 @@
 
 use chessbits_attack_tables::{self as at, OccupancyState, SlidingAttacks};
 use chessbits_bitboard_core::{Bitboard, Color, Direction, File, Move, Rank, Role, Square};
-use chessbits_position::{Pieces, Position};
+use chessbits_position::{CastlingSide, Pieces, Position};
 
 /// What the generator reads of a position: a [`Position`], or a variant position whose side
 /// to move has exactly one king (`crate::variant`), so that the variants build on this
@@ -32,8 +32,7 @@ pub(crate) trait Source {
     /// A square a pawn of the side to move may capture onto en passant.
     fn ep_square(&self) -> Option<Square>;
     /// The rooks the side to move may castle with as far as rights and an empty path go
-    /// (by [`CastlingSide::index`](chessbits_position::CastlingSide::index)); the attacks
-    /// on the king's path are the generator's.
+    /// (by [`CastlingSide::index`]); the attacks on the king's path are the generator's.
     fn castling_rooks(&self, occ: Bitboard) -> [Option<Square>; 2];
 }
 
@@ -146,6 +145,22 @@ pub(crate) fn generate_in<S: SlidingAttacks, V: Visitor, P: Source>(
         Color::White => generate_side::<S, V, P, true>(pos, kept, filter, v),
         Color::Black => generate_side::<S, V, P, false>(pos, kept, filter, v),
     }
+}
+
+/// The castling move of the side to move on `side`, if it is legal: the rule [`generate`]
+/// applies to castling (a right, an empty path, the king not in check and crossing no
+/// attacked square), without generating the king's other moves.
+#[inline]
+pub(crate) fn castling<S: SlidingAttacks, P: Source>(pos: &P, side: CastlingSide) -> Option<Move> {
+    let board = pos.pieces();
+    let occ = board.occupied();
+    let rook = pos.castling_rooks(occ)[side.index()]?;
+    let king = pos.our_king();
+    if board.attackers_by(king, pos.turn().other(), occ).any() {
+        return None;
+    }
+    let kept = S::Occupancy::new(occ);
+    castling_is_legal::<S, P>(pos, &kept, king, rook).then(|| Move::castle(king, rook))
 }
 
 /// The squares a rook on each square attacks on an empty board.

@@ -4,24 +4,27 @@ use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Color, File, Rank, Role, Square};
 
 use super::*;
+use crate::san::{read_common_plus, BuildSan, CommonShapes};
 
 impl SanReplayer {
     /// Plays the move `text` (SAN as the reader hands it over) means here and returns it
     /// as read; `None`, with the board unchanged, for anything the full replay must
     /// decide.
     ///
-    /// The text is read once, by movegen's SAN reader ([`SanPlus::from_ascii_with`],
-    /// lenient, the one lexer of SAN). The shapes nearly every move has (`e4`, `exd5`,
-    /// `Nf3`, `Nxe5`, `Nbd7`, `R1e2`, `e8=Q`) are played by the specialised moves below;
+    /// The text is read once, by movegen's SAN reader, the one lexer of SAN: the shapes
+    /// nearly every move has (`e4`, `exd5`, `Nf3`, `Nxe5`, `Nbd7`, `R1e2`, with or
+    /// without `+` or `#`) by its common-shape reader, which hands each shape to the
+    /// specialised moves below as it recognises it; any other text by
+    /// [`SanPlus::from_ascii_with`] (lenient), then promotions by the same moves and
     /// anything else by [`SanReplayer::decide`] and [`SanReplayer::play`].
     #[inline(always)]
     pub(crate) fn apply(&mut self, text: &[u8]) -> Option<San> {
-        // The reader's common shapes first, as `SanPlus::from_ascii_with` reads them (a
-        // text with a suffix is not one of them).
-        let san = match San::parse_common(text) {
-            Some(san) => san,
-            None => SanPlus::from_ascii_with(text, SanMode::Lenient).ok()?.san,
-        };
+        // The common shapes first (with a check or mate sign or without), lexed once and
+        // played as they are recognised.
+        if let Some(played) = read_common_plus(text, &mut Shapes(self)) {
+            return played;
+        }
+        let san = SanPlus::from_ascii_with(text, SanMode::Lenient).ok()?.san;
         let played = match san {
             San::Normal {
                 role: Role::Pawn,
@@ -193,6 +196,40 @@ impl SanReplayer {
         };
         self.play(role, Move::normal(from, to));
         true
+    }
+}
+
+/// The replayer as the reader of the common SAN shapes: each shape played as it is
+/// recognised, and its [`San`] (built only where it is asked for) when it was played.
+struct Shapes<'a>(&'a mut SanReplayer);
+
+impl CommonShapes for Shapes<'_> {
+    type Output = Option<San>;
+
+    #[inline(always)]
+    fn pawn_push(&mut self, to: Square) -> Option<San> {
+        self.0.pawn_push(to, None).then(|| BuildSan.pawn_push(to))
+    }
+
+    #[inline(always)]
+    fn pawn_capture(&mut self, file: File, to: Square) -> Option<San> {
+        self.0
+            .pawn_capture(file, to, None)
+            .then(|| BuildSan.pawn_capture(file, to))
+    }
+
+    #[inline(always)]
+    fn piece(
+        &mut self,
+        role: Role,
+        file: Option<File>,
+        rank: Option<Rank>,
+        capture: bool,
+        to: Square,
+    ) -> Option<San> {
+        self.0
+            .piece_move(role, to, hint(file, rank))
+            .then(|| BuildSan.piece(role, file, rank, capture, to))
     }
 }
 

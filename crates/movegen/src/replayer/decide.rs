@@ -1,6 +1,6 @@
 //! Deciding the move a parsed [`San`] means (by the crate's decoder), and playing it.
 
-use chessbits_bitboard_core::{Bitboard, Move, MoveKind, Role, Square};
+use chessbits_bitboard_core::{Move, MoveKind, Role, Square};
 use chessbits_position::CastlingSide;
 
 use super::*;
@@ -26,33 +26,10 @@ impl SanReplayer {
         Some((role, m))
     }
 
-    /// Castling on `side`, if it is legal here: the generator's rule (rights, an empty
-    /// path, no attacked square under the king), asked of the king's moves.
+    /// Castling on `side`, if it is legal here: the generator's rule ([`gen::castling`]).
     pub(super) fn castle(&self, side: CastlingSide) -> Option<Move> {
-        struct Castles {
-            side: CastlingSide,
-            found: Option<Move>,
-        }
-        impl gen::Visitor for Castles {
-            #[inline(always)]
-            fn piece(&mut self, _from: Square, _to: Bitboard) {}
-            fn special(&mut self, m: Move) {
-                if m.kind() == MoveKind::Castle
-                    && CastlingSide::of_rook(m.from(), m.to()) == self.side
-                {
-                    self.found = Some(m);
-                }
-            }
-        }
-        let king = self.king()?;
-        let mut castles = Castles { side, found: None };
-        let filter = gen::Filter {
-            from: Bitboard::from_square(king),
-            captures: false,
-            quiets: true,
-        };
-        gen::generate::<DefaultMethod, _, _>(self, filter, &mut castles);
-        castles.found
+        self.king()?;
+        gen::castling::<DefaultMethod, _>(self, side)
     }
 
     /// Plays `m`, a move of the piece of `role` that [`SanReplayer::decide`] returned (or

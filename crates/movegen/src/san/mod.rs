@@ -45,6 +45,7 @@ pub(crate) use candidates::SanPosition;
 pub(crate) use decode::decode;
 pub(crate) use encode::encode;
 pub use encode::{write_lan, write_lan_plus};
+pub(crate) use parse::{read_common_plus, BuildSan, CommonShapes};
 mod parse;
 #[cfg(test)]
 mod tests;

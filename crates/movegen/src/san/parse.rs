@@ -19,6 +19,117 @@ fn origin_hint(c: u8) -> Option<(Option<File>, Option<Rank>)> {
     }
 }
 
+/// What a reader of the common SAN shapes ([`read_common`]) does with each: a call per
+/// shape, so that a reader that acts on the move (movegen's `SanReplayer`) does not build
+/// a [`San`] and match it again. [`San::parse_common`] is the reader that builds one.
+pub(crate) trait CommonShapes {
+    /// What a shape gives.
+    type Output;
+    /// A pawn's step onto `to` (`e4`).
+    fn pawn_push(&mut self, to: Square) -> Self::Output;
+    /// A pawn of `file` taking on `to` (`exd5`; `file` is not `to`'s).
+    fn pawn_capture(&mut self, file: File, to: Square) -> Self::Output;
+    /// A piece of `role` (not a pawn) onto `to` from the squares `file` and `rank` allow
+    /// (`Nf3`, `Nbd7`, `R1xe2`).
+    fn piece(
+        &mut self,
+        role: Role,
+        file: Option<File>,
+        rank: Option<Rank>,
+        capture: bool,
+        to: Square,
+    ) -> Self::Output;
+}
+
+/// The common shapes of SAN, lexed once left to right and handed to `shapes`: see
+/// [`San::parse_common`]. `None` for any other text.
+#[inline(always)]
+pub(crate) fn read_common<C: CommonShapes>(s: &[u8], shapes: &mut C) -> Option<C::Output> {
+    let (head, f, r) = match *s {
+        [ref head @ .., f @ b'a'..=b'h', r @ b'1'..=b'8'] if head.len() <= 3 => (head, f, r),
+        _ => return None,
+    };
+    let to = Square::new_masked(u32::from(r - b'1') * 8 + u32::from(f - b'a'));
+    Some(match *head {
+        [] => shapes.pawn_push(to),
+        [p] => shapes.piece(Role::from_san_letter(p)?, None, None, false, to),
+        [p @ b'a'..=b'h', b'x'] if p != f => {
+            shapes.pawn_capture(File::new_masked(u32::from(p - b'a')), to)
+        }
+        [p, b'x'] => shapes.piece(Role::from_san_letter(p)?, None, None, true, to),
+        [p, d] => {
+            let (file, rank) = origin_hint(d)?;
+            shapes.piece(Role::from_san_letter(p)?, file, rank, false, to)
+        }
+        [p, d, b'x'] => {
+            let (file, rank) = origin_hint(d)?;
+            shapes.piece(Role::from_san_letter(p)?, file, rank, true, to)
+        }
+        _ => return None,
+    })
+}
+
+/// [`read_common`] of a text that may also end in one check or mate sign (`Nf3+`,
+/// `exd5#`), as a PGN file writes moves: the same shapes as [`SanPlus::from_ascii_with`]
+/// reads there.
+#[inline(always)]
+pub(crate) fn read_common_plus<C: CommonShapes>(s: &[u8], shapes: &mut C) -> Option<C::Output> {
+    match *s {
+        [ref body @ .., b'+' | b'#'] => read_common(body, shapes),
+        _ => read_common(s, shapes),
+    }
+}
+
+/// The reader of the common shapes that builds their [`San`].
+pub(crate) struct BuildSan;
+
+impl CommonShapes for BuildSan {
+    type Output = San;
+
+    #[inline(always)]
+    fn pawn_push(&mut self, to: Square) -> San {
+        San::Normal {
+            role: Role::Pawn,
+            file: None,
+            rank: None,
+            capture: false,
+            to,
+            promotion: None,
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_capture(&mut self, file: File, to: Square) -> San {
+        San::Normal {
+            role: Role::Pawn,
+            file: Some(file),
+            rank: None,
+            capture: true,
+            to,
+            promotion: None,
+        }
+    }
+
+    #[inline(always)]
+    fn piece(
+        &mut self,
+        role: Role,
+        file: Option<File>,
+        rank: Option<Rank>,
+        capture: bool,
+        to: Square,
+    ) -> San {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion: None,
+        }
+    }
+}
+
 fn rank_of(c: u8) -> Option<Rank> {
     if (b'1'..=b'8').contains(&c) {
         Rank::new(u32::from(c - b'1'))
@@ -103,39 +214,7 @@ impl San {
     /// [`San::parse_general`], which gives the same answer for these shapes too.
     #[inline(always)]
     pub(crate) fn parse_common(s: &[u8]) -> Option<San> {
-        let (head, f, r) = match *s {
-            [ref head @ .., f @ b'a'..=b'h', r @ b'1'..=b'8'] if head.len() <= 3 => (head, f, r),
-            _ => return None,
-        };
-        let to = Square::new_masked(u32::from(r - b'1') * 8 + u32::from(f - b'a'));
-        let normal = |role, file, rank, capture| San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion: None,
-        };
-        Some(match *head {
-            [] => normal(Role::Pawn, None, None, false),
-            [p] => normal(Role::from_san_letter(p)?, None, None, false),
-            [p @ b'a'..=b'h', b'x'] if p != f => normal(
-                Role::Pawn,
-                Some(File::new_masked(u32::from(p - b'a'))),
-                None,
-                true,
-            ),
-            [p, b'x'] => normal(Role::from_san_letter(p)?, None, None, true),
-            [p, d] => {
-                let (file, rank) = origin_hint(d)?;
-                normal(Role::from_san_letter(p)?, file, rank, false)
-            }
-            [p, d, b'x'] => {
-                let (file, rank) = origin_hint(d)?;
-                normal(Role::from_san_letter(p)?, file, rank, true)
-            }
-            _ => return None,
-        })
+        read_common(s, &mut BuildSan)
     }
 
     /// Parses SAN as [`San::from_ascii_with`] does, and also a promotion to a king

@@ -62,6 +62,26 @@ fn common_shapes_are_taken_by_the_fast_parser() {
 }
 
 #[test]
+fn common_shapes_with_a_sign_read_as_san_plus_reads_them() {
+    for s in [
+        "e4", "Nf3+", "exd5#", "Nxe5", "Nbd7+", "R1e2#", "Qh4", "Rdxd1+", "K2xe3",
+    ] {
+        let plus = SanPlus::from_ascii_with(s.as_bytes(), SanMode::Lenient).unwrap();
+        assert_eq!(
+            parse::read_common_plus(s.as_bytes(), &mut parse::BuildSan),
+            Some(plus.san),
+            "{s}"
+        );
+    }
+    for s in ["e4++", "Nf3!", "e4+?", "O-O+", "e8=Q#", "+", "#", "Nf3+#"] {
+        assert!(
+            parse::read_common_plus(s.as_bytes(), &mut parse::BuildSan).is_none(),
+            "{s}"
+        );
+    }
+}
+
+#[test]
 fn parses_forms() {
     let n = |s: &str, mode| San::from_ascii_with(s.as_bytes(), mode);
     assert!(n("e4", SanMode::Strict).is_ok());
