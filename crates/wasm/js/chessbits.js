@@ -347,6 +347,9 @@ export class Chess {
    * layout is chessbits-pgn's `ChessJsExporter`; this gathers what it writes. Each header
    * (`for...in` order, as chess.js) goes with its value as text, or `null` for one chess.js
    * does not write (a falsy value); `maxWidth` goes as a number (`undefined` for `0`).
+   * The text is chess.js's for the types chess.js documents; beyond them, text that is not
+   * well-formed UTF-16 (a lone surrogate) comes back as U+FFFD, a `Result` header that is
+   * not a string is laid out as its text, and `newline` is read as a string (`${newline}`).
    */
   pgn({ newline = '\n', maxWidth = 0 } = {}) {
     const tags = [];
