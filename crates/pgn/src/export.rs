@@ -7,6 +7,12 @@
 //! kept whole on its line, a line broken before any token that would pass
 //! [`ExportOptions::columns`] (counted in characters), and the options python-chess's
 //! `StringExporter` has (no headers, no comments, no variations, one line).
+//!
+//! [`ChessJsExporter`] writes chess.js's layout instead (the JavaScript package's `pgn()`).
+
+mod chess_js;
+
+pub use chess_js::{ChessJsExporter, ChessJsOptions};
 
 use crate::writer::write_tag_pair;
 

@@ -22,6 +22,9 @@
 //!   export-format PGN that reads back to the same tree. Its lines and a [`GameRecord`]'s
 //!   mainline hold their moves as one type, [`Moves`] (each text with its input line), and
 //!   [`Game::to_record`] gives the record the bulk functions take.
+//! - The other PGN layouts the packages promise live here too, each written from events a
+//!   caller's walk gives: [`Exporter`] python-chess's (the Python package's game tree) and
+//!   [`ChessJsExporter`] chess.js's (the JavaScript package's `Chess.pgn()`).
 //! - [`replay`] plays a game's mainline from its `FEN`/`Variant` tags; [`check_games`] is
 //!   the bulk check, [`replay_plies`] the producer of every table of moves (each position's
 //!   FEN, each move's SAN and UCI), and [`pipeline::Pipeline`] runs them on every core with
@@ -75,7 +78,7 @@ mod writer;
 pub use chessbits_movegen::san::{suffix_of, San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
 pub use chessbits_movegen::uci::{move_to_uci, uci_to_move, UciError};
 pub use chessbits_position::Position;
-pub use export::{ExportOptions, Exporter};
+pub use export::{ChessJsExporter, ChessJsOptions, ExportOptions, Exporter};
 pub use game::{Game, GameBuilder, Line, LineId, Node, MAX_GAME_BYTES};
 pub use moves::{Moves, MovesIter};
 pub use reader::{

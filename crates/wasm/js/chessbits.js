@@ -342,89 +342,37 @@ export class Chess {
     return text.split('\n').map((line, i) => toMove(line, fens[i]));
   }
 
-  /** The game as PGN, laid out as chess.js lays it out (one line unless `maxWidth`). */
+  /**
+   * The game as PGN, laid out as chess.js lays it out (one line unless `maxWidth`): the
+   * layout is chessbits-pgn's `ChessJsExporter`; this gathers what it writes. Each header
+   * (`for...in` order, as chess.js) goes with its value as text, or `null` for one chess.js
+   * does not write (a falsy value); `maxWidth` goes as a number (`undefined` for `0`).
+   * The text is chess.js's for the types chess.js documents; beyond them, text that is not
+   * well-formed UTF-16 (a lone surrogate) comes back as U+FFFD, a `Result` header that is
+   * not a string is laid out as its text, and `newline` is read as a string (`${newline}`).
+   */
   pgn({ newline = '\n', maxWidth = 0 } = {}) {
-    const result = [];
-    let headerExists = false;
-    for (const i in this._header) {
-      if (this._header[i]) result.push(`[${i} "${this._header[i]}"]` + newline);
-      headerExists = true;
+    const tags = [];
+    for (const key in this._header) {
+      const value = this._header[key];
+      tags.push(key, value ? `${value}` : null);
     }
-    const sans = splitWords(this._game.history(false));
-    const fens = this._game.historyFens().split('\n');
-    if (headerExists && sans.length) result.push(newline);
-    const appendComment = (moveString, fen) => {
+    const fens = [];
+    const comments = [];
+    for (const fen in this._comments) {
       const comment = this._comments[fen];
-      if (typeof comment !== 'undefined') {
-        const delimiter = moveString.length > 0 ? ' ' : '';
-        moveString = `${moveString}${delimiter}{${comment}}`;
-      }
-      return moveString;
-    };
-    const root = fens[0].split(' ');
-    let color = root[1];
-    let number = parseInt(root[5], 10);
-    const moves = [];
-    let moveString = '';
-    if (sans.length === 0) moves.push(appendComment('', fens[0]));
-    for (let i = 0; i < sans.length; i++) {
-      moveString = appendComment(moveString, fens[i]);
-      if (i === 0 && color === 'b') {
-        const prefix = `${number}. ...`;
-        moveString = moveString ? `${moveString} ${prefix}` : prefix;
-      } else if (color === 'w') {
-        if (moveString.length) moves.push(moveString);
-        moveString = number + '.';
-      }
-      moveString = moveString + ' ' + sans[i];
-      if (color === 'b') number++;
-      color = color === 'w' ? 'b' : 'w';
+      if (typeof comment === 'undefined') continue;
+      fens.push(fen);
+      comments.push(`${comment}`);
     }
-    if (moveString.length) moves.push(appendComment(moveString, fens[fens.length - 1]));
-    moves.push(this._header.Result || '*');
-    if (maxWidth === 0) return result.join('') + moves.join(' ');
-    // Wrapped as chess.js wraps.
-    const strip = () => {
-      if (result.length > 0 && result[result.length - 1] === ' ') {
-        result.pop();
-        return true;
-      }
-      return false;
-    };
-    const wrapComment = (width, move) => {
-      for (const token of move.split(' ')) {
-        if (!token) continue;
-        if (width + token.length > maxWidth) {
-          while (strip()) width--;
-          result.push(newline);
-          width = 0;
-        }
-        result.push(token);
-        width += token.length;
-        result.push(' ');
-        width++;
-      }
-      if (strip()) width--;
-      return width;
-    };
-    let currentWidth = 0;
-    for (let i = 0; i < moves.length; i++) {
-      if (currentWidth + moves[i].length > maxWidth && moves[i].includes('{')) {
-        currentWidth = wrapComment(currentWidth, moves[i]);
-        continue;
-      }
-      if (currentWidth + moves[i].length > maxWidth && i !== 0) {
-        if (result[result.length - 1] === ' ') result.pop();
-        result.push(newline);
-        currentWidth = 0;
-      } else if (i !== 0) {
-        result.push(' ');
-        currentWidth++;
-      }
-      result.push(moves[i]);
-      currentWidth += moves[i].length;
-    }
-    return result.join('');
+    return this._game.pgn(
+      tags,
+      fens,
+      comments,
+      `${this._header.Result || '*'}`,
+      `${newline}`,
+      maxWidth === 0 ? undefined : Number(maxWidth),
+    );
   }
 
   /** @deprecated chess.js's: use setHeader and getHeaders. */

@@ -573,6 +573,74 @@ impl Game {
         out
     }
 
+    /// The game as PGN in chess.js's layout (chessbits-pgn's `ChessJsExporter`), for
+    /// `Chess.pgn()`. `tags` holds the header's names and values in turn, a value `null`
+    /// for one chess.js does not write (a falsy one); the comments are kept by the FEN of
+    /// their position (`comment_fens[i]` holds `comments[i]`, as `historyFens` writes
+    /// FENs); `result` ends the movetext; `max_width` is chess.js's `maxWidth` as a number,
+    /// `undefined` for its `0` (one line). A width that is not a number (`NaN`) never
+    /// breaks a line, a negative one breaks before every group, a fraction counts as its
+    /// whole part: as chess.js compares.
+    pub fn pgn(
+        &self,
+        tags: Vec<JsValue>,
+        comment_fens: Vec<String>,
+        comments: Vec<String>,
+        result: &str,
+        newline: String,
+        max_width: Option<f64>,
+    ) -> String {
+        use chessbits_pgn::{ChessJsExporter, ChessJsOptions};
+        let max_width = max_width.map(|w| {
+            if w.is_nan() {
+                usize::MAX
+            } else {
+                // Saturating: a negative width is 0, a huge one usize::MAX.
+                w as usize
+            }
+        });
+        let mut w = ChessJsExporter::new(ChessJsOptions { newline, max_width });
+        for pair in tags.chunks(2) {
+            if let [name, value @ ..] = pair {
+                let name = name.as_string().unwrap_or_default();
+                let value = value.first().and_then(JsValue::as_string);
+                w.tag(&name, value.as_deref());
+            }
+        }
+        let by_fen: std::collections::HashMap<&str, &str> = comment_fens
+            .iter()
+            .map(String::as_str)
+            .zip(comments.iter().map(String::as_str))
+            .collect();
+        let mut pos = self.root.clone();
+        if let Some(c) = by_fen.get(pos.fen().as_str()) {
+            w.comment(c);
+        }
+        // chess.js numbers the moves from the root's FEN, Black's moves ending a number.
+        let mut number = u64::from(pos.fullmoves());
+        let mut white = pos.turn() == Color::White;
+        let mut san = String::new();
+        for p in &self.played {
+            san.clear();
+            if p.m.is_null() {
+                san.push_str("--");
+                let _ = pos.make_null();
+            } else {
+                SanPlus::from_move(&pos, p.m).write_to(&mut san);
+                let _ = pos.make_unchecked(p.m);
+            }
+            w.san(number, white, &san);
+            if let Some(c) = by_fen.get(pos.fen().as_str()) {
+                w.comment(c);
+            }
+            if !white {
+                number += 1;
+            }
+            white = !white;
+        }
+        w.finish(result)
+    }
+
     /// How many moves were played.
     pub fn plies(&self) -> usize {
         self.played.len()
