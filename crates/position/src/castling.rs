@@ -1,5 +1,6 @@
 //! Castling rights for standard chess and Chess960.
 
+use chessbits_attack_tables::inbetween::between_calculated;
 use chessbits_bitboard_core::{Bitboard, Color, File, Rank, Role, Square};
 
 /// Which way a king castles.
@@ -128,6 +129,26 @@ pub struct Castles {
     path: [Bitboard; 4],
 }
 
+/// The standard starting rights `KQkq`, built once, at compile time.
+const STANDARD: Castles = {
+    let mut c = Castles::none(CastlingMode::Standard);
+    c.add(Color::White, CastlingSide::KingSide, Square::H1, Square::E1);
+    c.add(
+        Color::White,
+        CastlingSide::QueenSide,
+        Square::A1,
+        Square::E1,
+    );
+    c.add(Color::Black, CastlingSide::KingSide, Square::H8, Square::E8);
+    c.add(
+        Color::Black,
+        CastlingSide::QueenSide,
+        Square::A8,
+        Square::E8,
+    );
+    c
+};
+
 impl PartialEq for Castles {
     fn eq(&self, other: &Castles) -> bool {
         self.rights == other.rights && self.mode == other.mode && self.rooks() == other.rooks()
@@ -159,23 +180,8 @@ impl Castles {
 
     /// The standard starting rights `KQkq`.
     #[must_use]
-    pub fn standard() -> Castles {
-        let mut c = Castles::none(CastlingMode::Standard);
-        c.add(Color::White, CastlingSide::KingSide, Square::H1, Square::E1);
-        c.add(
-            Color::White,
-            CastlingSide::QueenSide,
-            Square::A1,
-            Square::E1,
-        );
-        c.add(Color::Black, CastlingSide::KingSide, Square::H8, Square::E8);
-        c.add(
-            Color::Black,
-            CastlingSide::QueenSide,
-            Square::A8,
-            Square::E8,
-        );
-        c
+    pub const fn standard() -> Castles {
+        STANDARD
     }
 
     #[inline]
@@ -248,7 +254,13 @@ impl Castles {
     }
 
     /// Grants a right with its rook square; the king stands on `king`.
-    pub(crate) fn add(&mut self, color: Color, side: CastlingSide, rook: Square, king: Square) {
+    pub(crate) const fn add(
+        &mut self,
+        color: Color,
+        side: CastlingSide,
+        rook: Square,
+        king: Square,
+    ) {
         let bit = Castles::bit(color, side);
         self.rights |= bit;
         self.rook[color as usize][side as usize] = rook;
@@ -257,13 +269,12 @@ impl Castles {
         let rank = back_rank(color);
         let king_to = Square::from_coords(side.king_to_file(), rank);
         let rook_to = Square::from_coords(side.rook_to_file(), rank);
+        let path = between_calculated(king, king_to).0
+            | between_calculated(rook, rook_to).0
+            | 1 << king_to as u32
+            | 1 << rook_to as u32;
         self.path[color as usize * 2 + side as usize] =
-            (chessbits_attack_tables::between(king, king_to)
-                | chessbits_attack_tables::between(rook, rook_to)
-                | king_to
-                | rook_to)
-                - king
-                - rook;
+            Bitboard(path & !(1 << king as u32) & !(1 << rook as u32));
     }
 
     /// The rights held now that a move from `from` to `to` loses (those of a king that

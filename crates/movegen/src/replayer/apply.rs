@@ -21,9 +21,17 @@ impl SanReplayer {
     pub(crate) fn apply(&mut self, text: &[u8]) -> Option<San> {
         // The common shapes first (with a check or mate sign or without), lexed once and
         // played as they are recognised.
-        if let Some(played) = read_common_plus(text, &mut Shapes(self)) {
-            return played;
+        match read_common_plus(text, &mut Shapes(self)) {
+            Some(played) => played,
+            None => self.apply_other(text),
         }
+    }
+
+    /// [`SanReplayer::apply`] of a text in any other shape (a promotion, castling, a
+    /// lenient form, a suffix of annotations), apart from the common shapes' code so that
+    /// the loop over a game's moves stays small.
+    #[inline(never)]
+    fn apply_other(&mut self, text: &[u8]) -> Option<San> {
         let san = SanPlus::from_ascii_with(text, SanMode::Lenient).ok()?.san;
         let played = match san {
             San::Normal {
