@@ -359,6 +359,14 @@ impl VariantPosition {
         &self.pockets
     }
 
+    /// Replaces the crazyhouse pockets (python-chess's writable pockets; in the other
+    /// variants the pockets stay empty and this does nothing).
+    pub fn set_pockets(&mut self, pockets: Pockets) {
+        if self.variant == Variant::Crazyhouse {
+            self.pockets = pockets;
+        }
+    }
+
     /// The promoted pieces (crazyhouse; empty in the other variants).
     pub fn promoted(&self) -> Bitboard {
         self.promoted
@@ -446,6 +454,29 @@ impl VariantPosition {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut list = Vec::new();
         generate::generate(self, &mut generate::Collect(&mut list));
+        list
+    }
+
+    /// The pseudo-legal moves, as python-chess's variant boards generate them: each piece
+    /// as it moves, whatever becomes of its king (promotions to a king too in antichess),
+    /// en passant onto the en-passant square, and the legal castling moves; no drops (python-
+    /// chess's crazyhouse generates them with the legal moves only). Unlike
+    /// [`VariantPosition::legal_moves`] they are generated after the variant's end too.
+    #[must_use]
+    pub fn pseudo_legal_moves(&self) -> Vec<Move> {
+        let mut list = Vec::new();
+        let antichess = self.variant == Variant::Antichess;
+        generate::pseudo_legal(
+            self,
+            crate::gen::Filter::ALL,
+            antichess,
+            &mut generate::Collect(&mut list),
+        );
+        if !antichess {
+            let mut legal = Vec::new();
+            generate::generate(self, &mut generate::Collect(&mut legal));
+            list.extend(legal.into_iter().filter(|m| m.is_castle()));
+        }
         list
     }
 
