@@ -1,5 +1,5 @@
 //! `VariantPosition::pseudo_legal_moves` on positions whose answers python-chess 1.11 gives
-//! (`board.pseudo_legal_moves`).
+//! (`board.pseudo_legal_moves`), and `VariantPosition::set_pockets`.
 
 use chessbits_movegen::variant::VariantPosition;
 use chessbits_position::Variant;
@@ -57,4 +57,22 @@ fn generated_after_the_variant_end_too() {
     };
     assert!(pos.legal_moves().is_empty());
     assert_eq!(pos.pseudo_legal_moves().len(), 5);
+}
+
+#[test]
+fn set_pockets_gives_drops_in_crazyhouse_only() {
+    use chessbits_bitboard_core::{Color, Role};
+    use chessbits_position::Pockets;
+    let mut pockets = Pockets::new();
+    pockets.add(Color::White, Role::Knight);
+    let mut zh = VariantPosition::new(Variant::Crazyhouse);
+    zh.set_pockets(pockets);
+    assert_eq!(zh.pockets().count(Color::White, Role::Knight), 1);
+    // 20 moves and a knight onto each of the 32 empty squares.
+    assert_eq!(zh.legal_moves().len(), 20 + 32);
+    assert!(zh.fen().contains("[N]"));
+    let mut koth = VariantPosition::new(Variant::KingOfTheHill);
+    koth.set_pockets(pockets);
+    assert!(koth.pockets().is_empty());
+    assert_eq!(koth.legal_moves().len(), 20);
 }
