@@ -83,8 +83,8 @@ class _Board(_VariantBoard):
         return "*" if o is None else o.result()
 
     def is_checkmate(self) -> bool:
-        found = self._outcome()
-        return found is not None and found[0] == "CHECKMATE"
+        """In check with no legal move (python-chess's test: the variant's end too)."""
+        return self.is_check() and not self.legal_moves
 
     def is_stalemate(self) -> bool:
         """Not in check, the variant's end not reached, and no legal move (python-chess's
