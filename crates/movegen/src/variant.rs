@@ -16,7 +16,7 @@
 //! captures, promotions to a king), `atomic` (legality from the board after the explosion),
 //! `racing_kings` (no check given), `make` (make and unmake: explosions, pockets, promoted
 //! pieces, check counters), `perft`, `end` (each variant's end of game and
-//! [`VariantPosition::outcome`]), `notation` (SAN and UCI of a variant position, through
+//! [`VariantPosition::outcome`]), `material` (each variant's insufficient material), `notation` (SAN and UCI of a variant position, through
 //! the crate's one SAN decoder and encoder and one UCI writer).
 //!
 //! ```
@@ -47,6 +47,7 @@ mod atomic;
 mod end;
 mod generate;
 mod make;
+mod material;
 mod notation;
 mod perft;
 mod racing_kings;
@@ -358,6 +359,14 @@ impl VariantPosition {
         &self.pockets
     }
 
+    /// Replaces the crazyhouse pockets (python-chess's writable pockets; in the other
+    /// variants the pockets stay empty and this does nothing).
+    pub fn set_pockets(&mut self, pockets: Pockets) {
+        if self.variant == Variant::Crazyhouse {
+            self.pockets = pockets;
+        }
+    }
+
     /// The promoted pieces (crazyhouse; empty in the other variants).
     pub fn promoted(&self) -> Bitboard {
         self.promoted
@@ -445,6 +454,29 @@ impl VariantPosition {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut list = Vec::new();
         generate::generate(self, &mut generate::Collect(&mut list));
+        list
+    }
+
+    /// The pseudo-legal moves, as python-chess's variant boards generate them: each piece
+    /// as it moves, whatever becomes of its king (promotions to a king too in antichess),
+    /// en passant onto the en-passant square, and the legal castling moves; no drops (python-
+    /// chess's crazyhouse generates them with the legal moves only). Unlike
+    /// [`VariantPosition::legal_moves`] they are generated after the variant's end too.
+    #[must_use]
+    pub fn pseudo_legal_moves(&self) -> Vec<Move> {
+        let mut list = Vec::new();
+        let antichess = self.variant == Variant::Antichess;
+        generate::pseudo_legal(
+            self,
+            crate::gen::Filter::ALL,
+            antichess,
+            &mut generate::Collect(&mut list),
+        );
+        if !antichess {
+            let mut legal = Vec::new();
+            generate::generate(self, &mut generate::Collect(&mut legal));
+            list.extend(legal.into_iter().filter(|m| m.is_castle()));
+        }
         list
     }
 
@@ -547,11 +579,32 @@ impl VariantPosition {
     /// The outcome by the rules of the variant, if the game is over: the variant's own
     /// end (a king exploded, on the hill or on the eighth rank, the third check, a side
     /// without pieces), checkmate, or a stalemate (won by the stalemated side in
-    /// antichess). Draws by insufficient material, repetition or the move-count rules are
-    /// not decided for the variants.
+    /// antichess). Draws by repetition or the move-count rules are not decided here, nor by
+    /// insufficient material ([`VariantPosition::is_insufficient_material`] answers that
+    /// for a caller that decides it, as python-chess does between checkmate and
+    /// stalemate).
     #[must_use]
     pub fn outcome(&self) -> Option<chessbits_position::Outcome> {
         end::outcome(self)
+    }
+
+    /// Whether `color` has too little material left to win by the variant's rule
+    /// (python-chess's `has_insufficient_material` of the variant: the standard rule in
+    /// standard chess; a bare king in atomic and three-check; never in king of the hill and
+    /// racing kings; ...; see the `material` module). `true` does not end the game alone:
+    /// [`VariantPosition::is_insufficient_material`] asks it of both sides.
+    #[must_use]
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        material::has_insufficient_material(self, color)
+    }
+
+    /// Whether neither side can win by the variant's rule (a draw in python-chess's
+    /// `outcome`, decided after the variant's end and checkmate, before stalemate).
+    #[must_use]
+    pub fn is_insufficient_material(&self) -> bool {
+        Color::ALL
+            .into_iter()
+            .all(|c| self.has_insufficient_material(c))
     }
 
     /// Whether the variant's own end is reached (a king exploded or on the hill, three

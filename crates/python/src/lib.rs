@@ -25,6 +25,7 @@ pub mod pgn;
 pub mod probe;
 pub mod tables;
 pub mod variant;
+pub mod variant_status;
 
 pyo3::create_exception!(
     chessbits,

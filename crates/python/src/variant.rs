@@ -19,6 +19,13 @@ use crate::{IllegalMoveError, InvalidMoveError};
 pub struct VariantBoard {
     pos: VariantPosition,
     stack: Vec<(VariantPosition, RawMove, Move)>,
+    /// The setup as last set up (FEN, editing) while no move has been played since: what
+    /// `status()` reads (python-chess keeps castling rights and the en-passant square as
+    /// given), and the board itself when it is no position of its variant.
+    given: Option<Box<Setup>>,
+    /// The placement is no position of the variant (python-chess keeps such a board and
+    /// reports it in `status()`): `given` is the board, `pos` is unused, no move is legal.
+    invalid: bool,
 }
 
 fn fields(pos: &VariantPosition, m: RawMove) -> Move {
@@ -27,7 +34,75 @@ fn fields(pos: &VariantPosition, m: RawMove) -> Move {
 }
 
 impl VariantBoard {
+    /// The board of `setup` in `variant`: a position when it is one, else kept as given.
+    fn of_setup(variant: Variant, mut setup: Setup) -> VariantBoard {
+        // The variant's own fields, as its FEN has them (python-chess writes `[]` and
+        // `3+3` when the text had none).
+        if variant == Variant::Crazyhouse {
+            setup.pockets.get_or_insert_default();
+        } else {
+            setup.pockets = None;
+        }
+        if variant == Variant::ThreeCheck {
+            setup.remaining_checks.get_or_insert_default();
+        } else {
+            setup.remaining_checks = None;
+        }
+        let mode = if setup.chess960 {
+            chessbits_position::CastlingMode::Chess960
+        } else {
+            chessbits_position::CastlingMode::detect(&setup)
+        };
+        let (pos, invalid) = match VariantPosition::from_setup(variant, &setup, mode) {
+            Ok(pos) => (pos, false),
+            Err(_) => (VariantPosition::new(variant), true),
+        };
+        VariantBoard {
+            pos,
+            stack: Vec::new(),
+            given: Some(Box::new(setup)),
+            invalid,
+        }
+    }
+
+    /// The playable position (`None` for a board that is no position of its variant).
+    fn position(&self) -> Option<&VariantPosition> {
+        (!self.invalid).then_some(&self.pos)
+    }
+
+    /// The board as a setup: the en-passant square after every double push (as
+    /// python-chess's `ep_square`), pockets and counters of the variant.
+    fn setup(&self) -> Setup {
+        match (&self.given, self.invalid) {
+            (Some(given), true) => (**given).clone(),
+            _ => {
+                let mut setup = self.pos.to_setup();
+                setup.ep_square = self.pos.ep_square();
+                setup
+            }
+        }
+    }
+
+    /// The setup `status()` judges: as given while no move has been played since.
+    fn status_setup(&self) -> Setup {
+        match &self.given {
+            Some(given) if self.stack.is_empty() => (**given).clone(),
+            _ => self.setup(),
+        }
+    }
+
+    fn not_a_position(&self) -> PyErr {
+        IllegalMoveError::new_err(format!(
+            "no move is legal: the board is no position of {} ({})",
+            self.pos.variant(),
+            self.setup().fen()
+        ))
+    }
+
     fn decode(&self, obj: &Bound<'_, PyAny>) -> PyResult<(RawMove, Move)> {
+        if self.invalid {
+            return Err(self.not_a_position());
+        }
         let text = if let Ok(s) = obj.extract::<String>() {
             s
         } else {
@@ -56,6 +131,9 @@ impl VariantBoard {
         if !python_chess_san_form(san) {
             return Err(invalid_san(san));
         }
+        if self.invalid {
+            return Err(self.not_a_position());
+        }
         self.pos
             .parse_san(san.as_bytes(), SanMode::Lenient)
             .map_err(|e| san_error(san, &self.pos.fen(), e))
@@ -79,12 +157,16 @@ impl VariantBoard {
             }
             _ => return Err(invalid_san(san)),
         };
+        if self.invalid {
+            return Err(self.not_a_position());
+        }
         self.pos.parse_uci(uci.as_bytes()).ok_or_else(|| {
             IllegalMoveError::new_err(format!("illegal drop san: {san:?} in {}", self.pos.fen()))
         })
     }
 
     fn play(&mut self, m: RawMove, mv: Move) {
+        self.given = None;
         let next = self.pos.play_unchecked(m);
         let before = std::mem::replace(&mut self.pos, next);
         self.stack.push((before, m, mv));
@@ -100,13 +182,83 @@ impl VariantBoard {
         s
     }
 
-    fn moves_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+    /// The legal (or pseudo-legal) moves from `from_mask` to `to_mask` (a drop's from
+    /// square is its to square) of the kind `only` keeps.
+    fn moves_list<'py>(
+        &self,
+        py: Python<'py>,
+        legal: bool,
+        from_mask: u64,
+        to_mask: u64,
+        only: Only,
+    ) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        for m in self.pos.legal_moves() {
-            let f = fields(&self.pos, m);
+        let Some(pos) = self.position() else {
+            return Ok(list);
+        };
+        let moves = if legal {
+            pos.legal_moves()
+        } else {
+            pos.pseudo_legal_moves()
+        };
+        for m in moves {
+            let f = fields(pos, m);
+            // python-chess tests castling's to square as the rook's (the move is king takes
+            // rook inside), a drop's square against both masks.
+            let (from, to) = match m.kind() {
+                MoveKind::Drop(_) => (m.to().index(), m.to().index()),
+                _ if m.is_castle() => (m.from().index(), m.to().index()),
+                _ => (usize::from(f.from), usize::from(f.to)),
+            };
+            if from_mask >> from & 1 == 0 || to_mask >> to & 1 == 0 {
+                continue;
+            }
+            let keep = match only {
+                Only::All => true,
+                Only::Captures => captures(pos, m),
+                Only::Castling => m.is_castle(),
+                Only::EnPassant => m.is_en_passant(),
+                Only::Drops => m.is_drop(),
+            };
+            if !keep {
+                continue;
+            }
             list.append(make_move(py, f.from, f.to, f.promotion, f.drop)?)?;
         }
         Ok(list)
+    }
+
+    /// Whether `m` is among the pseudo-legal moves, or a crazyhouse drop python-chess
+    /// calls pseudo-legal (a piece in the pocket onto an empty square, no pawn on a back
+    /// rank).
+    fn is_pseudo(&self, obj: &Bound<'_, PyAny>) -> bool {
+        let Some(pos) = self.position() else {
+            return false;
+        };
+        let text = match obj.extract::<String>() {
+            Ok(s) => s,
+            Err(_) => match crate::board::uci_of(obj) {
+                Ok(s) => s,
+                Err(_) => return false,
+            },
+        };
+        let Ok(raw) = RawMove::from_uci_ascii(text.as_bytes()) else {
+            return false;
+        };
+        if raw.is_null() {
+            return false;
+        }
+        if let MoveKind::Drop(role) = raw.kind() {
+            let to = raw.to();
+            return pos.variant() == Variant::Crazyhouse
+                && !pos.board().occupied().contains(to)
+                && !(role == Role::Pawn
+                    && chessbits_bitboard_core::Bitboard::BACKRANKS.contains(to))
+                && pos.pockets().count(pos.turn(), role) > 0;
+        }
+        pos.pseudo_legal_moves()
+            .into_iter()
+            .any(|m| pos.uci(m) == text)
     }
 
     /// Whether playing `m` here resets the halfmove clock (a capture, a pawn move or drop).
@@ -135,6 +287,9 @@ impl VariantBoard {
     /// The keys of the positions since the last irreversible move, this one first
     /// (python-chess's window for repetitions).
     fn window(&self) -> Vec<Setup> {
+        if self.invalid {
+            return vec![self.setup()];
+        }
         let mut keys = vec![key(&self.pos)];
         for (before, m, _) in self.stack.iter().rev() {
             if VariantBoard::irreversible(before, *m) {
@@ -145,28 +300,35 @@ impl VariantBoard {
         keys
     }
 
-    /// The position of `setup` (this variant), the stack cleared; `ValueError` when it is
-    /// none.
-    fn rebuild(&mut self, setup: &Setup) -> PyResult<()> {
-        let mode = if self.pos.is_chess960() {
-            chessbits_position::CastlingMode::Chess960
-        } else {
-            chessbits_position::CastlingMode::Standard
-        };
-        let pos = VariantPosition::from_setup(self.pos.variant(), setup, mode).map_err(|e| {
-            PyValueError::new_err(format!("not a position of {}: {e}", self.pos.variant()))
-        })?;
-        self.pos = pos;
-        self.stack.clear();
-        Ok(())
+    /// The board of `setup` (this variant), the stack cleared; kept as given when it is no
+    /// position of the variant (as python-chess keeps it).
+    fn rebuild(&mut self, mut setup: Setup) {
+        setup.chess960 = self.pos.is_chess960();
+        *self = VariantBoard::of_setup(self.pos.variant(), setup);
     }
 
     fn any_legal(&self) -> bool {
-        self.pos.count_legal_moves() > 0
+        self.position().is_some_and(|p| p.count_legal_moves() > 0)
     }
 
+    /// python-chess's `_is_halfmoves(n)`: never in crazyhouse (no fifty- or
+    /// seventy-five-move rule there).
     fn halfmoves_at_least(&self, n: u32) -> bool {
-        self.pos.halfmoves() >= n && self.any_legal()
+        self.pos.variant() != Variant::Crazyhouse && self.pos.halfmoves() >= n && self.any_legal()
+    }
+
+    /// Whether the board is a position of its variant (it has its moves).
+    fn playable(&self) -> bool {
+        !self.invalid
+    }
+
+    /// python-chess's `status()` of the variant board, as its bits.
+    fn status_bits(&self) -> u32 {
+        crate::variant_status::status_bits(
+            self.pos.variant(),
+            &self.status_setup(),
+            self.stack.is_empty(),
+        )
     }
 }
 
@@ -187,27 +349,89 @@ fn key(pos: &VariantPosition) -> Setup {
     setup
 }
 
+/// `setup` mirrored vertically with the colours swapped: pieces, promoted pieces, turn,
+/// castling rights, en-passant square, pockets and check counters (python-chess's
+/// `mirror`).
+fn mirror_setup(setup: &Setup) -> Setup {
+    let mut m = setup.clone();
+    m.board = chessbits_position::Board::empty();
+    for sq in setup.board.occupied() {
+        if let Some(p) = setup.board.piece_at(sq) {
+            m.board.put(sq.flip_vertical(), p.role.of(p.color.other()));
+        }
+    }
+    m.promoted = setup.promoted.flip_vertical();
+    m.turn = setup.turn.other();
+    m.castling_rights = setup.castling_rights.flip_vertical();
+    m.ep_square = setup.ep_square.map(Square::flip_vertical);
+    m.pockets = setup.pockets.map(|p| {
+        let mut swapped = chessbits_position::Pockets::new();
+        for c in Color::ALL {
+            for role in [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+            ] {
+                for _ in 0..p.count(c, role) {
+                    swapped.add(c.other(), role);
+                }
+            }
+        }
+        swapped
+    });
+    m.remaining_checks = setup
+        .remaining_checks
+        .map(|r| chessbits_position::RemainingChecks::new(r.black, r.white));
+    m
+}
+
 fn captures(pos: &VariantPosition, m: RawMove) -> bool {
     let theirs = pos.board().by_color(pos.turn().other());
     m.is_en_passant() || (!m.is_castle() && !m.is_drop() && theirs.contains(m.to()))
 }
 
-/// `board.legal_moves` of a variant board: generated when iterated, counted by `len()` and
-/// `count()`, tested by `in` and `bool()`; calling it gives a list.
+const ALL: u64 = u64::MAX;
+
+/// Which moves a `generate_*` method lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Only {
+    All,
+    Captures,
+    Castling,
+    EnPassant,
+    Drops,
+}
+
+/// `board.legal_moves` and `board.pseudo_legal_moves` of a variant board: generated when
+/// iterated, counted by `len()` and `count()`, tested by `in` and `bool()`; calling it
+/// gives a list.
 #[pyclass(module = "chessbits.variant", frozen, skip_from_py_object)]
 #[derive(Debug)]
 pub struct VariantLegalMoves {
     board: Py<VariantBoard>,
+    legal: bool,
 }
 
 #[pymethods]
 impl VariantLegalMoves {
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        Ok(self.board.borrow(py).moves_list(py)?.try_iter()?.into_any())
+        Ok(self
+            .board
+            .borrow(py)
+            .moves_list(py, self.legal, ALL, ALL, Only::All)?
+            .try_iter()?
+            .into_any())
     }
 
     fn __len__(&self, py: Python<'_>) -> usize {
-        self.board.borrow(py).pos.count_legal_moves() as usize
+        let b = self.board.borrow(py);
+        match b.position() {
+            None => 0,
+            Some(p) if self.legal => p.count_legal_moves() as usize,
+            Some(p) => p.pseudo_legal_moves().len(),
+        }
     }
 
     fn count(&self, py: Python<'_>) -> usize {
@@ -215,27 +439,52 @@ impl VariantLegalMoves {
     }
 
     fn __bool__(&self, py: Python<'_>) -> bool {
-        self.board.borrow(py).any_legal()
+        if self.legal {
+            self.board.borrow(py).any_legal()
+        } else {
+            self.__len__(py) > 0
+        }
     }
 
     fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> bool {
         let b = self.board.borrow(py);
-        b.decode(r#move).is_ok_and(|(m, _)| !m.is_null())
+        if self.legal {
+            b.decode(r#move).is_ok_and(|(m, _)| !m.is_null())
+        } else {
+            b.is_pseudo(r#move)
+        }
     }
 
     fn __call__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        self.board.borrow(py).moves_list(py)
+        self.board
+            .borrow(py)
+            .moves_list(py, self.legal, ALL, ALL, Only::All)
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
         let b = self.board.borrow(py);
-        let sans: Vec<String> = b
-            .pos
-            .legal_moves()
-            .into_iter()
-            .map(|m| b.san_of(m))
-            .collect();
-        format!("<LegalMoveGenerator ({})>", sans.join(", "))
+        let Some(pos) = b.position() else {
+            return format!("<{} ()>", self.name());
+        };
+        let texts: Vec<String> = if self.legal {
+            pos.legal_moves().into_iter().map(|m| b.san_of(m)).collect()
+        } else {
+            pos.pseudo_legal_moves()
+                .into_iter()
+                .map(|m| pos.uci(m))
+                .collect()
+        };
+        format!("<{} ({})>", self.name(), texts.join(", "))
+    }
+}
+
+impl VariantLegalMoves {
+    fn name(&self) -> &'static str {
+        if self.legal {
+            "LegalMoveGenerator"
+        } else {
+            "PseudoLegalMoveGenerator"
+        }
     }
 }
 
@@ -244,18 +493,13 @@ impl VariantBoard {
     #[new]
     #[pyo3(signature = (uci_variant, fen=None, chess960=false))]
     fn new(uci_variant: &str, fen: Option<&str>, chess960: bool) -> PyResult<VariantBoard> {
-        let _ = chess960;
         let variant = Variant::from_name(uci_variant)
             .ok_or_else(|| PyValueError::new_err(format!("unknown variant: {uci_variant:?}")))?;
-        let pos = match fen {
-            None => VariantPosition::new(variant),
-            Some(f) => VariantPosition::from_fen(variant, f)
-                .map_err(|e| PyValueError::new_err(format!("invalid fen: {f:?}: {e}")))?,
-        };
-        Ok(VariantBoard {
-            pos,
-            stack: Vec::new(),
-        })
+        let fen = fen.unwrap_or(variant.starting_fen());
+        let mut setup = Setup::from_ascii(fen.trim().as_bytes())
+            .map_err(|e| PyValueError::new_err(format!("invalid fen: {fen:?}: {e}")))?;
+        setup.chess960 = setup.chess960 || chess960;
+        Ok(VariantBoard::of_setup(variant, setup))
     }
 
     /// The legal moves: a lazy collection as python-chess's (iterate, `len`, `in`,
@@ -264,18 +508,223 @@ impl VariantBoard {
     fn legal_moves(slf: &Bound<'_, Self>) -> VariantLegalMoves {
         VariantLegalMoves {
             board: slf.clone().unbind(),
+            legal: true,
+        }
+    }
+
+    /// The pseudo-legal moves (python-chess's: each piece as it moves, whatever becomes of
+    /// its king; legal castling; no drops): a lazy collection as `legal_moves`.
+    #[getter]
+    fn pseudo_legal_moves(slf: &Bound<'_, Self>) -> VariantLegalMoves {
+        VariantLegalMoves {
+            board: slf.clone().unbind(),
+            legal: false,
+        }
+    }
+
+    /// The legal moves from a square of `from_mask` to one of `to_mask` (a drop's from
+    /// square is its to square).
+    #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
+    fn generate_legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self
+            .moves_list(py, true, from_mask, to_mask, Only::All)?
+            .try_iter()?
+            .into_any())
+    }
+
+    #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
+    fn generate_pseudo_legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self
+            .moves_list(py, false, from_mask, to_mask, Only::All)?
+            .try_iter()?
+            .into_any())
+    }
+
+    #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
+    fn generate_legal_captures<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self
+            .moves_list(py, true, from_mask, to_mask, Only::Captures)?
+            .try_iter()?
+            .into_any())
+    }
+
+    #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
+    fn generate_pseudo_legal_captures<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self
+            .moves_list(py, false, from_mask, to_mask, Only::Captures)?
+            .try_iter()?
+            .into_any())
+    }
+
+    /// The castling moves (their to square tested as the rook's, as python-chess).
+    #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
+    fn generate_castling_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self
+            .moves_list(py, true, from_mask, to_mask, Only::Castling)?
+            .try_iter()?
+            .into_any())
+    }
+
+    /// The legal en-passant captures.
+    #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
+    fn generate_legal_ep<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self
+            .moves_list(py, true, from_mask, to_mask, Only::EnPassant)?
+            .try_iter()?
+            .into_any())
+    }
+
+    /// The legal crazyhouse drops onto `to_mask` (none in the other variants).
+    #[pyo3(signature = (to_mask=ALL))]
+    fn generate_legal_drops<'py>(
+        &self,
+        py: Python<'py>,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self
+            .moves_list(py, true, ALL, to_mask, Only::Drops)?
+            .try_iter()?
+            .into_any())
+    }
+
+    /// Whether `color` cannot win by the variant's rule whatever is played (python-chess's
+    /// `has_insufficient_material` of the variant).
+    fn has_insufficient_material(&self, color: bool) -> bool {
+        self.position()
+            .is_some_and(|p| p.has_insufficient_material(Color::from_white(color)))
+    }
+
+    /// Whether neither side can win by the variant's rule.
+    fn is_insufficient_material(&self) -> bool {
+        self.position()
+            .is_some_and(|p| p.is_insufficient_material())
+    }
+
+    /// What is wrong with the board by the variant's rules (python-chess's variant
+    /// `status()`, as `chessbits.Status` flags; `Status.VALID` for a position).
+    fn status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("chessbits")?
+            .getattr("Status")?
+            .call1((self.status_bits(),))
+    }
+
+    fn is_valid(&self) -> bool {
+        self.status_bits() == 0
+    }
+
+    /// Whether the board is a position of its variant, with its moves (an edited board may
+    /// be none; python-chess plays on such a board, this one has no legal moves there).
+    fn _is_position(&self) -> bool {
+        self.playable()
+    }
+
+    /// The board mirrored vertically with the colours swapped (pockets and check counters
+    /// too; the move stack is not kept).
+    fn mirror<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let (variant, mirrored) = {
+            let me = slf.borrow();
+            (me.pos.variant(), mirror_setup(&me.setup()))
+        };
+        let new = slf.get_type().call0()?;
+        *new.cast::<VariantBoard>()?.borrow_mut() = VariantBoard::of_setup(variant, mirrored);
+        Ok(new)
+    }
+
+    /// The root position's FEN with the en-passant square after any double push, and the
+    /// moves played as UCI (for pickling).
+    fn _root_and_moves(&self) -> (String, Vec<String>) {
+        let root = match self.stack.first() {
+            Some((before, _, _)) => {
+                let mut s = before.to_setup();
+                s.ep_square = before.ep_square();
+                s
+            }
+            None => self.setup(),
+        };
+        let moves = self
+            .stack
+            .iter()
+            .map(|(before, m, _)| before.uci(*m))
+            .collect();
+        (root.fen(), moves)
+    }
+
+    /// Replaces the crazyhouse pocket of `color` by `counts` (pawns to queens), keeping the
+    /// moves played (python-chess's writable pockets).
+    fn _set_pocket(&mut self, color: bool, counts: [u8; 5]) {
+        let color = Color::from_white(color);
+        let roles = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ];
+        let mut pockets = chessbits_position::Pockets::new();
+        for c in Color::ALL {
+            for (i, &role) in roles.iter().enumerate() {
+                let n = if c == color {
+                    counts[i]
+                } else {
+                    self.setup().pockets.unwrap_or_default().count(c, role)
+                };
+                for _ in 0..n {
+                    pockets.add(c, role);
+                }
+            }
+        }
+        if self.invalid {
+            if let Some(given) = &mut self.given {
+                given.pockets = Some(pockets);
+            }
+        } else {
+            self.pos.set_pockets(pockets);
+            if let Some(given) = &mut self.given {
+                given.pockets = Some(pockets);
+            }
         }
     }
 
     /// The square a pawn skipped with a double push on the last move, or `None`.
     #[getter]
     fn ep_square(&self) -> Option<u8> {
-        self.pos.ep_square().map(|s| s.index() as u8)
+        self.setup().ep_square.map(|s| s.index() as u8)
     }
 
     /// Whether an en-passant capture is legal.
     fn has_legal_en_passant(&self) -> bool {
-        self.pos.legal_ep_square().is_some()
+        self.position()
+            .is_some_and(|p| p.legal_ep_square().is_some())
     }
 
     /// The long algebraic notation of a legal move (`Ng1-f3`, `e4xd5`, `N@f3`, `O-O`).
@@ -297,10 +746,8 @@ impl VariantBoard {
     /// The SAN of a line of moves from here (`1. e4 e5 2. Nf3`); `IllegalMoveError` at the
     /// first illegal one.
     fn variation_san(&self, variation: &Bound<'_, PyAny>) -> PyResult<String> {
-        let mut board = VariantBoard {
-            pos: self.pos.clone(),
-            stack: Vec::new(),
-        };
+        let mut board = self.clone();
+        board.stack.clear();
         let mut parts: Vec<String> = Vec::new();
         for item in variation.try_iter()? {
             let item = item?;
@@ -338,10 +785,12 @@ impl VariantBoard {
         if count(&window[0]) >= 3 {
             return true;
         }
-        self.pos
-            .legal_moves()
+        let Some(pos) = self.position() else {
+            return false;
+        };
+        pos.legal_moves()
             .into_iter()
-            .any(|m| count(&key(&self.pos.play_unchecked(m))) >= 2)
+            .any(|m| count(&key(&pos.play_unchecked(m))) >= 2)
     }
 
     fn is_fifty_moves(&self) -> bool {
@@ -357,7 +806,8 @@ impl VariantBoard {
         if self.is_fifty_moves() {
             return true;
         }
-        self.pos.halfmoves() >= 99
+        self.pos.variant() != Variant::Crazyhouse
+            && self.pos.halfmoves() >= 99
             && self
                 .pos
                 .legal_moves()
@@ -371,8 +821,8 @@ impl VariantBoard {
 
     /// Puts `piece` (a `Piece`, a python-chess `Piece`, or `None` to empty the square) on
     /// `square` and clears the move stack, as python-chess; `promoted` marks it promoted
-    /// (crazyhouse). `ValueError` when the board would not be a position of the variant
-    /// (a variant board is always one; python-chess keeps such a board).
+    /// (crazyhouse). A board that is no position of the variant is kept, without legal
+    /// moves, and `status()` says what is wrong (as python-chess).
     #[pyo3(signature = (square, piece, promoted=false))]
     fn set_piece_at(
         &mut self,
@@ -382,8 +832,7 @@ impl VariantBoard {
     ) -> PyResult<()> {
         let sq = square_of(square)?;
         let piece = piece.map(Piece::extract).transpose()?;
-        let mut setup = self.pos.to_setup();
-        setup.ep_square = self.pos.ep_square();
+        let mut setup = self.status_setup();
         setup.board.discard(sq);
         setup.promoted.remove(sq);
         if let Some(p) = piece {
@@ -392,27 +841,27 @@ impl VariantBoard {
                 setup.promoted.insert(sq);
             }
         }
-        self.rebuild(&setup)
+        self.rebuild(setup);
+        Ok(())
     }
 
     /// Empties `square` and clears the move stack; the piece that was there, or `None`
-    /// (`ValueError` as `set_piece_at`).
+    /// (kept as `set_piece_at` keeps it).
     fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<Piece>> {
         let sq = square_of(square)?;
-        let mut setup = self.pos.to_setup();
-        setup.ep_square = self.pos.ep_square();
+        let mut setup = self.status_setup();
         let removed = setup.board.discard(sq);
         setup.promoted.remove(sq);
-        self.rebuild(&setup)?;
+        self.rebuild(setup);
         Ok(removed.map(Piece::of))
     }
 
-    /// Sets the position from a FEN of the variant and clears the move stack.
+    /// Sets the board from a FEN of the variant and clears the move stack (`ValueError`
+    /// for text that is no FEN; a board that is no position is kept, as `set_piece_at`).
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        let pos = VariantPosition::from_fen(self.pos.variant(), fen)
+        let setup = Setup::from_ascii(fen.trim().as_bytes())
             .map_err(|e| PyValueError::new_err(format!("invalid fen: {fen:?}: {e}")))?;
-        self.pos = pos;
-        self.stack.clear();
+        *self = VariantBoard::of_setup(self.pos.variant(), setup);
         Ok(())
     }
 
@@ -424,11 +873,11 @@ impl VariantBoard {
         let full = format!("{fen} w - - 0 1");
         let parsed = Setup::from_ascii(full.as_bytes())
             .map_err(|e| PyValueError::new_err(format!("invalid board fen: {fen:?}: {e}")))?;
-        let mut setup = self.pos.to_setup();
-        setup.ep_square = self.pos.ep_square();
+        let mut setup = self.status_setup();
         setup.board = parsed.board;
         setup.promoted = parsed.promoted;
-        self.rebuild(&setup)
+        self.rebuild(setup);
+        Ok(())
     }
 
     /// Forgets the moves played; the position stays.
@@ -438,8 +887,13 @@ impl VariantBoard {
 
     /// The variant's starting position, no moves played.
     fn reset(&mut self) {
-        self.pos = VariantPosition::new(self.pos.variant());
-        self.stack.clear();
+        let variant = self.pos.variant();
+        *self = VariantBoard {
+            pos: VariantPosition::new(variant),
+            stack: Vec::new(),
+            given: None,
+            invalid: false,
+        };
     }
 
     /// EPD: the FEN without its clocks (pockets in crazyhouse, the remaining checks in
@@ -455,10 +909,12 @@ impl VariantBoard {
         operations: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<String> {
         let _ = (shredder, promoted);
-        let mut setup = self.pos.to_setup();
+        let mut setup = self.setup();
+        let raw_ep = setup.ep_square;
+        setup.ep_square = self.position().and_then(VariantPosition::legal_ep_square);
         match en_passant {
             "legal" => {}
-            "fully" => setup.ep_square = self.pos.ep_square(),
+            "fully" => setup.ep_square = raw_ep,
             _ => {
                 return Err(PyValueError::new_err(format!(
                     "en_passant {en_passant:?}: \"legal\" or \"fully\" on a variant board"
@@ -553,12 +1009,34 @@ impl VariantBoard {
 
     /// FEN (with pockets in crazyhouse and the check counters in three-check).
     fn fen(&self) -> String {
+        if self.invalid {
+            // python-chess writes the castling rights its rule keeps (`castling_xfen`), and
+            // the en-passant square where a pawn can take on it when the side to move has
+            // no king to expose (its move generator runs on such a board; with a king the
+            // capture's legality there is not decided here, and none is written).
+            let mut setup = self.setup();
+            let turn = setup.turn;
+            let kingless = setup.board.by_piece(Role::King.of(turn)).is_empty();
+            setup.ep_square = setup.ep_square.filter(|&ep| {
+                kingless
+                    && setup.board.ep_square_is_plausible(turn, ep)
+                    && (chessbits_attack_tables::pawn_attacks(turn.other(), ep)
+                        & setup.board.by_piece(Role::Pawn.of(turn)))
+                    .any()
+            });
+            let fen = setup.fen();
+            let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+            if let Some(castling) = fields.get_mut(2) {
+                *castling = crate::variant_status::castling_xfen(&setup);
+            }
+            return fields.join(" ");
+        }
         self.pos.fen()
     }
 
     #[getter]
     fn turn(&self) -> bool {
-        self.pos.turn() == chessbits_bitboard_core::Color::White
+        self.setup().turn == chessbits_bitboard_core::Color::White
     }
 
     #[getter]
@@ -568,38 +1046,49 @@ impl VariantBoard {
 
     #[getter]
     fn halfmove_clock(&self) -> u32 {
-        self.pos.halfmoves()
+        self.setup().halfmoves
     }
 
     #[getter]
     fn fullmove_number(&self) -> u32 {
-        self.pos.fullmoves()
+        self.setup().fullmoves
     }
 
     fn piece_at(&self, square: u32) -> PyResult<Option<Piece>> {
         let sq = Square::new(square)
             .ok_or_else(|| PyValueError::new_err(format!("square {square}: not in 0..64")))?;
-        Ok(self.pos.board().piece_at(sq).map(Piece::of))
+        Ok(self.setup().board.piece_at(sq).map(Piece::of))
     }
 
+    /// The square of `color`'s king (python-chess's: the highest of its unpromoted kings).
     fn king(&self, color: bool) -> Option<u8> {
-        self.pos
-            .king_of(chessbits_bitboard_core::Color::from_white(color))
-            .map(|s| s.index() as u8)
+        let setup = self.setup();
+        let kings = setup
+            .board
+            .by_piece(Role::King.of(Color::from_white(color)))
+            - setup.promoted;
+        kings.msb().map(|s| s.index() as u8)
     }
 
     fn is_check(&self) -> bool {
-        self.pos.is_check()
+        self.position().is_some_and(VariantPosition::is_check)
     }
 
     fn is_variant_end(&self) -> bool {
-        self.pos.is_variant_end()
+        self.position().is_some_and(VariantPosition::is_variant_end)
     }
 
-    /// `(termination name, winner)` by the variant's rules, or `None`.
+    /// `(termination name, winner)` by the variant's rules, or `None`: the variant's end,
+    /// checkmate, insufficient material, stalemate, in python-chess's order.
     fn _outcome(&self) -> Option<(&'static str, Option<bool>)> {
-        let o = self.pos.outcome()?;
-        let variant_end = self.pos.is_variant_end();
+        let pos = self.position()?;
+        let o = pos.outcome();
+        let stalemate = matches!(o, Some(RawOutcome::Draw(RawTermination::Stalemate)));
+        if (o.is_none() || stalemate) && pos.is_insufficient_material() {
+            return Some(("INSUFFICIENT_MATERIAL", None));
+        }
+        let o = o?;
+        let variant_end = pos.is_variant_end();
         Some(match o {
             RawOutcome::Decisive { winner, reason } => {
                 let white_wins = winner == chessbits_bitboard_core::Color::White;
@@ -624,8 +1113,10 @@ impl VariantBoard {
         {
             let me = slf.borrow();
             let mut copied = new.cast::<VariantBoard>()?.borrow_mut();
-            copied.pos = me.pos.clone();
-            copied.stack = if stack { me.stack.clone() } else { Vec::new() };
+            *copied = me.clone();
+            if !stack {
+                copied.stack.clear();
+            }
         }
         Ok(new)
     }
@@ -642,7 +1133,8 @@ impl VariantBoard {
     }
 
     fn __str__(&self) -> String {
-        let b = self.pos.board();
+        let setup = self.setup();
+        let b = &setup.board;
         let mut out = String::new();
         for r in (0..8u32).rev() {
             for f in 0..8u32 {
@@ -665,7 +1157,7 @@ impl VariantBoard {
     /// The pieces, castling rights, en-passant square and counters on a standard board (for
     /// the questions about the placement alone: `piece_map`, `attackers`, `board_fen`...).
     fn _placement(&self) -> crate::board::Board {
-        crate::board::Board::from_setup(self.pos.to_setup(), self.pos.is_chess960())
+        crate::board::Board::from_setup(self.setup(), self.pos.is_chess960())
     }
 
     /// The placement field of the FEN; `promoted` (crazyhouse's default) marks promoted
@@ -673,13 +1165,14 @@ impl VariantBoard {
     #[pyo3(signature = (*, promoted=None))]
     fn board_fen(&self, promoted: Option<bool>) -> String {
         let crazyhouse = self.pos.variant() == Variant::Crazyhouse;
+        let setup = self.setup();
         let marked = if promoted.unwrap_or(crazyhouse) {
-            self.pos.promoted()
+            setup.promoted
         } else {
             chessbits_bitboard_core::Bitboard::EMPTY
         };
         let mut out = String::new();
-        let _ = self.pos.board().write_fen_promoted(&mut out, marked);
+        let _ = setup.board.write_fen_promoted(&mut out, marked);
         out
     }
 
@@ -711,19 +1204,19 @@ impl VariantBoard {
 
     /// Plies played since the start of the game (from the fullmove number and the turn).
     fn ply(&self) -> u32 {
-        2 * (self.pos.fullmoves().max(1) - 1) + u32::from(!self.turn())
+        2 * (self.setup().fullmoves.max(1) - 1) + u32::from(!self.turn())
     }
 
     /// The rooks with castling rights, as a square mask.
     #[getter]
     fn castling_rights(&self) -> u64 {
-        self.pos.castling_rights().0
+        self.setup().castling_rights.0
     }
 
     /// Crazyhouse pockets: for Black then White, the counts of pawns, knights, bishops,
     /// rooks and queens (python-chess's order of colours, `pockets[WHITE]`).
     fn _pockets(&self) -> [[u8; 5]; 2] {
-        let p = self.pos.pockets();
+        let p = self.setup().pockets.unwrap_or_default();
         let of = |c| {
             [
                 Role::Pawn,
@@ -739,7 +1232,7 @@ impl VariantBoard {
 
     /// Three-check: the checks each side still has to give, Black then White.
     fn _remaining_checks(&self) -> [u8; 2] {
-        let r = self.pos.remaining_checks();
+        let r = self.setup().remaining_checks.unwrap_or_default();
         [r.black, r.white]
     }
 
@@ -747,7 +1240,9 @@ impl VariantBoard {
         if depth > chessbits_movegen::MAX_PERFT_DEPTH {
             return Err(PyValueError::new_err(format!("depth {depth}: too deep")));
         }
-        let pos = &self.pos;
+        let Some(pos) = self.position() else {
+            return Ok(0);
+        };
         Ok(py.detach(|| pos.perft(depth)))
     }
 }

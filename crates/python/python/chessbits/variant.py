@@ -4,34 +4,47 @@
 ``RacingKingsBoard``, and ``find_variant(name)``.
 
 A variant board has ``chessbits.Board``'s API where it makes sense for the variant: the
-moves (``legal_moves`` (a lazy collection: iterate, ``len``, ``in``, ``count()``),
+moves (``legal_moves`` and ``pseudo_legal_moves`` (lazy collections: iterate, ``len``,
+``in``, ``count()``), ``generate_legal_moves``/``generate_pseudo_legal_moves``/
+``generate_legal_captures``/``generate_pseudo_legal_captures`` with square masks,
 ``is_legal``, ``push``/``pop``/``peek``/``move_stack``,
 ``push_san``/``push_uci``/``parse_san``/``parse_uci``/``san``/``lan``/``uci``/
 ``san_and_push``/``variation_san``, ``is_capture``, ``gives_check``, ``is_zeroing``,
 ``is_irreversible``, ``is_en_passant``, ``is_castling``), the position (``fen``, ``epd``,
 ``board_fen``, ``turn``, ``ply``, ``halfmove_clock``, ``fullmove_number``,
 ``castling_rights`` (the clean set) and its tests, ``ep_square``,
-``has_legal_en_passant``, ``root``), editing (``set_piece_at``, ``remove_piece_at``,
-``set_fen``, ``set_board_fen``, ``clear_stack``, ``reset``: ``ValueError`` where the
-result would not be a position of the variant, which python-chess keeps), the draws
-(``is_repetition``, ``is_fivefold_repetition``, ``is_fifty_moves``,
+``has_legal_en_passant``, ``root``, ``mirror``), editing (``set_piece_at``,
+``remove_piece_at``, ``set_fen``, ``set_epd``, ``set_board_fen``, ``clear_stack``,
+``reset``; a board that is no position of its variant is kept, as python-chess keeps it,
+without legal moves, and ``status()``/``is_valid()`` say what is wrong by the variant's
+rules), the draws (``is_insufficient_material``, ``has_insufficient_material(color)`` by
+the variant's rule, ``is_repetition``, ``is_fivefold_repetition``, ``is_fifty_moves``,
 ``is_seventyfive_moves``, ``can_claim_threefold_repetition``,
-``can_claim_fifty_moves``, ``can_claim_draw``, ``outcome(claim_draw=...)``), the pieces (``piece_at``,
+``can_claim_fifty_moves``, ``can_claim_draw``, ``outcome(claim_draw=...)``), pickling
+(class, position and moves), the pieces (``piece_at``,
 ``piece_type_at``, ``color_at``, ``piece_map``, ``pieces``, ``occupied``,
 ``occupied_co``, ``pawns`` ... ``kings``, ``king``), attacks (``attacks``, ``attackers``,
 ``is_attacked_by``, ``pin``, ``is_pinned``), the ends (``is_check``, ``is_checkmate``,
 ``is_stalemate``, ``is_variant_end``/``_win``/``_loss``/``_draw``, ``is_game_over``,
 ``outcome``, ``result``), ``copy``, ``perft``, ``unicode``, the SVG picture; and the
-variants' own: ``CrazyhouseBoard.pockets`` (``pockets[WHITE].count(PAWN)``) and
-``ThreeCheckBoard.remaining_checks`` (``remaining_checks[WHITE]``), as python-chess's.
-Draws by insufficient material are not decided for the variants.
+variants' own: ``CrazyhouseBoard.pockets`` (``pockets[WHITE].count(PAWN)``, and
+``add``/``remove``/``reset`` change the board) and ``ThreeCheckBoard.remaining_checks``
+(``remaining_checks[WHITE]``), as python-chess's.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Type
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Type, Union
 
-from chessbits import Board, Outcome, Piece, SquareSet, Termination, _VariantBoard
+from chessbits import Board, Move, Outcome, Piece, SquareSet, Termination, _VariantBoard
+
+
+def _restore(cls: "Type[_Board]", fen: str, moves: List[str]) -> "_Board":
+    """A pickled variant board: the root position, then the moves played."""
+    board = cls(fen)
+    for uci in moves:
+        board.push_uci(uci)
+    return board
 
 
 class _Board(_VariantBoard):
@@ -45,9 +58,9 @@ class _Board(_VariantBoard):
 
     def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
         """How the game ended, or ``None``: by the variant's rules (its own end,
-        checkmate, stalemate), then the seventy-five-move rule and fivefold repetition,
-        then with ``claim_draw`` the fifty-move rule and threefold repetition, in
-        python-chess's order. Insufficient material is not decided for the variants."""
+        checkmate, insufficient material by the variant's rule, stalemate), then the
+        seventy-five-move rule and fivefold repetition, then with ``claim_draw`` the
+        fifty-move rule and threefold repetition, in python-chess's order."""
         found = self._outcome()
         if found is not None:
             return Outcome(Termination[found[0]], found[1])
@@ -70,12 +83,13 @@ class _Board(_VariantBoard):
         return "*" if o is None else o.result()
 
     def is_checkmate(self) -> bool:
-        found = self._outcome()
-        return found is not None and found[0] == "CHECKMATE"
+        """In check with no legal move (python-chess's test: the variant's end too)."""
+        return self.is_check() and not self.legal_moves
 
     def is_stalemate(self) -> bool:
-        found = self._outcome()
-        return found is not None and found[0] == "STALEMATE"
+        """Not in check, the variant's end not reached, and no legal move (python-chess's
+        test: in antichess a stalemate is also the stalemated side's win)."""
+        return not self.is_check() and not self.is_variant_end() and not self.legal_moves
 
     def is_variant_win(self) -> bool:
         found = self._outcome()
@@ -186,6 +200,41 @@ class _Board(_VariantBoard):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.fen()!r})"
 
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        fen, moves = self._root_and_moves()
+        return (_restore, (type(self), fen, moves))
+
+    def set_epd(self, epd: str) -> Dict[str, Union[None, str, int, float, Move, List[Move]]]:
+        """Sets the board from EPD (the FEN fields without the clocks, three-check's
+        counters included) and returns its operations (``hmvc``/``fmvn`` set the clocks;
+        ``bm``/``am`` as lists of moves, ``pv`` as a line of moves, as python-chess)."""
+        fields = 5 if self.uci_variant == "3check" else 4
+        parts = epd.strip().rstrip(";").split(None, fields)
+        if len(parts) <= fields:
+            self.set_fen(epd)
+            return {}
+        ops_text = parts.pop()
+        raw = Board().set_epd("8/8/8/8/8/8/8/8 w - - " + ops_text)
+        board = type(self)(" ".join(parts) + " 0 1")
+        operations: Dict[str, Union[None, str, int, float, Move, List[Move]]] = {}
+        for opcode, operand in raw.items():
+            if opcode in ("am", "bm", "pv") and operand is not None:
+                sans = [operand] if isinstance(operand, str) else [str(x) for x in operand]
+                line = board.copy(stack=False)
+                moves: List[Move] = []
+                for san in sans:
+                    move = line.parse_san(san)
+                    moves.append(move)
+                    if opcode == "pv":
+                        line.push(move)
+                operations[opcode] = moves
+            else:
+                operations[opcode] = operand
+        parts.append(str(operations["hmvc"]) if "hmvc" in operations else "0")
+        parts.append(str(operations["fmvn"]) if "fmvn" in operations else "1")
+        self.set_fen(" ".join(parts))
+        return operations
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Board) and type(self) is type(other) and self.fen() == other.fen()
 
@@ -240,20 +289,69 @@ class ThreeCheckBoard(_Board):
 
 
 class CrazyhousePocket:
-    """The pieces one side holds in crazyhouse (a copy: playing moves does not change it)."""
+    """The pieces one side holds in crazyhouse. A board's pocket
+    (``board.pockets[WHITE]``) is a view: ``add``, ``remove`` and ``reset`` change the
+    board's position (as python-chess's); ``CrazyhousePocket("nbp")`` is a free pocket."""
 
-    def __init__(self, counts: List[int]) -> None:
-        self._counts = list(counts)
+    def __init__(self, symbols: Iterable[str] = "") -> None:
+        self._board: Optional["CrazyhouseBoard"] = None
+        self._color = True
+        self._counts = [0, 0, 0, 0, 0]
+        for symbol in symbols:
+            self.add("pnbrq".index(symbol) + 1)
+
+    @classmethod
+    def _of(cls, board: "CrazyhouseBoard", color: bool) -> "CrazyhousePocket":
+        pocket = cls()
+        pocket._board, pocket._color = board, color
+        return pocket
+
+    def _get(self) -> List[int]:
+        if self._board is None:
+            return self._counts
+        return list(self._board._pockets()[int(self._color)])
+
+    def _put(self, counts: List[int]) -> None:
+        if self._board is None:
+            self._counts = counts
+        else:
+            self._board._set_pocket(self._color, counts)
+
+    def reset(self) -> None:
+        """Empties the pocket."""
+        self._put([0, 0, 0, 0, 0])
+
+    def add(self, piece_type: int) -> None:
+        """Adds a piece of ``piece_type`` (``PAWN`` ... ``QUEEN``)."""
+        if not 1 <= piece_type <= 5:
+            raise ValueError(f"no such piece type in a pocket: {piece_type}")
+        counts = self._get()
+        counts[piece_type - 1] += 1
+        self._put(counts)
+
+    def remove(self, piece_type: int) -> None:
+        """Takes a piece of ``piece_type`` out (``AssertionError`` when there is none, as
+        python-chess)."""
+        counts = self._get()
+        assert 1 <= piece_type <= 5 and counts[piece_type - 1], f"cannot remove {piece_type} from {self!r}"
+        counts[piece_type - 1] -= 1
+        self._put(counts)
 
     def count(self, piece_type: int) -> int:
         """How many pieces of ``piece_type`` (``PAWN`` ... ``QUEEN``) are held."""
-        return self._counts[piece_type - 1] if 1 <= piece_type <= 5 else 0
+        return self._get()[piece_type - 1] if 1 <= piece_type <= 5 else 0
+
+    def copy(self) -> "CrazyhousePocket":
+        """A free copy of the pocket."""
+        pocket = CrazyhousePocket()
+        pocket._counts = list(self._get())
+        return pocket
 
     def __len__(self) -> int:
-        return sum(self._counts)
+        return sum(self._get())
 
     def __str__(self) -> str:
-        return "".join("pnbrq"[i] * n for i, n in enumerate(self._counts))
+        return "".join("qrbnp"[i] * n for i, n in enumerate(reversed(self._get())))
 
     def __repr__(self) -> str:
         return f"CrazyhousePocket('{self}')"
@@ -267,8 +365,9 @@ class CrazyhouseBoard(_Board):
 
     @property
     def pockets(self) -> List[CrazyhousePocket]:
-        """The two sides' pockets, indexed by colour (``pockets[WHITE]``)."""
-        return [CrazyhousePocket(counts) for counts in self._pockets()]
+        """The two sides' pockets, indexed by colour (``pockets[WHITE]``): views that
+        ``add``/``remove``/``reset`` write through."""
+        return [CrazyhousePocket._of(self, False), CrazyhousePocket._of(self, True)]
 
 
 VARIANTS: List[Type[_Board]] = [
