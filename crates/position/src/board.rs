@@ -262,18 +262,11 @@ impl Board {
         self.mailbox[to as usize] = captured;
     }
 
-    /// Castling's board update: `us`'s king goes from `king` to `king_to` and its rook from
-    /// `rook` to `rook_to`, in one update for both (any of the four squares may coincide, as
-    /// in Chess960). With the squares swapped it takes itself back.
+    /// Castling: [`Pieces::castle`] and the mailbox (with the squares swapped it takes
+    /// itself back).
     #[inline(always)]
-    pub(crate) fn castle(
-        &mut self,
-        us: Color,
-        king: Square,
-        king_to: Square,
-        rook: Square,
-        rook_to: Square,
-    ) {
+    pub(crate) fn castle(&mut self, us: Color, squares: [Square; 4]) {
+        let [king, king_to, rook, rook_to] = squares;
         let (k, r) = (Role::King.of(us), Role::Rook.of(us));
         self.pieces.castle(us, king, king_to, rook, rook_to);
         self.mailbox[king as usize] = NO_PIECE;

@@ -186,7 +186,7 @@ impl Position {
         let undo = self.undo_record();
         let king_to = m.king_to();
         let rook_to = m.rook_to().unwrap_or(rook);
-        self.board.castle(us, king, king_to, rook, rook_to);
+        self.board.castle(us, [king, king_to, rook, rook_to]);
         let (k, r) = (Role::King.of(us), Role::Rook.of(us));
         let mut hash = self.st.hash
             ^ zobrist::turn_and_ep_key(self.st.ep_square)
@@ -299,7 +299,7 @@ impl Position {
             // go through unmake_special, which takes back any castling piece by piece.
             let rook_to = m.rook_to().unwrap_or(m.to());
             self.board
-                .castle(saved.turn(), m.king_to(), m.from(), rook_to, m.to());
+                .castle(saved.turn(), [m.king_to(), m.from(), rook_to, m.to()]);
         } else {
             self.unmake_special(m, saved.captured);
         }
