@@ -34,9 +34,24 @@ variants' own: ``CrazyhouseBoard.pockets`` (``pockets[WHITE].count(PAWN)``, and
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Type, Union
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Type, Union
 
-from chessbits import Board, Move, Outcome, Piece, SquareSet, Termination, _VariantBoard
+from chessbits import (
+    BB_ALL,
+    BB_BACKRANKS,
+    PAWN,
+    PIECE_TYPES,
+    Board,
+    Move,
+    Outcome,
+    Piece,
+    SquareSet,
+    Termination,
+    _VariantBoard,
+    msb,
+    popcount,
+    scan_forward,
+)
 
 
 def _restore(cls: "Type[_Board]", fen: str, moves: List[str]) -> "_Board":
@@ -368,6 +383,35 @@ class CrazyhouseBoard(_Board):
         """The two sides' pockets, indexed by colour (``pockets[WHITE]``): views that
         ``add``/``remove``/``reset`` write through."""
         return [CrazyhousePocket._of(self, False), CrazyhousePocket._of(self, True)]
+
+    def legal_drop_squares_mask(self) -> int:
+        """The squares where the side to move may drop a piece (whatever its pocket
+        holds), as python-chess: the empty squares, or when in check by one piece those
+        between it and the king, or none in double check."""
+        empty = ~self.occupied & BB_ALL
+        king = self.king(self.turn)
+        if king is None:
+            return empty
+        attackers = self.attackers_mask(not self.turn, king)
+        if not attackers:
+            return empty
+        if popcount(attackers) == 1:
+            return int(SquareSet.between(king, msb(attackers))) & empty
+        return 0
+
+    def legal_drop_squares(self) -> SquareSet:
+        """``legal_drop_squares_mask()`` as a ``SquareSet``."""
+        return SquareSet(self.legal_drop_squares_mask())
+
+    def generate_pseudo_legal_drops(self, to_mask: int = BB_ALL) -> Iterator[Move]:
+        """The drops of the pieces in the side to move's pocket onto the empty squares of
+        ``to_mask`` (no pawn on a back rank), in python-chess's order."""
+        pocket = self.pockets[self.turn]
+        for piece_type in PIECE_TYPES:
+            if pocket.count(piece_type):
+                allowed = ~BB_BACKRANKS if piece_type == PAWN else BB_ALL
+                for square in scan_forward(to_mask & ~self.occupied & allowed & BB_ALL):
+                    yield Move(square, square, drop=piece_type)
 
 
 VARIANTS: List[Type[_Board]] = [
