@@ -14,8 +14,9 @@ moves (``legal_moves`` and ``pseudo_legal_moves`` (lazy collections: iterate, ``
 ``board_fen``, ``turn``, ``ply``, ``halfmove_clock``, ``fullmove_number``,
 ``castling_rights`` (the clean set) and its tests, ``ep_square``,
 ``has_legal_en_passant``, ``root``, ``mirror``), editing (``set_piece_at``,
-``remove_piece_at``, ``set_fen``, ``set_epd``, ``set_board_fen``, ``clear_stack``,
-``reset``; a board that is no position of its variant is kept, as python-chess keeps it,
+``remove_piece_at``, ``set_fen``, ``set_epd``, ``set_board_fen``, ``set_castling_fen``,
+``clear``, ``clear_board``, ``clear_stack``, ``reset``; a board that is no position of its
+variant is kept, as python-chess keeps it,
 without legal moves, and ``status()``/``is_valid()`` say what is wrong by the variant's
 rules), the draws (``is_insufficient_material``, ``has_insufficient_material(color)`` by
 the variant's rule, ``is_repetition``, ``is_fivefold_repetition``, ``is_fifty_moves``,
@@ -26,9 +27,11 @@ the variant's rule, ``is_repetition``, ``is_fivefold_repetition``, ``is_fifty_mo
 ``occupied_co``, ``pawns`` ... ``kings``, ``king``), attacks (``attacks``, ``attackers``,
 ``is_attacked_by``, ``pin``, ``is_pinned``), the ends (``is_check``, ``is_checkmate``,
 ``is_stalemate``, ``is_variant_end``/``_win``/``_loss``/``_draw``, ``is_game_over``,
-``outcome``, ``result``), ``copy``, ``perft``, ``unicode``, the SVG picture; and the
-variants' own: ``CrazyhouseBoard.pockets`` (``pockets[WHITE].count(PAWN)``, and
-``add``/``remove``/``reset`` change the board) and ``ThreeCheckBoard.remaining_checks``
+``outcome``, ``result``), ``copy`` (``stack=n``: the last n moves), ``perft``,
+``unicode``, the SVG picture; and the variants' own: ``CrazyhouseBoard.pockets``
+(``pockets[WHITE].count(PAWN)``, and ``add``/``remove``/``reset`` change the board),
+``legal_drop_squares``, ``legal_drop_squares_mask``, ``generate_pseudo_legal_drops``, and
+``ThreeCheckBoard.remaining_checks``
 (``remaining_checks[WHITE]``), as python-chess's.
 """
 
