@@ -53,7 +53,11 @@ impl VariantBoard {
         } else {
             chessbits_position::CastlingMode::detect(&setup)
         };
-        let (pos, invalid) = match VariantPosition::from_setup(variant, &setup, mode) {
+        // The position has the rights python-chess's rule keeps (a board set up with others
+        // has them in `given`, for `status()`).
+        let mut playable = setup.clone();
+        playable.castling_rights = crate::variant_status::clean_castling_rights(&setup);
+        let (pos, invalid) = match VariantPosition::from_setup(variant, &playable, mode) {
             Ok(pos) => (pos, false),
             Err(_) => (VariantPosition::new(variant), true),
         };
@@ -801,18 +805,25 @@ impl VariantBoard {
         self.halfmoves_at_least(150)
     }
 
-    /// Fifty moves have passed, or a legal move that does not reset the clock ends them.
+    /// python-chess's rule: fifty moves have passed, or the halfmove clock is at least 99
+    /// and a legal move that does not reset it leads to a position where fifty moves have
+    /// passed (the clock at 100 or more and a legal move there).
     fn can_claim_fifty_moves(&self) -> bool {
         if self.is_fifty_moves() {
             return true;
         }
-        self.pos.variant() != Variant::Crazyhouse
-            && self.pos.halfmoves() >= 99
-            && self
-                .pos
-                .legal_moves()
-                .into_iter()
-                .any(|m| !VariantBoard::zeroing(&self.pos, m))
+        let Some(pos) = self.position() else {
+            return false;
+        };
+        pos.variant() != Variant::Crazyhouse
+            && pos.halfmoves() >= 99
+            && pos.legal_moves().into_iter().any(|m| {
+                if VariantBoard::zeroing(pos, m) {
+                    return false;
+                }
+                let after = pos.play_unchecked(m);
+                after.halfmoves() >= 100 && after.count_legal_moves() > 0
+            })
     }
 
     fn can_claim_draw(&self) -> bool {
@@ -878,6 +889,83 @@ impl VariantBoard {
         setup.promoted = parsed.promoted;
         self.rebuild(setup);
         Ok(())
+    }
+
+    /// Replaces the castling rights by a FEN castling field (`KQkq`, Shredder or X-FEN
+    /// letters, `-` or empty for none) and clears the move stack, as python-chess.
+    fn set_castling_fen(&mut self, castling_fen: &str) -> PyResult<()> {
+        let mut setup = self.status_setup();
+        if castling_fen.is_empty() || castling_fen == "-" {
+            setup.castling_rights = chessbits_bitboard_core::Bitboard::EMPTY;
+            self.rebuild(setup);
+            return Ok(());
+        }
+        let invalid = || PyValueError::new_err(format!("invalid castling fen: {castling_fen:?}"));
+        // python-chess's FEN_CASTLING_REGEX: up to four white letters, then up to four black.
+        let upper = castling_fen
+            .bytes()
+            .take_while(|b| matches!(b, b'K' | b'Q' | b'A'..=b'H'))
+            .count();
+        let lower = castling_fen[upper..]
+            .bytes()
+            .take_while(|b| matches!(b, b'k' | b'q' | b'a'..=b'h'))
+            .count();
+        if upper > 4 || lower > 4 || upper + lower != castling_fen.len() {
+            return Err(invalid());
+        }
+        // python-chess's `_set_castling_fen`: `K`/`Q` the outermost rook on that side of
+        // the king (the corner when there is none), a letter that file's back-rank square.
+        let mut rights = chessbits_bitboard_core::Bitboard::EMPTY;
+        for flag in castling_fen.bytes() {
+            let color = Color::from_white(flag.is_ascii_uppercase());
+            let rank = if color == Color::White { 0 } else { 7 };
+            let rooks = setup.board.by_piece(Role::Rook.of(color))
+                & chessbits_bitboard_core::Bitboard::rank(
+                    chessbits_bitboard_core::Rank::new_masked(rank),
+                );
+            let king = (setup.board.by_piece(Role::King.of(color)) - setup.promoted).msb();
+            let corner = |file: u32| Square::new_masked(rank * 8 + file);
+            // (python-chess's `lsb`/`msb` of no rooks is -1: `Q` then adds nothing when
+            // there is a king, `K` the corner.)
+            let square = match flag.to_ascii_lowercase() {
+                b'q' => match (rooks.lsb(), king) {
+                    (Some(r), Some(k)) if r.index() < k.index() => Some(r),
+                    (None, Some(_)) => None,
+                    _ => Some(corner(0)),
+                },
+                b'k' => match (rooks.msb(), king) {
+                    (Some(r), Some(k)) if k.index() < r.index() => Some(r),
+                    _ => Some(corner(7)),
+                },
+                letter => Some(corner(u32::from(letter - b'a'))),
+            };
+            if let Some(square) = square {
+                rights.insert(square);
+            }
+        }
+        setup.castling_rights = rights;
+        self.rebuild(setup);
+        Ok(())
+    }
+
+    /// Empties the board: no pieces, White to move, no castling rights or en-passant
+    /// square, the clocks at 0 and 1, empty pockets, three checks each; the move stack
+    /// cleared (python-chess's `clear`).
+    fn clear(&mut self) {
+        let mut setup = Setup::empty();
+        setup.chess960 = self.pos.is_chess960();
+        self.rebuild(setup);
+    }
+
+    /// Removes every piece (and empties the pockets, resets the checks to three), keeping
+    /// the side to move, the castling rights and the clocks; clears the move stack.
+    fn clear_board(&mut self) {
+        let mut setup = self.status_setup();
+        setup.board = chessbits_position::Board::empty();
+        setup.promoted = chessbits_bitboard_core::Bitboard::EMPTY;
+        setup.pockets = None;
+        setup.remaining_checks = None;
+        self.rebuild(setup);
     }
 
     /// Forgets the moves played; the position stays.
@@ -1106,30 +1194,43 @@ impl VariantBoard {
     }
 
     /// A copy of the board, of the same class (`AtomicBoard`, ...), its moves included
-    /// (`stack=False`: none).
-    #[pyo3(signature = (*, stack=true))]
-    fn copy<'py>(slf: &Bound<'py, Self>, stack: bool) -> PyResult<Bound<'py, PyAny>> {
+    /// (`stack=False`: none; a number: the last moves only, as python-chess).
+    #[pyo3(signature = (*, stack=None))]
+    fn copy<'py>(
+        slf: &Bound<'py, Self>,
+        stack: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let len = slf.borrow().stack.len();
+        let keep = match stack {
+            None => len,
+            Some(s) if s.is_instance_of::<pyo3::types::PyBool>() => {
+                if s.extract::<bool>()? {
+                    len
+                } else {
+                    0
+                }
+            }
+            Some(s) => s.extract::<usize>()?.min(len),
+        };
         let new = slf.get_type().call0()?;
         {
             let me = slf.borrow();
             let mut copied = new.cast::<VariantBoard>()?.borrow_mut();
             *copied = me.clone();
-            if !stack {
-                copied.stack.clear();
-            }
+            copied.stack.drain(..len - keep);
         }
         Ok(new)
     }
 
     fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        VariantBoard::copy(slf, true)
+        VariantBoard::copy(slf, None)
     }
 
     fn __deepcopy__<'py>(
         slf: &Bound<'py, Self>,
         _memo: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        VariantBoard::copy(slf, true)
+        VariantBoard::copy(slf, None)
     }
 
     fn __str__(&self) -> String {

@@ -213,6 +213,17 @@ impl View<'_> {
     }
 }
 
+/// python-chess's `clean_castling_rights()` of `setup`, no move played (the rights its
+/// move generator and FEN use; the raw ones stay for `status()`).
+pub fn clean_castling_rights(setup: &Setup) -> Bitboard {
+    View {
+        variant: Variant::Chess,
+        setup,
+        board: &setup.board,
+    }
+    .clean_castling_rights()
+}
+
 /// python-chess's `castling_xfen()` of `setup`, no move played: the clean rights, `K`/`Q`
 /// for a rook that is the outermost on its side of the king, else its file.
 pub fn castling_xfen(setup: &Setup) -> String {

@@ -132,6 +132,11 @@ def compare(theirs, ours, rng, deep):
         assert copy.deepcopy(ours).fen() == fen
         assert ours.copy(stack=False).move_stack == []
         assert ours.root().fen() == theirs.root().fen()
+        # copy(stack=n): the last n moves, the root n moves back.
+        n = len(theirs.move_stack) // 2 + 1
+        mine, other = ours.copy(stack=n), theirs.copy(stack=n)
+        assert mine.move_stack == other.move_stack and mine.root().fen() == other.root().fen(), (fen, n)
+        assert mine.is_repetition(2) == other.is_repetition(2), (fen, n)
 
 
 def play_random(seed, positions, start):

@@ -1,6 +1,7 @@
 """chessbits.variant against python-chess's chess.variant on random games of the seven
 Lichess variants: FEN, legal and pseudo-legal moves, SAN, check, the variants' ends,
-insufficient material, the draws, status, mirror, pickling, EPD, editing; moves crossing
+insufficient material, the draws, status, mirror, pickling, EPD, copies keeping some moves,
+editing (pieces, castling field, clear); crazyhouse drop squares; moves crossing
 libraries.
 
 Cost: python-chess's claim checks replay its move stack and play every legal move, so each
@@ -127,6 +128,12 @@ def compare_moves(ours, theirs, legal, rng, fen):
         assert sorted_ucis(ours.generate_legal_drops(to_mask)) == sorted_ucis(
             theirs.generate_legal_drops(to_mask)
         ), (fen, to_mask)
+        assert [m.uci() for m in ours.generate_pseudo_legal_drops(to_mask)] == [
+            m.uci() for m in theirs.generate_pseudo_legal_drops(to_mask)
+        ], (fen, to_mask)
+        # python-chess's mask is ~occupied (a negative int) when the king is not in check.
+        assert ours.legal_drop_squares_mask() == theirs.legal_drop_squares_mask() & chess.BB_ALL, fen
+        assert int(ours.legal_drop_squares()) == int(theirs.legal_drop_squares()), fen
 
 
 def compare_copies(ours, theirs, legal, rng, fen):
@@ -153,6 +160,14 @@ def compare_copies(ours, theirs, legal, rng, fen):
     mine, other = ours.copy(), theirs.copy()
     assert mine.set_epd(epd) == other.set_epd(epd), epd
     assert mine.fen() == other.fen() and mine.move_stack == [], epd
+    # copy(stack=n): the last n moves (True all, False none).
+    keep = rng.choice([True, False, 0, 1, 2, rng.randrange(len(theirs.move_stack) + 3)])
+    mine, other = ours.copy(stack=keep), theirs.copy(stack=keep)
+    assert type(mine) is type(ours) and mine.fen() == other.fen(), (fen, keep)
+    assert mine.move_stack == other.move_stack, (fen, keep)
+    if rng.random() < 0.1:
+        assert mine.root().fen() == other.root().fen(), (fen, keep)
+        assert mine.is_repetition(2) == other.is_repetition(2), (fen, keep)
 
 
 def compare_edit(ours, theirs, rng, fen):
@@ -162,7 +177,28 @@ def compare_edit(ours, theirs, rng, fen):
     ours, theirs = ours.copy(stack=False), theirs.copy(stack=False)
     square = rng.randrange(64)
     assert type(ours).__name__ == type(theirs).__name__
-    if rng.random() < 0.5:
+    edit = rng.random()
+    if edit < 0.1:
+        # A castling field, often naming rooks that are not there; or no FEN at all.
+        castling = rng.choice(["-", "", "KQkq", "Kq", "Qk", "AHah", "Bg", "K-", "Kx", "kQ", "KQKQK", "kQ q"])
+        if isinstance(theirs, chess.variant.AntichessBoard) and castling in ("KQkq", "Kq", "Qk", "AHah", "Bg"):
+            # Known difference, as with set_fen: python-chess's antichess keeps castling
+            # rights a FEN gives (and castles with them); chessbits' antichess has none.
+            castling = "-"
+        try:
+            theirs.set_castling_fen(castling)
+        except ValueError:
+            with pytest.raises(ValueError):
+                ours.set_castling_fen(castling)
+        else:
+            ours.set_castling_fen(castling)
+    elif edit < 0.13:
+        ours.clear_board()
+        theirs.clear_board()
+    elif edit < 0.15:
+        ours.clear()
+        theirs.clear()
+    elif edit < 0.55:
         assert ours.remove_piece_at(square) == theirs.piece_at(square), fen
         theirs.remove_piece_at(square)
     else:

@@ -14,8 +14,9 @@ moves (``legal_moves`` and ``pseudo_legal_moves`` (lazy collections: iterate, ``
 ``board_fen``, ``turn``, ``ply``, ``halfmove_clock``, ``fullmove_number``,
 ``castling_rights`` (the clean set) and its tests, ``ep_square``,
 ``has_legal_en_passant``, ``root``, ``mirror``), editing (``set_piece_at``,
-``remove_piece_at``, ``set_fen``, ``set_epd``, ``set_board_fen``, ``clear_stack``,
-``reset``; a board that is no position of its variant is kept, as python-chess keeps it,
+``remove_piece_at``, ``set_fen``, ``set_epd``, ``set_board_fen``, ``set_castling_fen``,
+``clear``, ``clear_board``, ``clear_stack``, ``reset``; a board that is no position of its
+variant is kept, as python-chess keeps it,
 without legal moves, and ``status()``/``is_valid()`` say what is wrong by the variant's
 rules), the draws (``is_insufficient_material``, ``has_insufficient_material(color)`` by
 the variant's rule, ``is_repetition``, ``is_fivefold_repetition``, ``is_fifty_moves``,
@@ -26,17 +27,34 @@ the variant's rule, ``is_repetition``, ``is_fivefold_repetition``, ``is_fifty_mo
 ``occupied_co``, ``pawns`` ... ``kings``, ``king``), attacks (``attacks``, ``attackers``,
 ``is_attacked_by``, ``pin``, ``is_pinned``), the ends (``is_check``, ``is_checkmate``,
 ``is_stalemate``, ``is_variant_end``/``_win``/``_loss``/``_draw``, ``is_game_over``,
-``outcome``, ``result``), ``copy``, ``perft``, ``unicode``, the SVG picture; and the
-variants' own: ``CrazyhouseBoard.pockets`` (``pockets[WHITE].count(PAWN)``, and
-``add``/``remove``/``reset`` change the board) and ``ThreeCheckBoard.remaining_checks``
+``outcome``, ``result``), ``copy`` (``stack=n``: the last n moves), ``perft``,
+``unicode``, the SVG picture; and the variants' own: ``CrazyhouseBoard.pockets``
+(``pockets[WHITE].count(PAWN)``, and ``add``/``remove``/``reset`` change the board),
+``legal_drop_squares``, ``legal_drop_squares_mask``, ``generate_pseudo_legal_drops``, and
+``ThreeCheckBoard.remaining_checks``
 (``remaining_checks[WHITE]``), as python-chess's.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Type, Union
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Type, Union
 
-from chessbits import Board, Move, Outcome, Piece, SquareSet, Termination, _VariantBoard
+from chessbits import (
+    BB_ALL,
+    BB_BACKRANKS,
+    PAWN,
+    PIECE_TYPES,
+    Board,
+    Move,
+    Outcome,
+    Piece,
+    SquareSet,
+    Termination,
+    _VariantBoard,
+    msb,
+    popcount,
+    scan_forward,
+)
 
 
 def _restore(cls: "Type[_Board]", fen: str, moves: List[str]) -> "_Board":
@@ -368,6 +386,35 @@ class CrazyhouseBoard(_Board):
         """The two sides' pockets, indexed by colour (``pockets[WHITE]``): views that
         ``add``/``remove``/``reset`` write through."""
         return [CrazyhousePocket._of(self, False), CrazyhousePocket._of(self, True)]
+
+    def legal_drop_squares_mask(self) -> int:
+        """The squares where the side to move may drop a piece (whatever its pocket
+        holds), as python-chess: the empty squares, or when in check by one piece those
+        between it and the king, or none in double check."""
+        empty = ~self.occupied & BB_ALL
+        king = self.king(self.turn)
+        if king is None:
+            return empty
+        attackers = self.attackers_mask(not self.turn, king)
+        if not attackers:
+            return empty
+        if popcount(attackers) == 1:
+            return int(SquareSet.between(king, msb(attackers))) & empty
+        return 0
+
+    def legal_drop_squares(self) -> SquareSet:
+        """``legal_drop_squares_mask()`` as a ``SquareSet``."""
+        return SquareSet(self.legal_drop_squares_mask())
+
+    def generate_pseudo_legal_drops(self, to_mask: int = BB_ALL) -> Iterator[Move]:
+        """The drops of the pieces in the side to move's pocket onto the empty squares of
+        ``to_mask`` (no pawn on a back rank), in python-chess's order."""
+        pocket = self.pockets[self.turn]
+        for piece_type in PIECE_TYPES:
+            if pocket.count(piece_type):
+                allowed = ~BB_BACKRANKS if piece_type == PAWN else BB_ALL
+                for square in scan_forward(to_mask & ~self.occupied & allowed & BB_ALL):
+                    yield Move(square, square, drop=piece_type)
 
 
 VARIANTS: List[Type[_Board]] = [
