@@ -99,6 +99,9 @@ impl Read for PyFile {
     }
 }
 
+/// How long a wait for the next batch lasts before Ctrl-C is looked for again.
+const SIGNAL_CHECK: std::time::Duration = std::time::Duration::from_millis(50);
+
 /// The batches of one input, as an Arrow record batch reader.
 struct GameReader {
     batches: Option<Batches>,
@@ -112,14 +115,27 @@ impl Iterator for GameReader {
 
     fn next(&mut self) -> Option<Self::Item> {
         let batches = self.batches.as_mut()?;
+        // Waits a little at a time with the GIL released, and looks for Ctrl-C between
+        // waits: an input that blocks (a pipe, a socket) cannot hold up an interrupt.
         let got = Python::attach(|py| -> PyResult<_> {
-            py.check_signals()?;
-            Ok(py.detach(|| batches.next()))
+            loop {
+                py.check_signals()?;
+                if let Ok(item) = py.detach(|| batches.next_within(SIGNAL_CHECK)) {
+                    return Ok(item);
+                }
+            }
         });
         let item = match got {
             // Through the C stream interface (pyarrow, Polars, DuckDB) the consumer raises
-            // its own error with this one's text: `KeyboardInterrupt`.
-            Err(interrupt) => Some(Err(ArrowError::ExternalError(Box::new(interrupt)))),
+            // its own error with this one's text: `KeyboardInterrupt`. The work is left to
+            // end on its own: its read may be blocked, and waiting for it would hold up the
+            // interrupt.
+            Err(interrupt) => {
+                if let Some(batches) = self.batches.take() {
+                    batches.detach();
+                }
+                return Some(Err(ArrowError::ExternalError(Box::new(interrupt))));
+            }
             Ok(None) => None,
             Ok(Some(Ok((batch, _report)))) => return Some(Ok(batch)),
             Ok(Some(Err(RouteError::Damaged {

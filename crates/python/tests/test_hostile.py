@@ -5,6 +5,7 @@ import gzip
 import random
 import signal
 import threading
+import time
 
 import pyarrow as pa
 import pytest
@@ -189,24 +190,80 @@ def test_hostile_text_to_the_board():
         chessbits.Position().perft(100)
 
 
+class BlockingFile:
+    """A binary file that gives `data`, then blocks in `read` (as a pipe with nobody
+    writing does) until `release()`: a read that cannot finish before the interrupt."""
+
+    def __init__(self, data):
+        self.data = data
+        self.blocked = threading.Event()
+        self.released = threading.Event()
+        self.gave_up = False
+
+    def read(self, n=-1):
+        if n == 0:
+            return b""
+        if self.data:
+            n = len(self.data) if n is None or n < 0 else n
+            chunk, self.data = self.data[:n], self.data[n:]
+            return chunk
+        self.blocked.set()
+        # The wait's bound only keeps a broken build from hanging the suite; the test
+        # fails if it is reached.
+        self.gave_up = not self.released.wait(60)
+        return b""
+
+    def release(self):
+        self.released.set()
+
+
+def interrupt_when_blocked(source):
+    """SIGINT to this process once `source` blocks: whatever the timing, the read that is
+    under way then cannot finish before the interrupt is raised. The pause lets the main
+    thread settle into waiting for the next batch, so that a stream which waits without
+    looking for signals hangs there (and the test fails) rather than meeting the signal
+    on its way in."""
+
+    def send():
+        if source.blocked.wait(60):
+            time.sleep(0.2)
+            signal.raise_signal(signal.SIGINT)
+
+    timer = threading.Thread(target=send, daemon=True)
+    timer.start()
+    return timer
+
+
 def test_ctrl_c_interrupts_a_read():
-    big = SAMPLE.read_bytes() * 200
-    stream = chessbits.read_games(big, threads=1)
-    timer = threading.Timer(0.05, lambda: signal.raise_signal(signal.SIGINT))
+    source = BlockingFile(SAMPLE.read_bytes())
+    stream = chessbits.read_games(source, threads=1)
     rows = 0
-    with pytest.raises(KeyboardInterrupt):
-        timer.start()
-        for batch in stream:
-            rows += pa.record_batch(batch).num_rows
-    assert rows < 43 * 200
+    timer = None
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            timer = interrupt_when_blocked(source)
+            for batch in stream:
+                rows += pa.record_batch(batch).num_rows
+        # Raised while the read was still blocked, not after it gave up.
+        assert not source.gave_up
+    finally:
+        source.release()
+    assert timer is not None
+    timer.join()
+    assert rows <= 43
 
 
 def test_ctrl_c_interrupts_pyarrow_reading_the_stream():
-    big = SAMPLE.read_bytes() * 200
-    stream = chessbits.read_games(big, threads=1)
-    timer = threading.Timer(0.05, lambda: signal.raise_signal(signal.SIGINT))
-    timer.start()
-    # pyarrow ends the stream with its own error, which names the interrupt.
-    with pytest.raises((KeyboardInterrupt, pa.ArrowException), match="KeyboardInterrupt|^$"):
-        pa.table(stream)
+    source = BlockingFile(SAMPLE.read_bytes())
+    stream = chessbits.read_games(source, threads=1)
+    timer = None
+    try:
+        # pyarrow ends the stream with its own error, which names the interrupt.
+        with pytest.raises((KeyboardInterrupt, pa.ArrowException), match="KeyboardInterrupt|^$"):
+            timer = interrupt_when_blocked(source)
+            pa.table(stream)
+        assert not source.gave_up
+    finally:
+        source.release()
+    assert timer is not None
     timer.join()

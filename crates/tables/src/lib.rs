@@ -50,7 +50,7 @@ pub mod write;
 
 pub use rows::{batch, RowOptions};
 pub use schema::{schema, Layout, Table};
-pub use stream::{BatchOptions, Batches, Limiter, Piece, Selection};
+pub use stream::{BatchOptions, Batches, Limiter, Piece, Selection, Waiting};
 #[cfg(any(
     feature = "parquet",
     feature = "ipc",

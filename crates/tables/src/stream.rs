@@ -521,6 +521,37 @@ impl std::fmt::Debug for Batches {
     }
 }
 
+impl Batches {
+    /// The next item, waiting at most `wait` for it: `Err(Waiting)` when none came in
+    /// time, so that a caller can look for an interrupt (Python's Ctrl-C) between waits
+    /// while the input blocks (a pipe or a socket with nothing to read yet).
+    pub fn next_within(
+        &mut self,
+        wait: std::time::Duration,
+    ) -> Result<Option<<Self as Iterator>::Item>, Waiting> {
+        let Some(rx) = self.rx.as_ref() else {
+            return Ok(None);
+        };
+        match rx.recv_timeout(wait) {
+            Ok(item) => Ok(Some(item)),
+            Err(mpsc::RecvTimeoutError::Timeout) => Err(Waiting),
+            Err(mpsc::RecvTimeoutError::Disconnected) => Ok(None),
+        }
+    }
+
+    /// Stops the work without waiting for it: the pipeline sees the closed channel and
+    /// ends on its own once its current read returns. [`Drop`] waits for it instead, which
+    /// a read that blocks (a pipe nobody writes to) would hold up.
+    pub fn detach(mut self) {
+        self.rx = None;
+        drop(self.thread.take());
+    }
+}
+
+/// [`Batches::next_within`]'s answer when no item came in the time given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Waiting;
+
 impl Iterator for Batches {
     type Item = Result<(RecordBatch, Report), Error>;
 
