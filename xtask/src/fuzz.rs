@@ -1,5 +1,5 @@
-//! `cargo xtask fuzz [--seconds N]`: build every cargo-fuzz target of `fuzz/` and run each
-//! for N seconds (default 60), starting from its committed seed corpus
+//! `cargo xtask fuzz [--seconds N] [--codegen-units N]`: build every cargo-fuzz target of
+//! `fuzz/` and run each for N seconds (default 60), starting from its committed seed corpus
 //! (`fuzz/corpus/<target>`; new inputs go to `target/fuzz-corpus/<target>`, so the
 //! committed seeds stay small), as many at once as there are cores, each one's log in
 //! `target/fuzz-logs/<target>.log`. Prints executions, speed and coverage per target and
@@ -59,13 +59,20 @@ fn targets(root: &Path) -> Result<Vec<String>, Error> {
     Ok(names)
 }
 
-pub(crate) fn run(seconds: u64) -> Result<(), Error> {
+/// Builds every target (at `codegen_units`, cargo-fuzz's default of 1 when `None`) and runs
+/// each for `seconds`.
+pub(crate) fn run(seconds: u64, codegen_units: Option<u64>) -> Result<(), Error> {
     available().map_err(|why| format!("cannot fuzz: {why}"))?;
     let root = workspace_root();
     let targets = targets(&root)?;
+    // The same build options for `build` and each `run`, which would otherwise build again.
+    let build_options: Vec<String> = codegen_units
+        .map(|n| vec!["--codegen-units".to_owned(), n.to_string()])
+        .unwrap_or_default();
     eprintln!("== cargo +nightly fuzz build ({} targets)", targets.len());
     let status = Command::new("cargo")
         .args(["+nightly", "fuzz", "build"])
+        .args(&build_options)
         .current_dir(&root)
         .status()?;
     if !status.success() {
@@ -86,7 +93,9 @@ pub(crate) fn run(seconds: u64) -> Result<(), Error> {
             let log_path = logs.join(format!("{target}.log"));
             eprintln!("== {target}: {seconds} s");
             let child = Command::new("cargo")
-                .args(["+nightly", "fuzz", "run", target.as_str()])
+                .args(["+nightly", "fuzz", "run"])
+                .args(&build_options)
+                .arg(target.as_str())
                 .arg(&work)
                 .arg(&seeds)
                 .arg("--")

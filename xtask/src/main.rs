@@ -10,8 +10,9 @@
 //!   markdown report (also written to `target/bench-report/report.md`), with the
 //!   `chessbits pgn` scale figures on the shared master games when they are there. A full
 //!   run (not `--quick`) also writes the figures to `docs/BENCHMARKS.md`.
-//! - `cargo xtask fuzz [--seconds N]`: run every cargo-fuzz target of `fuzz/` for N seconds
-//!   (nightly and cargo-fuzz needed) and print executions and coverage per target.
+//! - `cargo xtask fuzz [--seconds N] [--codegen-units N]`: run every cargo-fuzz target of
+//!   `fuzz/` for N seconds (nightly and cargo-fuzz needed) and print executions and coverage
+//!   per target.
 
 mod bench;
 mod chart;
@@ -50,8 +51,10 @@ tasks:
                          target/bench-report/criterion.log);
                          --quick: a smoke run of a few minutes, rough figures, written to
                          target/bench-report/report.md only
-  fuzz [--seconds N]     run every fuzz target of fuzz/ for N seconds each (default 60);
-                         needs a nightly toolchain and cargo-fuzz
+  fuzz [--seconds N] [--codegen-units N]
+                         run every fuzz target of fuzz/ for N seconds each (default 60);
+                         needs a nightly toolchain and cargo-fuzz; --codegen-units (cargo
+                         fuzz's, default 1) trades the targets' speed for a faster build
   fuzz --available       exit 0 if fuzzing can run here, else print why and exit 1
 ";
 
@@ -82,7 +85,7 @@ fn run(args: &[String]) -> Result<(), Error> {
     let allowed: &[&str] = match task {
         "gen-tables" => &["--check"],
         "bench" => &["--quick"],
-        "fuzz" => &["--seconds", "--available"],
+        "fuzz" => &["--seconds", "--codegen-units", "--available"],
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             return Ok(());
@@ -104,21 +107,35 @@ fn run(args: &[String]) -> Result<(), Error> {
     }
 }
 
-/// `fuzz [--seconds N] | fuzz --available`.
+/// `fuzz [--seconds N] [--codegen-units N] | fuzz --available`.
 fn run_fuzz(options: &[String]) -> Result<(), Error> {
-    match options {
-        [] => fuzz::run(60),
-        [flag] if flag == "--available" => fuzz::available().map_err(Into::into),
-        [flag, n] if flag == "--seconds" => {
-            let seconds = n
-                .parse()
-                .map_err(|_| format!("--seconds takes a whole number, not `{n}`"))?;
-            fuzz::run(seconds)
+    if let [flag] = options {
+        if flag == "--available" {
+            return fuzz::available().map_err(Into::into);
         }
-        _ => Err(
-            format!("usage: cargo xtask fuzz [--seconds N] | --available, not {options:?}").into(),
-        ),
     }
+    let usage = || {
+        format!(
+            "usage: cargo xtask fuzz [--seconds N] [--codegen-units N] | --available, \
+             not {options:?}"
+        )
+    };
+    let mut seconds = 60;
+    let mut codegen_units = None;
+    for pair in options.chunks(2) {
+        let [flag, n] = pair else {
+            return Err(usage().into());
+        };
+        let number = n
+            .parse()
+            .map_err(|_| format!("{flag} takes a whole number, not `{n}`"))?;
+        match flag.as_str() {
+            "--seconds" => seconds = number,
+            "--codegen-units" => codegen_units = Some(number),
+            _ => return Err(usage().into()),
+        }
+    }
+    fuzz::run(seconds, codegen_units)
 }
 
 /// The workspace root (the parent of this package's directory).
