@@ -4,7 +4,7 @@
 
 use chessbits_bitboard_core::Move;
 use chessbits_movegen::variant::VariantPosition;
-use chessbits_position::{CastlingMode, Position, Variant};
+use chessbits_position::{CastlingMode, CastlingNotation, EnPassantMode, Position, Variant};
 
 use crate::error::{EngineError, Stage};
 use crate::info::{IllegalPvMove, Info};
@@ -21,6 +21,17 @@ impl AnyPosition {
         match self {
             AnyPosition::Standard(p) => p.fen(),
             AnyPosition::Variant(p) => p.fen(),
+        }
+    }
+
+    /// The FEN sent to an engine: Shredder-FEN castling in Chess960 (the rook's file,
+    /// never ambiguous), plain FEN otherwise.
+    pub(crate) fn engine_fen(&self) -> String {
+        match self {
+            AnyPosition::Standard(p) if p.mode() == CastlingMode::Chess960 => {
+                p.fen_with(CastlingNotation::Shredder, EnPassantMode::Legal)
+            }
+            _ => self.fen(),
         }
     }
 
@@ -209,7 +220,7 @@ impl GamePosition {
         let mut s = if self.start.is_start() {
             String::from("position startpos")
         } else {
-            format!("position fen {}", self.start.fen())
+            format!("position fen {}", self.start.engine_fen())
         };
         if !self.moves.is_empty() {
             s.push_str(" moves");

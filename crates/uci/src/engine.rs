@@ -144,6 +144,12 @@ impl UciEngine {
         &self.warnings
     }
 
+    /// The engine process's id.
+    #[must_use]
+    pub fn pid(&self) -> u32 {
+        self.process.id()
+    }
+
     /// The engine's last lines on standard error.
     #[must_use]
     pub fn stderr_tail(&self) -> StderrTail {

@@ -224,6 +224,11 @@ impl EngineProcess {
         }
     }
 
+    /// The process id.
+    pub(crate) fn id(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Drops the lines already read and not yet taken.
     pub(crate) fn drain(&mut self) {
         while let Ok(event) = self.lines.try_recv() {
