@@ -131,16 +131,9 @@ impl Limits {
     }
 
     /// The `go` command (`ponder` adds `ponder`); moves of `searchmoves` are written by
-    /// `uci` (the position's UCI writer).
+    /// `uci` (the position's UCI writer), at the end.
     pub(crate) fn go_command(&self, ponder: bool, uci: impl Fn(Move) -> String) -> String {
         let mut s = String::from("go");
-        if !self.searchmoves.is_empty() {
-            s.push_str(" searchmoves");
-            for &m in &self.searchmoves {
-                s.push(' ');
-                s.push_str(&uci(m));
-            }
-        }
         if ponder {
             s.push_str(" ponder");
         }
@@ -177,6 +170,15 @@ impl Limits {
         })();
         if self.infinite {
             s.push_str(" infinite");
+        }
+        // Last: engines (Stockfish among them) read every token after `searchmoves` as a
+        // move.
+        if !self.searchmoves.is_empty() {
+            s.push_str(" searchmoves");
+            for &m in &self.searchmoves {
+                s.push(' ');
+                s.push_str(&uci(m));
+            }
         }
         s
     }
@@ -269,8 +271,8 @@ mod tests {
         };
         assert_eq!(
             all.go_command(false, uci),
-            "go searchmoves e2e4 wtime 60000 btime 50000 winc 1000 binc 2000 movestogo 40 \
-             depth 10 nodes 5000 mate 3 movetime 250"
+            "go wtime 60000 btime 50000 winc 1000 binc 2000 movestogo 40 \
+             depth 10 nodes 5000 mate 3 movetime 250 searchmoves e2e4"
         );
         let t = Timeouts::default();
         assert_eq!(

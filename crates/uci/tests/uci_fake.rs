@@ -191,8 +191,8 @@ fn new_game_positions_and_every_limit() {
             "isready",
             "setoption name UCI_Chess960 value false",
             "position startpos moves e2e4",
-            "go searchmoves e7e5 g8f6 wtime 60000 btime 50000 winc 1000 binc 2000 \
-             movestogo 40 depth 10 nodes 5000 mate 3 movetime 250",
+            "go wtime 60000 btime 50000 winc 1000 binc 2000 movestogo 40 depth 10 \
+             nodes 5000 mate 3 movetime 250 searchmoves e7e5 g8f6",
             &format!("position fen {fen}"),
             "position startpos moves e2e4",
             "go nodes 100",
