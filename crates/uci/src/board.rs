@@ -96,9 +96,11 @@ impl AnyPosition {
         }
         let mode = chessbits_movegen::SanMode::Lenient;
         match self {
-            AnyPosition::Standard(p) => chessbits_movegen::SanPlus::from_ascii_with(text.as_bytes(), mode)
-                .ok()
-                .and_then(|san| san.san.to_move(p, mode).ok()),
+            AnyPosition::Standard(p) => {
+                chessbits_movegen::SanPlus::from_ascii_with(text.as_bytes(), mode)
+                    .ok()
+                    .and_then(|san| san.san.to_move(p, mode).ok())
+            }
             AnyPosition::Variant(p) => p.parse_san(text.as_bytes(), mode).ok(),
         }
     }
@@ -175,12 +177,11 @@ impl AnyPosition {
     /// The legal move the engine's `m` means here, or an [`EngineError::IllegalMove`].
     pub(crate) fn check(&self, m: Move, stage: Stage) -> Result<Move, EngineError> {
         let text = m.uci(false).to_string();
-        self.resolve(&text)
-            .ok_or_else(|| EngineError::IllegalMove {
-                stage,
-                text,
-                fen: self.fen(),
-            })
+        self.resolve(&text).ok_or_else(|| EngineError::IllegalMove {
+            stage,
+            text,
+            fen: self.fen(),
+        })
     }
 }
 
@@ -264,10 +265,7 @@ mod tests {
         let pos = AnyPosition::Standard(Position::from_fen(fen).expect("fen"));
         let castle = Move::castle(Square::E1, Square::H1);
         let game = GamePosition::new(pos.clone(), &[castle]).expect("legal");
-        assert_eq!(
-            game.uci_command(),
-            format!("position fen {fen} moves e1g1")
-        );
+        assert_eq!(game.uci_command(), format!("position fen {fen} moves e1g1"));
         // An engine's castling either way, then an illegal move.
         let raw: Vec<Move> = ["e1g1", "e8c8", "h1h8"]
             .iter()

@@ -181,7 +181,9 @@ impl UciEngine {
         let timeout = self.timeouts().ready;
         let deadline = Instant::now() + timeout;
         loop {
-            let line = self.process.recv(deadline, Stage::Ready, "readyok", timeout)?;
+            let line = self
+                .process
+                .recv(deadline, Stage::Ready, "readyok", timeout)?;
             if matches!(parse_uci_line(&line), Ok(UciLine::ReadyOk)) {
                 return Ok(());
             }

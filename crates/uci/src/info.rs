@@ -273,9 +273,7 @@ pub fn parse_info(line: &str) -> Result<Info, ParseError> {
             "refutation" => info.refutation = Some(c.moves()),
             "currline" => {
                 let cpu = match c.peek() {
-                    Some(t) if t.bytes().all(|b| b.is_ascii_digit()) => {
-                        Some(c.number("currline")?)
-                    }
+                    Some(t) if t.bytes().all(|b| b.is_ascii_digit()) => Some(c.number("currline")?),
                     _ => None,
                 };
                 info.currline = Some(CurrLine {

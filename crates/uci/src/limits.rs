@@ -255,7 +255,10 @@ mod tests {
     fn go_commands() {
         let uci = |m: Move| m.uci(false).to_string();
         assert_eq!(Limits::default().go_command(false, uci), "go");
-        assert_eq!(Limits::infinite().go_command(true, uci), "go ponder infinite");
+        assert_eq!(
+            Limits::infinite().go_command(true, uci),
+            "go ponder infinite"
+        );
         let all = Limits {
             depth: Some(10),
             nodes: Some(5000),

@@ -322,7 +322,8 @@ mod tests {
             opt("option name Ponder type check default false").kind,
             OptionKind::Check { default: false }
         );
-        let combo = opt("option name Analysis Contempt type combo default Both var Off var White var Both");
+        let combo =
+            opt("option name Analysis Contempt type combo default Both var Off var White var Both");
         assert_eq!(
             combo.kind,
             OptionKind::Combo {

@@ -131,7 +131,10 @@ mod tests {
             );
         }
         assert!(parse_uci_line("bestmove e2e4 ponder xx").is_err());
-        assert!(matches!(parse_uci_line("info depth 1"), Ok(UciLine::Info(_))));
+        assert!(matches!(
+            parse_uci_line("info depth 1"),
+            Ok(UciLine::Info(_))
+        ));
         assert!(parse_uci_line("option name X type").is_err());
     }
 }

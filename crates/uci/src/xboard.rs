@@ -26,9 +26,33 @@ pub struct Features(pub Vec<(String, FeatureValue)>);
 /// Features this client understands and accepts (anything else is `rejected`, as is
 /// `san=1`: moves are exchanged in coordinates).
 const KNOWN: [&str; 27] = [
-    "ping", "setboard", "playother", "san", "usermove", "time", "draw", "sigint", "sigterm",
-    "reuse", "analyze", "myname", "variants", "colors", "ics", "name", "pause", "nps", "debug",
-    "memory", "smp", "egt", "option", "exclude", "setscore", "highlight", "done",
+    "ping",
+    "setboard",
+    "playother",
+    "san",
+    "usermove",
+    "time",
+    "draw",
+    "sigint",
+    "sigterm",
+    "reuse",
+    "analyze",
+    "myname",
+    "variants",
+    "colors",
+    "ics",
+    "name",
+    "pause",
+    "nps",
+    "debug",
+    "memory",
+    "smp",
+    "egt",
+    "option",
+    "exclude",
+    "setscore",
+    "highlight",
+    "done",
 ];
 
 impl Features {

@@ -167,7 +167,13 @@ fn thinking(line: &str) -> Result<Thinking, ParseError> {
     let ply = ply_text
         .trim_end_matches(['.', '&', '?', '!'])
         .parse()
-        .map_err(|_| ParseError::new(line, col, format!("thinking: ply {ply_text:?} is not a number")))?;
+        .map_err(|_| {
+            ParseError::new(
+                line,
+                col,
+                format!("thinking: ply {ply_text:?} is not a number"),
+            )
+        })?;
     let score = c.number("thinking: score").map_err(|e| relined(e, line))?;
     let centis: u64 = c.number("thinking: time").map_err(|e| relined(e, line))?;
     let nodes = c.number("thinking: nodes").map_err(|e| relined(e, line))?;
@@ -201,9 +207,7 @@ fn relined(mut e: ParseError, line: &str) -> ParseError {
 /// assert_eq!(f[2], ("done".to_owned(), FeatureValue::Int(0)));
 /// ```
 pub fn parse_features(line: &str) -> Result<Vec<(String, FeatureValue)>, ParseError> {
-    let body_start = line
-        .find("feature")
-        .map_or(0, |i| i + "feature".len());
+    let body_start = line.find("feature").map_or(0, |i| i + "feature".len());
     let bytes = line.as_bytes();
     let mut i = body_start;
     let mut out = Vec::new();

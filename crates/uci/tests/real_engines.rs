@@ -18,7 +18,10 @@ use chessbits_uci::{
 fn find(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
-        .chain([PathBuf::from("/usr/games"), PathBuf::from("/usr/local/games")])
+        .chain([
+            PathBuf::from("/usr/games"),
+            PathBuf::from("/usr/local/games"),
+        ])
         .map(|dir| dir.join(name))
         .find(|p| p.is_file())
 }
@@ -89,13 +92,19 @@ fn stockfish_searches_under_every_limit() {
 
     let r = sf.go(&Limits::nodes(20_000)).expect("nodes");
     assert!(r.best.is_some_and(|m| is_legal(&pos, m)));
-    let r = sf.go(&Limits::movetime(Duration::from_millis(50))).expect("movetime");
+    let r = sf
+        .go(&Limits::movetime(Duration::from_millis(50)))
+        .expect("movetime");
     assert!(r.best.is_some());
     let clock = Limits::clock(Duration::from_millis(500), Duration::from_millis(500))
         .with_increments(Duration::from_millis(10), Duration::from_millis(10))
         .with_movestogo(10);
     assert!(sf.go(&clock).expect("clock").best.is_some());
-    let only = legal_moves(&pos).iter().copied().take(2).collect::<Vec<_>>();
+    let only = legal_moves(&pos)
+        .iter()
+        .copied()
+        .take(2)
+        .collect::<Vec<_>>();
     let r = sf
         .go(&Limits::depth(4).with_searchmoves(only.clone()))
         .expect("searchmoves");
@@ -117,7 +126,8 @@ fn stockfish_searches_under_every_limit() {
     // Ponder on the expected reply, then ponderhit.
     let best = r.best.expect("best");
     let reply = legal_moves(&pos.play_unchecked(best))[0];
-    sf.set_position(&pos, &[best, reply]).expect("ponder position");
+    sf.set_position(&pos, &[best, reply])
+        .expect("ponder position");
     let mut search = sf.ponder(&Limits::depth(5)).expect("go ponder");
     search.ponderhit().expect("ponderhit");
     let r = search.wait().expect("bestmove");
@@ -134,7 +144,10 @@ fn stockfish_mates_and_has_no_move_when_mated() {
     let mate_in_one = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").expect("fen");
     sf.set_position(&mate_in_one, &[]).expect("position");
     let r = sf.go(&Limits::mate(1)).expect("mate search");
-    assert_eq!(r.best.map(|m| m.uci(false).to_string()).as_deref(), Some("a1a8"));
+    assert_eq!(
+        r.best.map(|m| m.uci(false).to_string()).as_deref(),
+        Some("a1a8")
+    );
     assert_eq!(
         r.best_info().and_then(|i| i.score).map(|s| s.score),
         Some(Score::Mate(1))
@@ -175,10 +188,15 @@ fn fairy_stockfish_plays_a_variant() {
     let Some(mut fsf) = uci("fairy-stockfish") else {
         return;
     };
-    for variant in [Variant::Crazyhouse, Variant::KingOfTheHill, Variant::ThreeCheck] {
+    for variant in [
+        Variant::Crazyhouse,
+        Variant::KingOfTheHill,
+        Variant::ThreeCheck,
+    ] {
         let start = VariantPosition::new(variant);
         let first = start.legal_moves()[0];
-        fsf.set_variant_position(&start, &[first]).expect("variant position");
+        fsf.set_variant_position(&start, &[first])
+            .expect("variant position");
         let after = start.play_unchecked(first);
         let r = fsf.go(&Limits::depth(5)).expect("search");
         let best = r.best.expect("a move");

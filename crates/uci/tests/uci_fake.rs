@@ -10,8 +10,8 @@ use chessbits_bitboard_core::{Move, Square};
 use chessbits_movegen::variant::VariantPosition;
 use chessbits_position::{CastlingMode, Position, Variant};
 use chessbits_uci::{
-    Bound, EngineCommand, EngineError, Limits, OptionError, OptionKind, OptionValue, Score,
-    Stage, UciEngine,
+    Bound, EngineCommand, EngineError, Limits, OptionError, OptionKind, OptionValue, Score, Stage,
+    UciEngine,
 };
 use fake::{fake, generous, quick, UCI_HANDSHAKE};
 
@@ -68,7 +68,10 @@ fn handshake_reads_id_and_every_option_type() {
 
 #[test]
 fn options_are_checked_then_sent() {
-    let f = fake(&script(&[UCI_HANDSHAKE, "< isready", "> readyok"]), generous());
+    let f = fake(
+        &script(&[UCI_HANDSHAKE, "< isready", "> readyok"]),
+        generous(),
+    );
     let mut engine = start(&f);
     engine.set_option("hash", 64).expect("in range");
     engine.set_option("PONDER", true).expect("check");
@@ -180,7 +183,9 @@ fn new_game_positions_and_every_limit() {
     engine.set_position(&Position::new(), &[e4]).expect("again");
     let result = engine.go(&Limits::nodes(100)).expect("nodes");
     assert!(result.best.is_some());
-    let result = engine.go(&Limits::movetime(Duration::from_millis(10))).expect("movetime");
+    let result = engine
+        .go(&Limits::movetime(Duration::from_millis(10)))
+        .expect("movetime");
     assert!(result.best.is_some());
     drop(engine);
     let got = f.received();
@@ -204,7 +209,10 @@ fn new_game_positions_and_every_limit() {
 
 #[test]
 fn chess960_and_variants_set_their_options() {
-    let f = fake(&script(&[UCI_HANDSHAKE, "< go", "> bestmove h1f1"]), generous());
+    let f = fake(
+        &script(&[UCI_HANDSHAKE, "< go", "> bestmove h1f1"]),
+        generous(),
+    );
     let mut engine = start(&f);
     let fen = "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1";
     let pos = Position::from_fen_with(fen, CastlingMode::Chess960).expect("960");
@@ -218,7 +226,9 @@ fn chess960_and_variants_set_their_options() {
         engine.set_variant_position(&VariantPosition::new(Variant::Atomic), &[]),
         Err(EngineError::Unsupported(_))
     ));
-    engine.set_position(&Position::new(), &[]).expect("back to chess");
+    engine
+        .set_position(&Position::new(), &[])
+        .expect("back to chess");
     drop(engine);
     assert_eq!(
         f.received()[1..],
@@ -274,18 +284,30 @@ fn info_lines_are_typed_and_their_moves_checked() {
     assert_eq!(result.best, Some(Move::normal(Square::E2, Square::E4)));
     assert_eq!(result.ponder, Some(Move::normal(Square::E7, Square::E5)));
     assert_eq!(result.infos.len(), 5);
-    assert_eq!(result.infos[0].string.as_deref(), Some("searching from the start"));
+    assert_eq!(
+        result.infos[0].string.as_deref(),
+        Some("searching from the start")
+    );
     let first = &result.infos[1];
-    assert_eq!(first.score.map(|s| (s.score, s.bound)), Some((Score::Cp(31), Bound::Lower)));
+    assert_eq!(
+        first.score.map(|s| (s.score, s.bound)),
+        Some((Score::Cp(31), Bound::Lower))
+    );
     assert_eq!(first.wdl.map(|w| w.draws), Some(600));
     assert_eq!(first.pv.as_ref().map(Vec::len), Some(3));
     assert_eq!(first.pv_error, None);
     // The second line's pv as written ends before e8e9 (no move at all); e1e2 is
     // illegal (the pawn is still on e2), so the pv is cut before it.
     let second = &result.infos[2];
-    assert_eq!(second.score.map(|s| (s.score, s.bound)), Some((Score::Mate(-2), Bound::Upper)));
+    assert_eq!(
+        second.score.map(|s| (s.score, s.bound)),
+        Some((Score::Mate(-2), Bound::Upper))
+    );
     assert_eq!(second.pv.as_ref().map(Vec::len), Some(2));
-    assert_eq!(second.pv_error.as_ref().map(|e| e.text.as_str()), Some("e1e2"));
+    assert_eq!(
+        second.pv_error.as_ref().map(|e| e.text.as_str()),
+        Some("e1e2")
+    );
     // Playing e2e4 twice: the second is illegal, the pv is cut and the move recorded.
     let third = &result.infos[3];
     assert_eq!(third.currmove, Some(Move::normal(Square::G1, Square::F3)));
@@ -296,7 +318,9 @@ fn info_lines_are_typed_and_their_moves_checked() {
     // The malformed line is a problem of the search, not its end; the unknown tokens are
     // skipped.
     assert_eq!(result.problems.len(), 1);
-    assert!(matches!(&result.problems[0], EngineError::Malformed { source, .. } if source.line == "info depth x"));
+    assert!(
+        matches!(&result.problems[0], EngineError::Malformed { source, .. } if source.line == "info depth x")
+    );
     assert_eq!(result.infos[4].pv.as_ref().map(Vec::len), Some(2));
     assert_eq!(result.best_info().and_then(|i| i.depth), Some(3));
 }
@@ -328,7 +352,10 @@ fn bestmove_none_and_illegal_moves() {
     assert_eq!(r.ponder, None);
     assert!(matches!(
         r.problems.as_slice(),
-        [EngineError::IllegalMove { stage: Stage::Ponder, .. }]
+        [EngineError::IllegalMove {
+            stage: Stage::Ponder,
+            ..
+        }]
     ));
     match engine.go(&limits) {
         Err(EngineError::IllegalMove { stage, text, fen }) => {
@@ -370,7 +397,16 @@ fn infinite_search_until_stop() {
     assert_eq!(result.best, Some(Move::normal(Square::D2, Square::D4)));
     assert_eq!(result.infos.len(), 2);
     drop(engine);
-    assert_eq!(f.received()[1..], ["setoption name UCI_Chess960 value false", "position startpos", "go infinite", "stop", "quit"]);
+    assert_eq!(
+        f.received()[1..],
+        [
+            "setoption name UCI_Chess960 value false",
+            "position startpos",
+            "go infinite",
+            "stop",
+            "quit"
+        ]
+    );
 }
 
 #[test]
@@ -393,11 +429,19 @@ fn pondering_and_ponderhit() {
         Move::normal(Square::E2, Square::E4),
         Move::normal(Square::E7, Square::E5),
     ];
-    engine.set_position(&Position::new(), &e4e5).expect("position");
+    engine
+        .set_position(&Position::new(), &e4e5)
+        .expect("position");
     let mut search = engine
-        .ponder(&Limits::clock(Duration::from_secs(60), Duration::from_secs(60)))
+        .ponder(&Limits::clock(
+            Duration::from_secs(60),
+            Duration::from_secs(60),
+        ))
         .expect("go ponder");
-    assert_eq!(search.next_info().expect("info").and_then(|i| i.depth), Some(1));
+    assert_eq!(
+        search.next_info().expect("info").and_then(|i| i.depth),
+        Some(1)
+    );
     search.ponderhit().expect("ponderhit");
     let result = search.wait().expect("bestmove");
     assert_eq!(result.best, Some(Move::normal(Square::G1, Square::F3)));
@@ -447,7 +491,10 @@ fn a_directory_cannot_be_started() {
     let err = EngineCommand::new(std::env::temp_dir())
         .start_uci()
         .expect_err("a directory");
-    assert!(matches!(err, EngineError::Spawn { .. } | EngineError::NotFound { .. }));
+    assert!(matches!(
+        err,
+        EngineError::Spawn { .. } | EngineError::NotFound { .. }
+    ));
     assert!(std::error::Error::source(&err).is_some());
 }
 
@@ -464,7 +511,11 @@ fn engine_exiting_in_the_handshake_is_died_with_stderr() {
         generous(),
     );
     match f.command.start_uci() {
-        Err(EngineError::Died { stage, exit, stderr }) => {
+        Err(EngineError::Died {
+            stage,
+            exit,
+            stderr,
+        }) => {
             assert_eq!(stage, Stage::Handshake);
             assert_eq!(exit.0.and_then(|s| s.code()), Some(3));
             assert_eq!(
@@ -478,7 +529,10 @@ fn engine_exiting_in_the_handshake_is_died_with_stderr() {
 
 #[test]
 fn engine_dying_in_a_search_is_died() {
-    let f = fake(&script(&[UCI_HANDSHAKE, "< go", "! segfault", "exit 139"]), generous());
+    let f = fake(
+        &script(&[UCI_HANDSHAKE, "< go", "! segfault", "exit 139"]),
+        generous(),
+    );
     let mut engine = start(&f);
     match engine.go(&Limits::depth(5)) {
         Err(e @ EngineError::Died { .. }) => {
@@ -533,7 +587,10 @@ fn silent_engine_times_out_in_a_search_and_readiness() {
         })
     ));
     let mut search = engine.search(&Limits::infinite()).expect("go");
-    assert!(matches!(search.next_info(), Err(EngineError::Timeout { .. })));
+    assert!(matches!(
+        search.next_info(),
+        Err(EngineError::Timeout { .. })
+    ));
 }
 
 #[cfg(target_os = "linux")]

@@ -86,7 +86,9 @@ fn a_game_with_thinking_and_moves() {
     let mut engine = start(&f);
     engine.ping().expect("pong");
     let e4 = Move::normal(Square::E2, Square::E4);
-    engine.set_position(&Position::new(), &[e4]).expect("position");
+    engine
+        .set_position(&Position::new(), &[e4])
+        .expect("position");
     let result = engine.go(&Limits::depth(3)).expect("move");
     let e5 = Move::normal(Square::E7, Square::E5);
     assert_eq!(result.reply, XBoardReply::Move(e5));
@@ -98,10 +100,16 @@ fn a_game_with_thinking_and_moves() {
     assert_eq!(result.thinking[2].pv.len(), 3, "SAN with move numbers");
     assert_eq!(result.thinking[3].pv.len(), 1);
     assert_eq!(
-        result.thinking[3].pv_error.as_ref().map(|e| e.text.as_str()),
+        result.thinking[3]
+            .pv_error
+            .as_ref()
+            .map(|e| e.text.as_str()),
         Some("e7e5")
     );
-    assert!(matches!(result.problems.as_slice(), [EngineError::Malformed { .. }]));
+    assert!(matches!(
+        result.problems.as_slice(),
+        [EngineError::Malformed { .. }]
+    ));
     // The position goes on from the engine's move: only the new moves are sent.
     let nf3 = Move::normal(Square::G1, Square::F3);
     engine
@@ -110,7 +118,10 @@ fn a_game_with_thinking_and_moves() {
     let result = engine
         .go(&Limits::movetime(Duration::from_millis(1500)))
         .expect("move");
-    assert_eq!(result.reply, XBoardReply::Move(Move::normal(Square::B8, Square::C6)));
+    assert_eq!(
+        result.reply,
+        XBoardReply::Move(Move::normal(Square::B8, Square::C6))
+    );
     engine.result("1/2-1/2", "agreed").expect("result");
     drop(engine);
     let got = f.received();
@@ -211,8 +222,9 @@ fn illegal_and_refused_moves() {
         engine.go(&Limits::nodes(10)),
         Err(EngineError::Unsupported(_))
     ));
-    let c960 = Position::from_fen_with("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", CastlingMode::Chess960)
-        .expect("960");
+    let c960 =
+        Position::from_fen_with("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", CastlingMode::Chess960)
+            .expect("960");
     assert!(matches!(
         engine.set_position(&c960, &[]),
         Err(EngineError::Unsupported(_))
