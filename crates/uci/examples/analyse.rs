@@ -72,7 +72,10 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             line.join(" ")
         );
         if let Some(err) = &info.pv_error {
-            println!("  (the engine's pv went on with the illegal {} in {})", err.text, err.fen);
+            println!(
+                "  (the engine's pv went on with the illegal {} in {})",
+                err.text, err.fen
+            );
         }
     }
     let result = search.wait()?;

@@ -40,6 +40,7 @@ mod limits;
 mod options;
 mod process;
 mod protocol;
+mod tokens;
 mod xboard;
 mod xboard_proto;
 

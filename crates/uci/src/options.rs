@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::error::{OptionError, ParseError};
-use crate::info::Cursor;
+use crate::tokens::Cursor;
 
 /// An option's type and the values it allows.
 #[derive(Clone, Debug, PartialEq, Eq)]

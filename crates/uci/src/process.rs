@@ -1,14 +1,16 @@
-//! The engine's process: started from an [`EngineCommand`], written to a line at a time,
-//! read a line at a time with a deadline (a thread reads its standard output into a
-//! channel; another keeps the last lines of its standard error), and killed and reaped
-//! when dropped (after the protocol's `quit` and a grace period). Knows no protocol.
+//! The engine's process: started from an [`EngineCommand`], written to a line at a time
+//! (by a thread that owns its standard input, so that no write blocks the client), read a
+//! line at a time with a deadline (a thread reads its standard output into a channel;
+//! another keeps the last lines of its standard error), and killed and reaped when
+//! dropped (after the protocol's `quit` and a grace period). Knows no protocol.
 
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -92,7 +94,11 @@ enum Event {
 /// A running engine process.
 pub(crate) struct EngineProcess {
     child: Child,
-    stdin: Option<ChildStdin>,
+    /// Lines for the writer thread, which owns the engine's stdin (so that a write never
+    /// blocks the client, even on an engine that stopped reading); dropped to close it.
+    to_stdin: Option<Sender<String>>,
+    /// Set by the writer thread when a write failed (the engine closed its input).
+    write_failed: Arc<AtomicBool>,
     lines: Receiver<Event>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     stderr_done: Receiver<()>,
@@ -137,7 +143,14 @@ impl EngineProcess {
                 }
             }
         })?;
-        let stdin = child.stdin.take();
+        let write_failed = Arc::new(AtomicBool::new(false));
+        let mut to_stdin = None;
+        if let Some(stdin) = child.stdin.take() {
+            let (tx, rx) = mpsc::channel::<String>();
+            let failed = Arc::clone(&write_failed);
+            thread::spawn(move || write_lines(stdin, &rx, &failed));
+            to_stdin = Some(tx);
+        }
         let (tx, lines) = mpsc::channel();
         if let Some(stdout) = child.stdout.take() {
             thread::spawn(move || read_lines(stdout, |e| tx.send(e).is_ok()));
@@ -168,7 +181,8 @@ impl EngineProcess {
         }
         Ok(EngineProcess {
             child,
-            stdin,
+            to_stdin,
+            write_failed,
             lines,
             stderr,
             stderr_done,
@@ -178,19 +192,20 @@ impl EngineProcess {
         })
     }
 
-    /// Writes `line` and a line break.
+    /// Queues `line` (and a line break) for the engine; never blocks. A write that failed
+    /// before (the engine closed its input) makes this an [`EngineError::Died`].
     pub(crate) fn send(&mut self, line: &str, stage: Stage) -> Result<(), EngineError> {
-        let result = match self.stdin.as_mut() {
-            Some(stdin) => stdin
-                .write_all(line.as_bytes())
-                .and_then(|()| stdin.write_all(b"\n"))
-                .and_then(|()| stdin.flush()),
-            None => Err(std::io::ErrorKind::BrokenPipe.into()),
-        };
-        match result {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(self.died(stage)),
-            Err(source) => Err(EngineError::Io { stage, source }),
+        if self.write_failed.load(Ordering::Acquire) {
+            return Err(self.died(stage));
+        }
+        let queued = self
+            .to_stdin
+            .as_ref()
+            .is_some_and(|tx| tx.send(format!("{line}\n")).is_ok());
+        if queued {
+            Ok(())
+        } else {
+            Err(self.died(stage))
         }
     }
 
@@ -280,11 +295,10 @@ impl EngineProcess {
         if let Ok(Some(status)) = self.child.try_wait() {
             return Some(status);
         }
-        if let Some(mut stdin) = self.stdin.take() {
-            let _ = stdin.write_all(self.quit_command.as_bytes());
-            let _ = stdin.write_all(b"\n");
-            let _ = stdin.flush();
-            // Dropping stdin closes it: an engine reading it sees the end.
+        if let Some(tx) = self.to_stdin.take() {
+            let _ = tx.send(format!("{}\n", self.quit_command));
+            // Dropping the sender ends the writer thread, which closes stdin: an engine
+            // reading it sees the end.
         }
         if let Some(status) = self.wait_exit(self.timeouts.quit) {
             return Some(status);
@@ -297,6 +311,21 @@ impl EngineProcess {
 impl Drop for EngineProcess {
     fn drop(&mut self) {
         self.shutdown();
+    }
+}
+
+/// Writes each line received to the engine's stdin until the channel closes or a write
+/// fails (noted in `failed`); then stdin is dropped, closing it.
+fn write_lines(mut stdin: ChildStdin, rx: &Receiver<String>, failed: &AtomicBool) {
+    for line in rx {
+        if stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| stdin.flush())
+            .is_err()
+        {
+            failed.store(true, Ordering::Release);
+            return;
+        }
     }
 }
 

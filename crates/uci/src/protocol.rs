@@ -6,8 +6,9 @@
 use chessbits_bitboard_core::Move;
 
 use crate::error::ParseError;
-use crate::info::{parse_info, Cursor, Info};
+use crate::info::{parse_info, Info};
 use crate::options::{parse_option, EngineOption};
+use crate::tokens::Cursor;
 
 /// One line from a UCI engine.
 #[derive(Clone, Debug, PartialEq, Eq)]

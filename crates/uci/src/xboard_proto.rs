@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use crate::error::ParseError;
-use crate::info::Cursor;
+use crate::tokens::Cursor;
 
 /// A feature's value: a number or text (quoted in the line).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -639,3 +639,39 @@ fn malformed_handshake_lines_are_warnings_not_failures() {
     assert_eq!(engine.warnings().len(), 3);
     assert!(engine.options().is_empty());
 }
+
+#[test]
+fn writes_never_block_on_an_engine_that_stopped_reading() {
+    // More than a pipe's buffer of commands to an engine that reads nothing more: each
+    // send returns at once, and the wait that follows ends at its deadline.
+    let f = fake(
+        &script(&[
+            "< uci",
+            "> option name Path type string default <empty>",
+            "> uciok",
+            "sleep 600000",
+        ]),
+        quick(),
+    );
+    let long = "x".repeat(10_000);
+    let mut engine = start_with_options(&f, &long);
+    for _ in 0..3 {
+        assert!(matches!(
+            engine.new_game(),
+            Err(EngineError::Timeout { .. })
+        ));
+    }
+    assert!(matches!(
+        engine.is_ready(),
+        Err(EngineError::Timeout { .. })
+    ));
+}
+
+/// Starts the engine and sends 40 `setoption`s of `value` (400 kB with 10 kB values).
+fn start_with_options(f: &fake::Fake, value: &str) -> UciEngine {
+    let mut engine = start(f);
+    for _ in 0..40 {
+        engine.set_option("Path", value).expect("queued");
+    }
+    engine
+}
