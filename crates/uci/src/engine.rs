@@ -168,10 +168,16 @@ impl UciEngine {
             name: name.to_owned(),
         })?;
         let text = option.validate(&value)?;
-        let command = match text {
+        let command = match &text {
             Some(v) => format!("setoption name {} value {v}", option.name),
             None => format!("setoption name {}", option.name),
         };
+        // The options positions set are tracked whoever sets them.
+        if option.is_named("UCI_Variant") {
+            self.variant_sent = text.map(|t| t.to_ascii_lowercase());
+        } else if option.is_named("UCI_Chess960") {
+            self.chess960_sent = text.map(|t| t == "true");
+        }
         self.process.send(&command, Stage::Command)
     }
 
@@ -241,14 +247,12 @@ impl UciEngine {
                     }
                 }
                 self.set_option("UCI_Variant", name)?;
-                self.variant_sent = Some(name.to_owned());
             }
         }
         let chess960 = game.start.is_chess960();
         if self.chess960_sent != Some(chess960) {
             if self.option("UCI_Chess960").is_some() {
                 self.set_option("UCI_Chess960", chess960)?;
-                self.chess960_sent = Some(chess960);
             } else if chess960 {
                 return Err(EngineError::Unsupported(
                     "Chess960: the engine has no UCI_Chess960 option".into(),

@@ -369,7 +369,9 @@ impl XBoardEngine {
     /// `otim` for a clock), `post`, then `go`, and waits for the engine's move (or
     /// resignation, or claim) by the deadline the limits give. After a move the engine is
     /// put back in `force` mode and its board holds the move. Node and mate limits,
-    /// `searchmoves` and infinite searches are [`EngineError::Unsupported`] here.
+    /// `searchmoves` and infinite searches are [`EngineError::Unsupported`] here. An XBoard
+    /// engine keeps a limit until it is changed (the protocol cannot clear `sd`), so a
+    /// depth once set also bounds later searches under other limits.
     pub fn go(&mut self, limits: &Limits) -> Result<XBoardResult, EngineError> {
         if limits.nodes.is_some()
             || limits.mate.is_some()

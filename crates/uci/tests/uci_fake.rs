@@ -675,3 +675,25 @@ fn start_with_options(f: &fake::Fake, value: &str) -> UciEngine {
     }
     engine
 }
+
+#[test]
+fn variant_options_set_by_hand_are_tracked() {
+    let f = fake(UCI_HANDSHAKE, generous());
+    let mut engine = start(&f);
+    engine
+        .set_option("uci_variant", "CRAZYHOUSE")
+        .expect("a choice");
+    engine.set_option("UCI_Chess960", false).expect("a check");
+    let zh = VariantPosition::new(Variant::Crazyhouse);
+    engine.set_variant_position(&zh, &[]).expect("crazyhouse");
+    drop(engine);
+    assert_eq!(
+        f.received()[1..],
+        [
+            "setoption name UCI_Variant value crazyhouse",
+            "setoption name UCI_Chess960 value false",
+            "position startpos",
+            "quit"
+        ]
+    );
+}
