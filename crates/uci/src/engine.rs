@@ -12,7 +12,7 @@ use crate::error::{EngineError, OptionError, ParseError, Stage, StderrTail};
 use crate::info::Info;
 use crate::limits::{Limits, Timeouts};
 use crate::options::{EngineOption, OptionValue};
-use crate::process::{EngineCommand, EngineProcess};
+use crate::process::{deadline_after, EngineCommand, EngineProcess};
 use crate::protocol::{parse_uci_line, UciLine};
 
 /// A UCI engine: started and through the handshake (`uci` ... `uciok`), its identity and
@@ -93,7 +93,7 @@ impl UciEngine {
     fn handshake(&mut self) -> Result<(), EngineError> {
         self.process.send("uci", Stage::Handshake)?;
         let timeout = self.timeouts().handshake;
-        let deadline = Instant::now() + timeout;
+        let deadline = deadline_after(timeout);
         loop {
             let line = self
                 .process
@@ -185,7 +185,7 @@ impl UciEngine {
     pub fn is_ready(&mut self) -> Result<(), EngineError> {
         self.process.send("isready", Stage::Ready)?;
         let timeout = self.timeouts().ready;
-        let deadline = Instant::now() + timeout;
+        let deadline = deadline_after(timeout);
         loop {
             let line = self
                 .process
@@ -321,7 +321,7 @@ impl UciEngine {
             limits.deadline(root.white_to_move(), &timeouts)
         };
         Ok(Search {
-            deadline: Instant::now() + budget,
+            deadline: deadline_after(budget),
             budget,
             engine: self,
             limits: limits.clone(),
@@ -379,7 +379,7 @@ impl Search<'_> {
         self.pondering = false;
         let timeouts = self.engine.timeouts();
         self.budget = self.limits.deadline(self.root.white_to_move(), &timeouts);
-        self.deadline = Instant::now() + self.budget;
+        self.deadline = deadline_after(self.budget);
         Ok(())
     }
 
@@ -400,7 +400,7 @@ impl Search<'_> {
             self.engine.process.send("stop", Stage::Stop)?;
             self.stopped = true;
             self.budget = self.engine.timeouts().stop;
-            self.deadline = Instant::now() + self.budget;
+            self.deadline = deadline_after(self.budget);
         }
         Ok(())
     }

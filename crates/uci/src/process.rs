@@ -278,7 +278,7 @@ impl EngineProcess {
     }
 
     fn wait_exit(&mut self, within: Duration) -> Option<ExitStatus> {
-        let deadline = Instant::now() + within;
+        let deadline = deadline_after(within);
         loop {
             match self.child.try_wait() {
                 Ok(Some(status)) => return Some(status),
@@ -312,6 +312,15 @@ impl Drop for EngineProcess {
     fn drop(&mut self) {
         self.shutdown();
     }
+}
+
+/// The instant `d` from now; a duration too long for the clock (a user's
+/// `Duration::MAX`) is a deadline a century away rather than an overflow.
+pub(crate) fn deadline_after(d: Duration) -> Instant {
+    let now = Instant::now();
+    now.checked_add(d)
+        .or_else(|| now.checked_add(Duration::from_secs(100 * 365 * 24 * 3600)))
+        .unwrap_or(now)
 }
 
 /// Writes each line received to the engine's stdin until the channel closes or a write
@@ -392,6 +401,13 @@ mod tests {
             true
         });
         out
+    }
+
+    #[test]
+    fn deadlines_do_not_overflow() {
+        let now = Instant::now();
+        assert!(deadline_after(Duration::MAX) > now);
+        assert!(deadline_after(Duration::ZERO) >= now);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! the engine is put back in `force` mode. A position that extends the one the engine
 //! holds is sent as the new moves only.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use chessbits_bitboard_core::Move;
 use chessbits_position::{CastlingMode, Position};
@@ -16,7 +16,7 @@ use crate::board::{AnyPosition, GamePosition};
 use crate::error::{EngineError, ParseError, Stage, StderrTail};
 use crate::info::IllegalPvMove;
 use crate::limits::Limits;
-use crate::process::{EngineCommand, EngineProcess};
+use crate::process::{deadline_after, EngineCommand, EngineProcess};
 use crate::xboard_proto::{parse_xboard_line, FeatureValue, XBoardLine};
 
 /// The features an engine announced (`feature name=value`), in order.
@@ -202,7 +202,7 @@ impl XBoardEngine {
         self.process.send("xboard", Stage::Handshake)?;
         self.process.send("protover 2", Stage::Handshake)?;
         let timeout = self.process.timeouts.handshake;
-        let deadline = Instant::now() + timeout;
+        let deadline = deadline_after(timeout);
         loop {
             let line = self
                 .process
@@ -276,7 +276,7 @@ impl XBoardEngine {
         let n = self.pings;
         self.process.send(&format!("ping {n}"), Stage::Ready)?;
         let timeout = self.process.timeouts.ready;
-        let deadline = Instant::now() + timeout;
+        let deadline = deadline_after(timeout);
         loop {
             let line = self.process.recv(deadline, Stage::Ready, "pong", timeout)?;
             if parse_xboard_line(&line) == Ok(XBoardLine::Pong(n)) {
@@ -398,7 +398,7 @@ impl XBoardEngine {
         self.process.send("go", Stage::Search)?;
         let timeouts = self.process.timeouts;
         let budget = limits.deadline(white, &timeouts);
-        let deadline = Instant::now() + budget;
+        let deadline = deadline_after(budget);
         let mut thinking = Vec::new();
         let mut problems = Vec::new();
         let mut offered_draw = false;

@@ -697,3 +697,22 @@ fn variant_options_set_by_hand_are_tracked() {
         ]
     );
 }
+
+#[test]
+fn huge_limits_and_deadlines_do_not_overflow() {
+    let timeouts = chessbits_uci::Timeouts {
+        quit: Duration::from_secs(5),
+        ..chessbits_uci::Timeouts::all(Duration::MAX)
+    };
+    let f = fake(
+        &script(&[UCI_HANDSHAKE, "< go", "> bestmove e2e4"]),
+        timeouts,
+    );
+    let mut engine = start(&f);
+    let r = engine
+        .go(&Limits::movetime(Duration::MAX))
+        .expect("bestmove");
+    assert_eq!(r.best, Some(Move::normal(Square::E2, Square::E4)));
+    drop(engine);
+    assert!(f.received().iter().any(|l| l.starts_with("go movetime ")));
+}
