@@ -1,16 +1,19 @@
 //! [`XBoardEngine`]: an engine over the XBoard protocol (CEPS v2), beside the UCI client
 //! and built the same way: every answer read with a deadline, every move checked legal.
 //!
-//! The engine's board is kept in step with the client's: `new` and `force` (the engine
-//! only listens), `setboard` for a position other than the start (engines with the
-//! `setboard` feature), the moves (`usermove` when asked for), then `go`; after its `move`
+//! The engine's board is kept in step with the client's: `new`, `variant` for a variant
+//! or Chess960, and `force` (the engine only listens), `setboard` for a position other than
+//! the start (engines with the `setboard` feature), the moves (`usermove` when asked for;
+//! castling king-takes-rook in Chess960 as in UCI, which Fairy-Stockfish reads and
+//! `O-O` does not; drops as `P@e4`), then `go`; after its `move`
 //! the engine is put back in `force` mode. A position that extends the one the engine
 //! holds is sent as the new moves only.
 
 use std::time::Duration;
 
 use chessbits_bitboard_core::Move;
-use chessbits_position::{CastlingMode, Position};
+use chessbits_movegen::variant::VariantPosition;
+use chessbits_position::{Position, Variant};
 
 use crate::board::{AnyPosition, GamePosition};
 use crate::error::{EngineError, ParseError, Stage, StderrTail};
@@ -323,32 +326,59 @@ impl XBoardEngine {
         Ok(())
     }
 
-    /// The position to search: `start` (standard chess; Chess960 is not supported over
-    /// XBoard here) and legal `moves` from it.
+    /// The position to search: `start` (standard chess, or Chess960 as `variant
+    /// fischerandom` where the engine lists it) and legal `moves` from it.
     pub fn set_position(&mut self, start: &Position, moves: &[Move]) -> Result<(), EngineError> {
-        if start.mode() == CastlingMode::Chess960 {
-            return Err(EngineError::Unsupported(
-                "Chess960 over XBoard (not built)".into(),
-            ));
-        }
-        let game = GamePosition::new(AnyPosition::Standard(start.clone()), moves)?;
+        self.set_game(GamePosition::new(
+            AnyPosition::Standard(start.clone()),
+            moves,
+        )?)
+    }
+
+    /// The position to search in a variant: `variant <name>` after `new` (the engine must
+    /// list the variant in its `variants` feature, else [`EngineError::Unsupported`]),
+    /// then the position as [`XBoardEngine::set_position`] sends it. Drops are written
+    /// `P@e4`.
+    pub fn set_variant_position(
+        &mut self,
+        start: &VariantPosition,
+        moves: &[Move],
+    ) -> Result<(), EngineError> {
+        self.set_game(GamePosition::new(
+            AnyPosition::Variant(start.clone()),
+            moves,
+        )?)
+    }
+
+    fn set_game(&mut self, game: GamePosition) -> Result<(), EngineError> {
         let extends = self.board.as_ref().is_some_and(|b| {
-            b.start.fen() == game.start.fen()
-                && b.moves.len() <= game.moves.len()
+            b.start.variant() == game.start.variant()
+                && b.start.is_chess960() == game.start.is_chess960()
+                && b.start.fen() == game.start.fen()
                 && game.moves.starts_with(&b.moves)
         });
         let from = if extends {
             self.board.as_ref().map_or(0, |b| b.moves.len())
         } else {
-            self.new_game()?;
+            let variant = self.variant_command(&game.start)?;
+            // Until the engine holds the position, it holds none we know of.
+            self.board = None;
+            self.process.send("new", Stage::Command)?;
+            if let Some(name) = variant {
+                self.process
+                    .send(&format!("variant {name}"), Stage::Command)?;
+            }
+            self.process.send("force", Stage::Command)?;
             if !game.start.is_start() {
                 if !self.features.flag("setboard") {
                     return Err(EngineError::Unsupported(
                         "a position other than the start (feature setboard=0)".into(),
                     ));
                 }
-                self.process
-                    .send(&format!("setboard {}", game.start.fen()), Stage::Command)?;
+                self.process.send(
+                    &format!("setboard {}", game.start.engine_fen()),
+                    Stage::Command,
+                )?;
             }
             0
         };
@@ -363,6 +393,26 @@ impl XBoardEngine {
         }
         self.board = Some(game);
         Ok(())
+    }
+
+    /// The `variant` a position needs (`None` for standard chess), if the engine has it.
+    fn variant_command(&self, start: &AnyPosition) -> Result<Option<&'static str>, EngineError> {
+        let names = xboard_variant_names(start.variant(), start.is_chess960());
+        let Some(names) = names else {
+            return Ok(None);
+        };
+        let listed = self.features.variants();
+        names
+            .iter()
+            .find(|n| listed.contains(n))
+            .map(|n| Some(*n))
+            .ok_or_else(|| {
+                EngineError::Unsupported(format!(
+                    "variant {} (the engine lists {})",
+                    names.first().copied().unwrap_or("?"),
+                    listed.join(",")
+                ))
+            })
     }
 
     /// Sends the limits (`sd` for a depth, `st` for a move time, `level` with `time` and
@@ -484,6 +534,29 @@ impl XBoardEngine {
     pub fn quit(mut self) -> Option<std::process::ExitStatus> {
         self.process.shutdown()
     }
+}
+
+/// The XBoard names of a variant (standard chess in Chess960: `fischerandom`), in order
+/// of preference; `None` for standard chess, which needs no `variant` command. A
+/// variant played from a Chess960 setup has no name here (an empty list: unsupported).
+fn xboard_variant_names(variant: Variant, chess960: bool) -> Option<&'static [&'static str]> {
+    if chess960 {
+        return Some(match variant {
+            Variant::Chess => &["fischerandom"],
+            _ => &[],
+        });
+    }
+    Some(match variant {
+        Variant::Chess => return None,
+        Variant::Atomic => &["atomic"],
+        Variant::Antichess => &["antichess"],
+        Variant::Crazyhouse => &["crazyhouse"],
+        Variant::KingOfTheHill => &["kingofthehill", "king-of-the-hill"],
+        Variant::ThreeCheck => &["3check", "threecheck"],
+        Variant::Horde => &["horde"],
+        Variant::RacingKings => &["racingkings"],
+        _ => &[],
+    })
 }
 
 /// The commands that set a search's limits (see [`XBoardEngine::go`]).

@@ -260,3 +260,48 @@ fn fairymax_plays_over_xboard() {
     fm.result("1/2-1/2", "test over").expect("result");
     assert!(fm.quit().is_some());
 }
+
+#[test]
+fn fairy_stockfish_plays_variants_over_xboard() {
+    let Some(cmd) = engine("fairy-stockfish") else {
+        return;
+    };
+    let mut fsf = match cmd.start_xboard() {
+        Ok(e) => e,
+        Err(e) => panic!("fairy-stockfish over xboard: {e}"),
+    };
+    fsf.ping().expect("pong");
+    let zh = VariantPosition::from_fen(
+        Variant::Crazyhouse,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 2 3",
+    )
+    .expect("zh fen");
+    fsf.set_variant_position(&zh, &[]).expect("crazyhouse");
+    let r = fsf.go(&Limits::depth(4)).expect("move");
+    let XBoardReply::Move(m) = r.reply else {
+        panic!("{:?}", r.reply);
+    };
+    assert!(zh.is_legal(m));
+    assert!(!r.thinking.is_empty());
+    for t in &r.thinking {
+        assert_eq!(t.pv_error, None, "{t:?}");
+    }
+    let c960 =
+        Position::from_fen_with("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", CastlingMode::Chess960)
+            .expect("960");
+    let castle = legal_moves(&c960)
+        .iter()
+        .copied()
+        .find(|m| m.is_castle())
+        .expect("castling");
+    fsf.set_position(&c960, &[castle]).expect("fischerandom");
+    let after = c960.play_unchecked(castle);
+    let r = fsf.go(&Limits::depth(3)).expect("move");
+    let XBoardReply::Move(m) = r.reply else {
+        panic!("{:?}", r.reply);
+    };
+    assert!(is_legal(&after, m));
+    for t in &r.thinking {
+        assert_eq!(t.pv_error, None, "{t:?}");
+    }
+}

@@ -5,7 +5,8 @@ mod fake;
 use std::time::Duration;
 
 use chessbits_bitboard_core::{Move, Square};
-use chessbits_position::{CastlingMode, Position};
+use chessbits_movegen::variant::VariantPosition;
+use chessbits_position::{CastlingMode, Position, Variant};
 use chessbits_uci::{EngineError, FeatureValue, Limits, Stage, XBoardEngine, XBoardReply};
 use fake::{fake, generous, quick};
 
@@ -16,7 +17,7 @@ fn script(parts: &[&str]) -> String {
 const HANDSHAKE: &str = r#"< protover 2
 > tellics say Fake XBoard engine
 > feature done=0
-> feature myname="Fake Max 1.0" ping=1 setboard=1 usermove=1 san=1 variants="normal,fischerandom"
+> feature myname="Fake Max 1.0" ping=1 setboard=1 usermove=1 san=1 variants="normal,fischerandom,crazyhouse"
 > feature option="Resign Threshold -spin 800 200 1200" colors=0 frobnicate=1
 > feature done=1"#;
 
@@ -38,7 +39,10 @@ fn handshake_accepts_known_features_and_rejects_the_rest() {
     assert!(!features.flag("san"), "san=1 is rejected");
     assert!(!features.flag("colors"));
     assert!(features.flag("time"), "the protocol's default");
-    assert_eq!(features.variants(), ["normal", "fischerandom"]);
+    assert_eq!(
+        features.variants(),
+        ["normal", "fischerandom", "crazyhouse"]
+    );
     assert_eq!(features.options(), ["Resign Threshold -spin 800 200 1200"]);
     assert_eq!(features.get("done"), Some(&FeatureValue::Int(1)));
     drop(engine);
@@ -222,13 +226,74 @@ fn illegal_and_refused_moves() {
         engine.go(&Limits::nodes(10)),
         Err(EngineError::Unsupported(_))
     ));
+}
+
+#[test]
+fn chess960_and_variants_over_xboard() {
+    let f = fake(
+        &script(&[HANDSHAKE, "< go", "> move O-O-O", "< go", "> move P@d5"]),
+        generous(),
+    );
+    let mut engine = start(&f);
     let c960 =
         Position::from_fen_with("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", CastlingMode::Chess960)
             .expect("960");
+    let castle = Move::castle(Square::B1, Square::H1);
+    engine.set_position(&c960, &[castle]).expect("fischerandom");
+    // Black castles long, as the engine says it (O-O-O), king takes rook inside.
+    let r = engine.go(&Limits::depth(2)).expect("move");
+    assert_eq!(
+        r.reply,
+        XBoardReply::Move(Move::castle(Square::B8, Square::A8))
+    );
+    let zh = VariantPosition::from_fen(
+        Variant::Crazyhouse,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[Pp] b KQkq - 0 2",
+    )
+    .expect("zh");
+    let nc6 = Move::normal(Square::B8, Square::C6);
+    engine
+        .set_variant_position(&zh, &[nc6])
+        .expect("crazyhouse");
+    let r = engine.go(&Limits::depth(2)).expect("a drop");
+    assert_eq!(
+        r.reply,
+        XBoardReply::Move(Move::drop(chessbits_bitboard_core::Role::Pawn, Square::D5))
+    );
     assert!(matches!(
-        engine.set_position(&c960, &[]),
+        engine.set_variant_position(&VariantPosition::new(Variant::Atomic), &[]),
         Err(EngineError::Unsupported(_))
     ));
+    drop(engine);
+    let got = f.received();
+    let after = got
+        .iter()
+        .position(|l| l == "easy")
+        .map_or(&got[..], |i| &got[i + 1..]);
+    assert_eq!(
+        after,
+        [
+            "new",
+            "variant fischerandom",
+            "force",
+            "setboard rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1",
+            "usermove b1h1",
+            "sd 2",
+            "post",
+            "go",
+            "force",
+            "new",
+            "variant crazyhouse",
+            "force",
+            "setboard rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[Pp] b KQkq - 0 2",
+            "usermove b8c6",
+            "sd 2",
+            "post",
+            "go",
+            "force",
+            "quit",
+        ]
+    );
 }
 
 #[test]
