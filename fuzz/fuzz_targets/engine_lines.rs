@@ -5,7 +5,8 @@
 
 use chessbits_bitboard_core::Move;
 use chessbits_uci::{
-    parse_features, parse_info, parse_option, parse_uci_line, parse_xboard_line, ParseError,
+    parse_features, parse_info, parse_option, parse_uci_line, parse_xboard_line,
+    parse_xboard_option, ParseError,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -34,4 +35,5 @@ fuzz_target!(|data: &[u8]| {
     let _ = column_in_line(parse_uci_line(line), line);
     let _ = column_in_line(parse_xboard_line(line), line);
     let _ = column_in_line(parse_features(line), line);
+    let _ = column_in_line(parse_xboard_option(line), line);
 });

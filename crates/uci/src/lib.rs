@@ -17,7 +17,7 @@
 //!
 //! The design choice is that an engine is untrusted input. The line parsers are pure
 //! functions ([`parse_uci_line`], [`parse_info`], [`parse_option`],
-//! [`parse_xboard_line`], [`parse_features`]) with typed errors, fuzzed and
+//! [`parse_xboard_line`], [`parse_features`], [`parse_xboard_option`]) with typed errors, fuzzed and
 //! property-tested; unknown tokens and commands are skipped as the protocols (and
 //! python-chess) say. The process is handled apart: its output is read by a thread into
 //! a channel so that every wait has a deadline ([`Timeouts`]); an engine that dies is an
@@ -52,7 +52,9 @@ pub use options::{parse_option, EngineOption, OptionKind, OptionValue};
 pub use process::EngineCommand;
 pub use protocol::{parse_uci_line, UciLine};
 pub use xboard::{Features, XBoardEngine, XBoardReply, XBoardResult, XBoardThinking};
-pub use xboard_proto::{parse_features, parse_xboard_line, FeatureValue, Thinking, XBoardLine};
+pub use xboard_proto::{
+    parse_features, parse_xboard_line, parse_xboard_option, FeatureValue, Thinking, XBoardLine,
+};
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

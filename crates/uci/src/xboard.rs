@@ -16,11 +16,13 @@ use chessbits_movegen::variant::VariantPosition;
 use chessbits_position::{Position, Variant};
 
 use crate::board::{AnyPosition, GamePosition};
+use crate::error::OptionError;
 use crate::error::{EngineError, ParseError, Stage, StderrTail};
 use crate::info::IllegalPvMove;
 use crate::limits::Limits;
+use crate::options::{EngineOption, OptionKind, OptionValue};
 use crate::process::{deadline_after, EngineCommand, EngineProcess};
-use crate::xboard_proto::{parse_xboard_line, FeatureValue, XBoardLine};
+use crate::xboard_proto::{parse_xboard_line, parse_xboard_option, FeatureValue, XBoardLine};
 
 /// The features an engine announced (`feature name=value`), in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -96,7 +98,8 @@ impl Features {
         }
     }
 
-    /// Every `option` feature (`Name -type ...`).
+    /// Every `option` feature as written (`Name -type ...`); typed:
+    /// [`XBoardEngine::options`].
     #[must_use]
     pub fn options(&self) -> Vec<&str> {
         self.0
@@ -172,6 +175,7 @@ pub struct XBoardEngine {
     features: Features,
     /// What the engine's board holds (it is in force mode).
     board: Option<GamePosition>,
+    options: Vec<EngineOption>,
     warnings: Vec<ParseError>,
     pings: i64,
 }
@@ -184,6 +188,7 @@ impl EngineCommand {
             process,
             features: Features::default(),
             board: None,
+            options: Vec::new(),
             warnings: Vec::new(),
             pings: 0,
         };
@@ -223,6 +228,15 @@ impl XBoardEngine {
                             done = true;
                         }
                         if accept {
+                            if let ("option", FeatureValue::Text(text)) = (name.as_str(), &value) {
+                                match parse_xboard_option(text) {
+                                    Ok(o) => {
+                                        self.options.retain(|old| !old.is_named(&o.name));
+                                        self.options.push(o);
+                                    }
+                                    Err(e) => self.warnings.push(e),
+                                }
+                            }
                             self.features.0.push((name, value));
                         }
                     }
@@ -288,29 +302,37 @@ impl XBoardEngine {
         }
     }
 
-    /// Sets an engine-defined option (`option NAME=VALUE`, or `option NAME` for a button).
-    /// The name must be one of the engine's `option` features.
-    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), EngineError> {
-        let known = self.features.options().iter().any(|o| {
-            o.split(" -")
-                .next()
-                .is_some_and(|n| n.trim().eq_ignore_ascii_case(name))
-        });
-        if !known {
-            return Err(crate::OptionError::Unknown {
-                name: name.to_owned(),
+    /// The options the engine declared (`feature option=...`), typed as UCI options are
+    /// ([`parse_xboard_option`](crate::parse_xboard_option)).
+    #[must_use]
+    pub fn options(&self) -> &[EngineOption] {
+        &self.options
+    }
+
+    /// The option named `name` (without regard to case).
+    #[must_use]
+    pub fn option(&self, name: &str) -> Option<&EngineOption> {
+        self.options.iter().find(|o| o.is_named(name))
+    }
+
+    /// Sets an engine-defined option: the value is checked against its type and range
+    /// ([`EngineOption::validate`]), then `option NAME=VALUE` (a check as `1`/`0`) or
+    /// `option NAME` (a button) is sent.
+    pub fn set_option(
+        &mut self,
+        name: &str,
+        value: impl Into<OptionValue>,
+    ) -> Result<(), EngineError> {
+        let option = self.option(name).ok_or_else(|| OptionError::Unknown {
+            name: name.to_owned(),
+        })?;
+        let text = option.validate(&value.into())?;
+        let command = match (text, &option.kind) {
+            (None, _) => format!("option {}", option.name),
+            (Some(v), OptionKind::Check { .. }) => {
+                format!("option {}={}", option.name, u8::from(v == "true"))
             }
-            .into());
-        }
-        if value.is_some_and(|v| v.contains(['\n', '\r'])) {
-            return Err(crate::OptionError::LineBreak {
-                name: name.to_owned(),
-            }
-            .into());
-        }
-        let command = match value {
-            Some(v) => format!("option {name}={v}"),
-            None => format!("option {name}"),
+            (Some(v), _) => format!("option {}={v}", option.name),
         };
         self.process.send(&command, Stage::Command)
     }

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use crate::error::ParseError;
+use crate::options::{EngineOption, OptionKind};
 use crate::tokens::Cursor;
 
 /// A feature's value: a number or text (quoted in the line).
@@ -253,6 +254,83 @@ pub fn parse_features(line: &str) -> Result<Vec<(String, FeatureValue)>, ParseEr
     }
 }
 
+/// Reads the text of a `feature option="..."`: `NAME -button|-save|-reset`,
+/// `NAME -check 0|1`, `NAME -string|-file|-path TEXT`, `NAME -spin|-slider V MIN MAX`,
+/// `NAME -combo A /// B /// C` (the default the one starred, else the first), as the
+/// [`EngineOption`] UCI's options are: `-file`/`-path` are strings, `-slider` a spin,
+/// `-save`/`-reset` buttons.
+///
+/// ```
+/// use chessbits_uci::{parse_xboard_option, OptionKind};
+///
+/// let o = parse_xboard_option("Resign Threshold -spin 800 200 1200").unwrap();
+/// assert_eq!(o.name, "Resign Threshold");
+/// assert_eq!(o.kind, OptionKind::Spin { default: 800, min: 200, max: 1200 });
+/// ```
+pub fn parse_xboard_option(text: &str) -> Result<EngineOption, ParseError> {
+    const TYPES: [&str; 11] = [
+        "button", "save", "reset", "check", "string", "file", "path", "spin", "slider", "combo",
+        "textbox",
+    ];
+    // The name ends at the first ` -type` (a name may hold spaces and dashes).
+    let found = text.match_indices(" -").find_map(|(i, _)| {
+        let rest = &text[i + 2..];
+        let end = rest
+            .find(|c: char| c.is_ascii_whitespace())
+            .unwrap_or(rest.len());
+        let word = &rest[..end];
+        TYPES.contains(&word).then(|| (i, word, rest[end..].trim()))
+    });
+    let Some((at, kind, args)) = found else {
+        return Err(ParseError::new(text, text.len(), "option: no -type"));
+    };
+    let name = text[..at].trim().to_owned();
+    if name.is_empty() {
+        return Err(ParseError::new(text, 0, "option: the name is empty"));
+    }
+    let number = |word: Option<&str>, what: &str| -> Result<i64, ParseError> {
+        word.and_then(|w| w.parse().ok()).ok_or_else(|| {
+            ParseError::new(text, at, format!("{kind} option: {what} is not a number"))
+        })
+    };
+    let kind = match kind {
+        "button" | "save" | "reset" => OptionKind::Button,
+        "check" => OptionKind::Check {
+            default: number(args.split_ascii_whitespace().next(), "the value")? != 0,
+        },
+        "string" | "file" | "path" | "textbox" => OptionKind::String {
+            default: args.to_owned(),
+        },
+        _ if kind == "spin" || kind == "slider" => {
+            let mut w = args.split_ascii_whitespace();
+            let default = number(w.next(), "the value")?;
+            let min = number(w.next(), "min")?;
+            let max = number(w.next(), "max")?;
+            OptionKind::Spin { default, min, max }
+        }
+        _ => {
+            let mut vars: Vec<String> = Vec::new();
+            let mut default = None;
+            for choice in args.split("///").map(str::trim).filter(|c| !c.is_empty()) {
+                let plain = choice.strip_prefix('*').unwrap_or(choice).trim().to_owned();
+                if choice.starts_with('*') {
+                    default = Some(plain.clone());
+                }
+                if !vars.contains(&plain) {
+                    vars.push(plain);
+                }
+            }
+            OptionKind::Combo {
+                default: default
+                    .or_else(|| vars.first().cloned())
+                    .unwrap_or_default(),
+                vars,
+            }
+        }
+    };
+    Ok(EngineOption { name, kind })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -309,6 +387,54 @@ mod tests {
         assert!(parse_xboard_line("3 1 1").is_err());
         assert!(parse_xboard_line("move").is_err());
         assert!(parse_xboard_line("pong x").is_err());
+    }
+
+    #[test]
+    fn xboard_options() {
+        let opt = |t: &str| parse_xboard_option(t).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(opt("Clear Hash -button").kind, OptionKind::Button);
+        assert_eq!(
+            opt("Resign -check 0").kind,
+            OptionKind::Check { default: false }
+        );
+        assert_eq!(
+            opt("Ini File -file /usr/share/games/fairymax/fmax.ini").kind,
+            OptionKind::String {
+                default: "/usr/share/games/fairymax/fmax.ini".into()
+            }
+        );
+        assert_eq!(
+            opt("Dummy Slider Example -slider 20 0 100").kind,
+            OptionKind::Spin {
+                default: 20,
+                min: 0,
+                max: 100
+            }
+        );
+        let combo = opt("Makruk rules -combo makruk /// *Cambodian /// Ai-wok");
+        assert_eq!(combo.name, "Makruk rules");
+        assert_eq!(
+            combo.kind,
+            OptionKind::Combo {
+                default: "Cambodian".into(),
+                vars: vec!["makruk".into(), "Cambodian".into(), "Ai-wok".into()]
+            }
+        );
+        assert_eq!(
+            opt("Multi-PV Margin -spin 0 0 1000").name,
+            "Multi-PV Margin"
+        );
+        assert_eq!(
+            opt("Debug Log File -string ").kind,
+            OptionKind::String {
+                default: String::new()
+            }
+        );
+        assert!(parse_xboard_option("No type here").is_err());
+        assert!(parse_xboard_option("X -spin a 1 2").is_err());
+        assert!(parse_xboard_option(" -button").is_err());
+        // Found by the property test: a blank after the dash, then a wide character.
+        assert!(parse_xboard_option("x - \u{fffd} -spin").is_err());
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! error whose column lies within the line.
 
 use chessbits_uci::{
-    parse_features, parse_info, parse_option, parse_uci_line, parse_xboard_line, ParseError,
+    parse_features, parse_info, parse_option, parse_uci_line, parse_xboard_line,
+    parse_xboard_option, ParseError,
 };
 use proptest::prelude::*;
 
@@ -113,6 +114,7 @@ fn all(line: &str) {
     column_in_line(parse_uci_line(line), line);
     column_in_line(parse_xboard_line(line), line);
     column_in_line(parse_features(line), line);
+    column_in_line(parse_xboard_option(line), line);
 }
 
 proptest! {

@@ -234,6 +234,16 @@ fn fairymax_plays_over_xboard() {
         Err(e) => panic!("fairymax: {e}"),
     };
     assert!(fm.name().is_some_and(|n| n.contains("Fairy-Max")));
+    // Every option type XBoard has, typed: -check, -spin, -slider, -file, -path, -combo,
+    // -string, -button.
+    assert!(fm.warnings().is_empty(), "{:?}", fm.warnings());
+    assert!(fm.options().len() >= 8);
+    assert!(matches!(
+        fm.option("Resign Threshold").map(|o| &o.kind),
+        Some(OptionKind::Spin { .. })
+    ));
+    fm.set_option("Resign Threshold", 900).expect("option");
+    assert!(fm.set_option("Resign Threshold", 5).is_err());
     fm.ping().expect("pong");
     fm.new_game().expect("new");
     let mut pos = Position::new();

@@ -7,7 +7,9 @@ use std::time::Duration;
 use chessbits_bitboard_core::{Move, Square};
 use chessbits_movegen::variant::VariantPosition;
 use chessbits_position::{CastlingMode, Position, Variant};
-use chessbits_uci::{EngineError, FeatureValue, Limits, Stage, XBoardEngine, XBoardReply};
+use chessbits_uci::{
+    EngineError, FeatureValue, Limits, OptionError, OptionKind, Stage, XBoardEngine, XBoardReply,
+};
 use fake::{fake, generous, quick};
 
 fn script(parts: &[&str]) -> String {
@@ -18,7 +20,7 @@ const HANDSHAKE: &str = r#"< protover 2
 > tellics say Fake XBoard engine
 > feature done=0
 > feature myname="Fake Max 1.0" ping=1 setboard=1 usermove=1 san=1 variants="normal,fischerandom,crazyhouse"
-> feature option="Resign Threshold -spin 800 200 1200" colors=0 frobnicate=1
+> feature option="Resign Threshold -spin 800 200 1200" option="Book -check 1" colors=0 frobnicate=1
 > feature done=1"#;
 
 fn start(f: &fake::Fake) -> XBoardEngine {
@@ -43,8 +45,32 @@ fn handshake_accepts_known_features_and_rejects_the_rest() {
         features.variants(),
         ["normal", "fischerandom", "crazyhouse"]
     );
-    assert_eq!(features.options(), ["Resign Threshold -spin 800 200 1200"]);
+    assert_eq!(
+        features.options(),
+        ["Resign Threshold -spin 800 200 1200", "Book -check 1"]
+    );
     assert_eq!(features.get("done"), Some(&FeatureValue::Int(1)));
+    assert_eq!(
+        engine.option("resign threshold").map(|o| &o.kind),
+        Some(&OptionKind::Spin {
+            default: 800,
+            min: 200,
+            max: 1200
+        })
+    );
+    let mut engine = engine;
+    engine
+        .set_option("Resign threshold", 900)
+        .expect("in range");
+    engine.set_option("book", false).expect("a check");
+    assert!(matches!(
+        engine.set_option("Resign Threshold", 100),
+        Err(EngineError::Option(OptionError::Range { .. }))
+    ));
+    assert!(matches!(
+        engine.set_option("Hash", 1),
+        Err(EngineError::Option(OptionError::Unknown { .. }))
+    ));
     drop(engine);
     assert_eq!(
         f.received(),
@@ -59,10 +85,13 @@ fn handshake_accepts_known_features_and_rejects_the_rest() {
             "rejected san",
             "accepted variants",
             "accepted option",
+            "accepted option",
             "accepted colors",
             "rejected frobnicate",
             "accepted done",
             "easy",
+            "option Resign Threshold=900",
+            "option Book=0",
             "quit",
         ]
     );
@@ -312,7 +341,7 @@ fn without_setboard_only_the_start_and_moves() {
     engine
         .set_position(&Position::new(), &[Move::normal(Square::D2, Square::D4)])
         .expect("moves without usermove");
-    assert!(engine.set_option("Nothing", Some("1")).is_err());
+    assert!(engine.set_option("Nothing", "1").is_err());
     drop(engine);
     assert!(f.received().contains(&"d2d4".to_owned()));
 }
