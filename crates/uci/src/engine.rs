@@ -312,7 +312,7 @@ impl UciEngine {
         }
         let command = limits.go_command(ponder, |m| root.uci(m));
         // Lines of an earlier search given up (a late `bestmove`) must not answer this one.
-        self.process.drain();
+        let _ = self.process.drain();
         self.process.send(&command, Stage::Search)?;
         let timeouts = self.timeouts();
         let budget = if ponder || limits.infinite {

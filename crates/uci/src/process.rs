@@ -244,14 +244,19 @@ impl EngineProcess {
         self.child.id()
     }
 
-    /// Drops the lines already read and not yet taken.
-    pub(crate) fn drain(&mut self) {
+    /// Takes the lines already read and not yet taken, without waiting.
+    pub(crate) fn drain(&mut self) -> Vec<String> {
+        let mut lines = Vec::new();
         while let Ok(event) = self.lines.try_recv() {
-            if !matches!(event, Event::Line(_)) {
-                self.ended = true;
-                break;
+            match event {
+                Event::Line(line) => lines.push(line),
+                _ => {
+                    self.ended = true;
+                    break;
+                }
             }
         }
+        lines
     }
 
     /// The error for an engine whose output closed: its exit status (waited for a

@@ -466,7 +466,22 @@ impl XBoardEngine {
             self.process.send(&command, Stage::Search)?;
         }
         self.process.send("post", Stage::Search)?;
-        self.process.drain();
+        // What the engine said since the position was sent: a refused move of ours means
+        // its board is not ours.
+        let texts = game.move_texts();
+        for line in self.process.drain() {
+            if let Some(text) = parse_xboard_line(&line)
+                .ok()
+                .and_then(|l| refused_move(&l, &texts))
+            {
+                self.board = None;
+                return Err(EngineError::IllegalMove {
+                    stage: Stage::Position,
+                    text,
+                    fen: game.start.fen(),
+                });
+            }
+        }
         self.process.send("go", Stage::Search)?;
         let timeouts = self.process.timeouts;
         let budget = limits.deadline(white, &timeouts);
@@ -505,12 +520,12 @@ impl XBoardEngine {
                     break XBoardReply::Result { result, comment }
                 }
                 Ok(XBoardLine::OfferDraw) => offered_draw = true,
-                Ok(XBoardLine::IllegalMove { text, .. }) => {
+                Ok(refusal) if refused_move(&refusal, &texts).is_some() => {
                     // The engine refused a move of ours: its board is not ours.
                     self.board = None;
                     return Err(EngineError::IllegalMove {
                         stage: Stage::Position,
-                        text,
+                        text: refused_move(&refusal, &texts).unwrap_or_default(),
                         fen: game.start.fen(),
                     });
                 }
@@ -610,6 +625,19 @@ fn limit_commands(limits: &Limits, white: bool) -> Vec<String> {
         }
     }
     out
+}
+
+/// The move of ours an engine's line refuses, if it refuses one: `Illegal move: X`
+/// (whatever X), or `Error (...): X` where X (or `usermove X`) is one of the moves sent.
+fn refused_move(line: &XBoardLine, sent: &[String]) -> Option<String> {
+    match line {
+        XBoardLine::IllegalMove { text, .. } => Some(text.clone()),
+        XBoardLine::Error { command, .. } => {
+            let text = command.strip_prefix("usermove").unwrap_or(command).trim();
+            sent.iter().any(|s| s == text).then(|| text.to_owned())
+        }
+        _ => None,
+    }
 }
 
 /// The legal moves a pv's words mean (move numbers like `12.` and `12...` skipped),

@@ -381,3 +381,30 @@ fn silent_or_dying_xboard_engines() {
         })
     ));
 }
+
+#[test]
+fn a_move_the_engine_refuses_is_an_error_not_a_wrong_board() {
+    // The engine refuses our move with `Error (...)`, and then would answer for the
+    // wrong side: the client says the engine's board is not ours, whenever the refusal
+    // comes (before `go` or after).
+    let f = fake(
+        &script(&[
+            HANDSHAKE,
+            "< usermove",
+            "> Error (unknown command): e2e4",
+            "> Error (unknown command): post",
+            "< go",
+            "> move d2d4",
+        ]),
+        generous(),
+    );
+    let mut engine = start(&f);
+    let e4 = Move::normal(Square::E2, Square::E4);
+    engine.set_position(&Position::new(), &[e4]).expect("sent");
+    match engine.go(&Limits::depth(1)) {
+        Err(EngineError::IllegalMove { stage, text, .. }) => {
+            assert_eq!((stage, text.as_str()), (Stage::Position, "e2e4"));
+        }
+        other => panic!("{other:?}"),
+    }
+}
