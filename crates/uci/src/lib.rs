@@ -27,6 +27,13 @@
 //!
 //! Chess960 positions set `UCI_Chess960` and write castling king-takes-rook; a
 //! [`VariantPosition`] sets `UCI_Variant` to [`Variant::uci_name`](chessbits_position::Variant::uci_name).
+//! Over XBoard the same positions send `variant <name>` (`fischerandom` for Chess960)
+//! where the engine lists it, and `setboard` for a position other than the start.
+//!
+//! What is not here: XBoard protocol version 1 engines (no `feature done=1`), node and
+//! mate limits and analysis mode over XBoard, and the `edit` command for engines without
+//! `setboard` (those are [`EngineError::Unsupported`]); an engine pool (fishnet-style) is
+//! left to the caller: engines are `Send`.
 //!
 //! [`VariantPosition`]: chessbits_movegen::variant::VariantPosition
 #![deny(missing_docs)]
@@ -60,3 +67,18 @@ pub use xboard_proto::{
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+#[cfg(test)]
+mod tests {
+    /// Engines move to other threads (a pool of engines, fishnet-style); errors cross
+    /// threads and box as `dyn Error + Send + Sync`.
+    #[test]
+    fn engines_are_send_and_errors_send_sync() {
+        fn send<T: Send>() {}
+        fn send_sync<T: Send + Sync + 'static>() {}
+        send::<crate::UciEngine>();
+        send::<crate::XBoardEngine>();
+        send_sync::<crate::EngineError>();
+        send_sync::<crate::ParseError>();
+    }
+}
