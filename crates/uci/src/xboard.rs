@@ -490,7 +490,14 @@ impl XBoardEngine {
         let mut problems = Vec::new();
         let mut offered_draw = false;
         let reply = loop {
-            let line = self.process.recv(deadline, Stage::Search, "move", budget)?;
+            let line = match self.process.recv(deadline, Stage::Search, "move", budget) {
+                Ok(line) => line,
+                Err(e) => {
+                    // A late move would change the engine's board: start afresh next time.
+                    self.board = None;
+                    return Err(e);
+                }
+            };
             match parse_xboard_line(&line) {
                 Ok(XBoardLine::Thinking(t)) => {
                     let (pv, pv_error) = resolve_words(&root, &t.pv);

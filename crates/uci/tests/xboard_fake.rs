@@ -380,6 +380,11 @@ fn silent_or_dying_xboard_engines() {
             ..
         })
     ));
+    // After a search given up, the next position starts the engine's board afresh.
+    engine.set_position(&Position::new(), &[]).expect("queued");
+    drop(engine);
+    let news = f.received().iter().filter(|l| *l == "new").count();
+    assert_eq!(news, 2);
 }
 
 #[test]
