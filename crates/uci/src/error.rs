@@ -196,7 +196,8 @@ pub enum EngineError {
         stage: Stage,
         /// The exit status, if the process was reaped in time.
         exit: Exit,
-        /// Its last lines on standard error (at most [`crate::Timeouts`]' bound).
+        /// Its last lines on standard error (at most
+        /// [`Timeouts::stderr_lines`](crate::Timeouts::stderr_lines) of them).
         stderr: StderrTail,
     },
     /// The engine did not answer in time.

@@ -58,9 +58,10 @@ pub use limits::{Limits, Timeouts};
 pub use options::{parse_option, EngineOption, OptionKind, OptionValue};
 pub use process::EngineCommand;
 pub use protocol::{parse_uci_line, UciLine};
-pub use xboard::{Features, XBoardEngine, XBoardReply, XBoardResult, XBoardThinking};
+pub use xboard::{XBoardEngine, XBoardReply, XBoardResult, XBoardThinking};
 pub use xboard_proto::{
-    parse_features, parse_xboard_line, parse_xboard_option, FeatureValue, Thinking, XBoardLine,
+    parse_features, parse_xboard_line, parse_xboard_option, FeatureValue, Features, Thinking,
+    XBoardLine,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -75,6 +75,62 @@ pub enum XBoardLine {
     Unknown(String),
 }
 
+/// The features an engine announced (`feature name=value`), in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Features(pub Vec<(String, FeatureValue)>);
+
+impl Features {
+    /// The last value given for `name`.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&FeatureValue> {
+        self.0.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// A 0/1 feature, with the protocol's default when the engine did not say.
+    #[must_use]
+    pub fn flag(&self, name: &str) -> bool {
+        match self.get(name) {
+            Some(FeatureValue::Int(n)) => *n != 0,
+            Some(FeatureValue::Text(_)) => false,
+            None => matches!(
+                name,
+                "time" | "draw" | "sigint" | "sigterm" | "reuse" | "analyze" | "colors"
+            ),
+        }
+    }
+
+    /// `myname`.
+    #[must_use]
+    pub fn name(&self) -> Option<&str> {
+        match self.get("myname") {
+            Some(FeatureValue::Text(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// `variants`, split at commas.
+    #[must_use]
+    pub fn variants(&self) -> Vec<&str> {
+        match self.get("variants") {
+            Some(FeatureValue::Text(t)) => t.split(',').map(str::trim).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Every `option` feature as written (`Name -type ...`); typed:
+    /// [`XBoardEngine::options`].
+    #[must_use]
+    pub fn options(&self) -> Vec<&str> {
+        self.0
+            .iter()
+            .filter_map(|(n, v)| match (n.as_str(), v) {
+                ("option", FeatureValue::Text(t)) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
 /// Reads one line from an XBoard engine.
 ///
 /// ```
