@@ -118,7 +118,7 @@ impl Features {
     }
 
     /// Every `option` feature as written (`Name -type ...`); typed:
-    /// [`XBoardEngine::options`].
+    /// [`XBoardEngine::options`](crate::XBoardEngine::options).
     #[must_use]
     pub fn options(&self) -> Vec<&str> {
         self.0
