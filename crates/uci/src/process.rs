@@ -259,12 +259,13 @@ impl EngineProcess {
         lines
     }
 
-    /// The error for an engine whose output closed: its exit status (waited for a
-    /// moment) and its last stderr lines (once its stderr closed too, or a moment on).
+    /// The error for an engine whose output closed: its exit status (waited for up to
+    /// 2 s) and its last stderr lines (once its stderr closed too: at most 2 s more, in
+    /// case a child of the engine keeps it open).
     pub(crate) fn died(&mut self, stage: Stage) -> EngineError {
         self.ended = true;
         let status = self.wait_exit(Duration::from_secs(2));
-        let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
+        let _ = self.stderr_done.recv_timeout(Duration::from_secs(2));
         EngineError::Died {
             stage,
             exit: Exit(status),

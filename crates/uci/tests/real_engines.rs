@@ -110,6 +110,15 @@ fn stockfish_searches_under_every_limit() {
         .expect("searchmoves");
     assert!(r.best.is_some_and(|m| only.contains(&m)));
 
+    // Win/draw/loss per mille, where the engine shows it.
+    if sf.option("UCI_ShowWDL").is_some() {
+        sf.set_option("UCI_ShowWDL", true).expect("UCI_ShowWDL");
+        let r = sf.go(&Limits::depth(5)).expect("wdl");
+        let wdl = r.infos.iter().find_map(|i| i.wdl).expect("a wdl");
+        assert_eq!(wdl.wins + wdl.draws + wdl.losses, 1000);
+        sf.set_option("UCI_ShowWDL", false).expect("UCI_ShowWDL");
+    }
+
     // MultiPV: several lines, each legal.
     sf.set_option("MultiPV", 3).expect("MultiPV");
     let r = sf.go(&Limits::depth(6)).expect("multipv");

@@ -716,3 +716,26 @@ fn huge_limits_and_deadlines_do_not_overflow() {
     drop(engine);
     assert!(f.received().iter().any(|l| l.starts_with("go movetime ")));
 }
+
+#[test]
+fn stderr_kept_is_bounded_to_the_last_lines() {
+    let mut steps = vec!["< uci".to_owned()];
+    for i in 0..50 {
+        steps.push(format!("! line {i} {}", "x".repeat(2000)));
+    }
+    steps.push("exit 1".to_owned());
+    let timeouts = chessbits_uci::Timeouts {
+        stderr_lines: 5,
+        ..generous()
+    };
+    let f = fake(&steps.join("\n"), timeouts);
+    match f.command.start_uci() {
+        Err(EngineError::Died { stderr, .. }) => {
+            assert_eq!(stderr.0.len(), 5);
+            assert!(stderr.0[0].starts_with("line 45 "));
+            assert!(stderr.0[4].starts_with("line 49 "));
+            assert!(stderr.0.iter().all(|l| l.len() <= 1000));
+        }
+        other => panic!("{other:?}"),
+    }
+}
