@@ -17,17 +17,17 @@
 //!
 //! The design choice is that an engine is untrusted input. The line parsers are pure
 //! functions ([`parse_uci_line`], [`parse_info`], [`parse_option`],
-//! [`parse_xboard_line`], [`parse_features`], [`parse_xboard_option`]) with typed errors, fuzzed and
-//! property-tested; unknown tokens and commands are skipped as the protocols (and
-//! python-chess) say. The process is handled apart: its output is read by a thread into
+//! [`parse_xboard_line`], [`parse_features`], [`parse_xboard_option`]) with typed
+//! errors, fuzzed and property-tested; unknown tokens and commands are skipped as the
+//! protocols (and python-chess) say. The process is handled apart: its output is read by a thread into
 //! a channel so that every wait has a deadline ([`Timeouts`]); an engine that dies is an
 //! [`EngineError::Died`] with its exit status and its last stderr lines; a dropped engine
 //! is sent `quit`, given a grace period, then killed and reaped. Nothing here panics on
 //! what an engine writes.
 //!
-//! Chess960 positions set `UCI_Chess960` and write castling king-takes-rook; a
-//! [`VariantPosition`] sets `UCI_Variant` to [`Variant::uci_name`](chessbits_position::Variant::uci_name).
-//! Over XBoard the same positions send `variant <name>` (`fischerandom` for Chess960)
+//! Chess960 positions set `UCI_Chess960` and write castling king-takes-rook (the FEN in
+//! Shredder form); a [`VariantPosition`] sets `UCI_Variant` to
+//! [`Variant::uci_name`](chessbits_position::Variant::uci_name). Over XBoard the same positions send `variant <name>` (`fischerandom` for Chess960)
 //! where the engine lists it, and `setboard` for a position other than the start.
 //!
 //! What is not here: XBoard protocol version 1 engines (no `feature done=1`), node and
