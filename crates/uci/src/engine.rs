@@ -361,7 +361,7 @@ impl Search<'_> {
     pub fn next_info(&mut self) -> Result<Option<Info>, EngineError> {
         let before = self.result.infos.len();
         while !self.done {
-            self.checked_step()?;
+            self.checked_step(true)?;
             if self.result.infos.len() > before {
                 return Ok(self.result.infos.last().cloned());
             }
@@ -390,7 +390,8 @@ impl Search<'_> {
         self.wait_done()
     }
 
-    /// Waits for `bestmove` until the search's deadline.
+    /// Waits for `bestmove` until the search's deadline (an infinite search or pondering
+    /// that is not stopped: [`Timeouts::search`], then an [`EngineError::Timeout`]).
     pub fn wait(mut self) -> Result<SearchResult, EngineError> {
         self.wait_done()
     }
@@ -407,28 +408,35 @@ impl Search<'_> {
 
     fn wait_done(&mut self) -> Result<SearchResult, EngineError> {
         while !self.done {
-            self.checked_step()?;
+            self.checked_step(false)?;
         }
         Ok(std::mem::take(&mut self.result))
     }
 
     /// [`Search::step`]; after an error the search is given up (not stopped again on
     /// drop: the engine failed).
-    fn checked_step(&mut self) -> Result<(), EngineError> {
-        let result = self.step();
+    fn checked_step(&mut self, per_line: bool) -> Result<(), EngineError> {
+        let result = self.step(per_line);
         if result.is_err() {
             self.done = true;
         }
         result
     }
 
-    /// Reads one line of the search.
-    fn step(&mut self) -> Result<(), EngineError> {
+    /// Reads one line of the search. An infinite search (or pondering) has no end to wait
+    /// for: read a line at a time (`per_line`, [`Search::next_info`]), its deadline is for
+    /// each line ([`Timeouts::search`] from the one before); waited on whole
+    /// ([`Search::wait`]), it has [`Timeouts::search`] from its start or from the last
+    /// [`Search::next_info`], so that waiting for a search that never ends still ends.
+    fn step(&mut self, per_line: bool) -> Result<(), EngineError> {
         let stage = if self.stopped {
             Stage::Stop
         } else {
             Stage::Search
         };
+        if per_line && !self.stopped && (self.pondering || self.limits.infinite) {
+            self.deadline = deadline_after(self.budget);
+        }
         let line = self
             .engine
             .process

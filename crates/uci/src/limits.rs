@@ -203,8 +203,8 @@ pub struct Timeouts {
     pub handshake: Duration,
     /// For `readyok` / `pong`. Default 10 s.
     pub ready: Duration,
-    /// For a search without a time limit (depth, nodes, mate, or waiting on an
-    /// infinite search). Default 300 s.
+    /// For a search without a time limit (depth, nodes, mate); in an infinite search or
+    /// while pondering, for each line after the one before. Default 300 s.
     pub search: Duration,
     /// Added to a search's move time or clock time. Default 5 s.
     pub grace: Duration,

@@ -591,6 +591,12 @@ fn silent_engine_times_out_in_a_search_and_readiness() {
         search.next_info(),
         Err(EngineError::Timeout { .. })
     ));
+    drop(search);
+    // Waiting on an infinite search never stopped ends too.
+    let search = engine.search(&Limits::infinite()).expect("go");
+    assert!(matches!(search.wait(), Err(EngineError::Timeout { .. })));
+    let search = engine.ponder(&Limits::depth(3)).expect("go ponder");
+    assert!(matches!(search.wait(), Err(EngineError::Timeout { .. })));
 }
 
 #[cfg(target_os = "linux")]
