@@ -150,17 +150,30 @@ impl XBoardEngine {
     }
 
     /// Protocol version 2 engines announce their features and end with `feature done=1`
-    /// (this client waits for it until [`Timeouts::handshake`](crate::Timeouts); version 1
-    /// engines, which announce nothing, are not supported).
+    /// (this client waits for it until [`Timeouts::handshake`](crate::Timeouts), and goes
+    /// on without it if the engine announced features but never `done=0`, as the
+    /// protocol allows; version 1 engines, which announce nothing, are a timeout).
     fn handshake(&mut self) -> Result<(), EngineError> {
         self.process.send("xboard", Stage::Handshake)?;
         self.process.send("protover 2", Stage::Handshake)?;
         let timeout = self.process.timeouts.handshake;
         let deadline = deadline_after(timeout);
         loop {
-            let line = self
-                .process
-                .recv(deadline, Stage::Handshake, "feature done=1", timeout)?;
+            let line =
+                match self
+                    .process
+                    .recv(deadline, Stage::Handshake, "feature done=1", timeout)
+                {
+                    Ok(line) => line,
+                    // Protocol 2 lets an engine that announced features without `done=0` go
+                    // on without `done=1` once the GUI stops waiting.
+                    Err(EngineError::Timeout { .. })
+                        if !self.features.0.is_empty() && self.features.get("done").is_none() =>
+                    {
+                        break;
+                    }
+                    Err(e) => return Err(e),
+                };
             match parse_xboard_line(&line) {
                 Ok(XBoardLine::Feature(list)) => {
                     let mut done = false;

@@ -413,3 +413,26 @@ fn a_move_the_engine_refuses_is_an_error_not_a_wrong_board() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn features_without_done_are_enough_but_done_0_must_be_ended() {
+    // Features and no `done`: the handshake ends at its deadline, without error.
+    let f = fake(
+        &script(&["< protover", "> feature ping=1 setboard=1", "hang"]),
+        quick(),
+    );
+    let engine = start(&f);
+    assert!(engine.features().flag("setboard"));
+    // `done=0` promises a `done=1`: without it, a timeout.
+    let f = fake(
+        &script(&["< protover", "> feature done=0 ping=1", "hang"]),
+        quick(),
+    );
+    assert!(matches!(
+        f.command.start_xboard(),
+        Err(EngineError::Timeout {
+            stage: Stage::Handshake,
+            ..
+        })
+    ));
+}
