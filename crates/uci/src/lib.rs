@@ -30,10 +30,10 @@
 //! [`Variant::uci_name`](chessbits_position::Variant::uci_name). Over XBoard the same positions send `variant <name>` (`fischerandom` for Chess960)
 //! where the engine lists it, and `setboard` for a position other than the start.
 //!
-//! What is not here: XBoard protocol version 1 engines (that announce no features), node and
-//! mate limits and analysis mode over XBoard, and the `edit` command for engines without
-//! `setboard` (those are [`EngineError::Unsupported`]); an engine pool (fishnet-style) is
-//! left to the caller: engines are `Send`.
+//! What is not here: XBoard protocol version 1 engines (that announce no features),
+//! node and mate limits and analysis mode over XBoard, and the `edit` command for
+//! engines without `setboard` (those are [`EngineError::Unsupported`]); an engine pool
+//! (fishnet-style) is left to the caller: engines are `Send`.
 //!
 //! [`VariantPosition`]: chessbits_movegen::variant::VariantPosition
 #![deny(missing_docs)]
