@@ -98,9 +98,11 @@ impl<F, W> Run<'_, F, W> {
             deliver(ctx.shared, done_rx, &mut consume);
             // The receiver is dropped when the consumer stopped early: the workers' sends
             // fail and they stop, and so does the splitting thread (its sends fail too).
+            // A panic there (in the input's `read`, say) goes on to the caller as a
+            // worker's does: it is a bug, not damage to the input.
             match splitting.join() {
                 Ok(result) => result.map(|()| shared.lock().cuts),
-                Err(_) => Err(io::Error::other("the splitting thread panicked")),
+                Err(panic) => std::panic::resume_unwind(panic),
             }
         })
     }

@@ -373,6 +373,45 @@ fn a_panic_in_the_work_reaches_the_caller() {
     assert!(run.is_err());
 }
 
+/// An input whose `read` panics part way (on the splitting thread): the panic reaches the
+/// caller, never an I/O error that would pass for damage to the input.
+#[test]
+fn a_panic_while_splitting_reaches_the_caller() {
+    struct PanicsLater<'a> {
+        data: &'a [u8],
+        reads: usize,
+    }
+    impl Read for PanicsLater<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.reads += 1;
+            assert!(self.reads < 4, "a read that panics");
+            self.data.read(buf)
+        }
+    }
+    let pgn = many_games();
+    let run = std::panic::catch_unwind(|| {
+        let input = PanicsLater {
+            data: &pgn[..],
+            reads: 0,
+        };
+        Pipeline::new(Reader::new(input)).threads(2).run_sized(
+            RecordCollector::new,
+            |batch: Vec<GameRecord>| batch.len(),
+            |_| true,
+            Sizes {
+                chunk: 4096,
+                max: 1 << 16,
+            },
+        )
+    });
+    let panic = run.expect_err("the panic reaches the caller");
+    let message = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied());
+    assert_eq!(message, Some("a read that panics"));
+}
+
 /// A chunk's buffer goes back to the pool when its last reference drops (not before),
 /// and the pool keeps no more than its bound.
 #[test]
