@@ -119,14 +119,27 @@ fn parquet_error(e: parquet::errors::ParquetError) -> io::Error {
 /// way out).
 struct Tracked<W> {
     inner: W,
-    error: Arc<Mutex<Option<io::Error>>>,
+    error: Arc<Mutex<Option<Kept>>>,
+}
+
+/// The output's first error: the error itself until the caller takes it (its kind, text
+/// and source intact), and its kind and text for any later copy.
+struct Kept {
+    first: Option<io::Error>,
+    kind: io::ErrorKind,
+    text: String,
 }
 
 impl<W: Write> Tracked<W> {
+    /// Keeps `e` (the first one only) and gives the format writer a copy.
     fn keep(&self, e: io::Error) -> io::Error {
         let copy = io::Error::new(e.kind(), e.to_string());
         if let Ok(mut slot) = self.error.lock() {
-            slot.get_or_insert(e);
+            slot.get_or_insert_with(|| Kept {
+                kind: e.kind(),
+                text: e.to_string(),
+                first: Some(e),
+            });
         }
         copy
     }
@@ -152,11 +165,15 @@ impl<W: Write> Write for Tracked<W> {
     }
 }
 
-/// A copy of the output's kept error.
-fn own_error(slot: &Mutex<Option<io::Error>>) -> Option<io::Error> {
-    let slot = slot.lock().ok()?;
-    slot.as_ref()
-        .map(|e| io::Error::new(e.kind(), e.to_string()))
+/// The output's kept error: the error itself the first time, a copy after that.
+fn own_error(slot: &Mutex<Option<Kept>>) -> Option<io::Error> {
+    let mut slot = slot.lock().ok()?;
+    let kept = slot.as_mut()?;
+    Some(
+        kept.first
+            .take()
+            .unwrap_or_else(|| io::Error::new(kept.kind, kept.text.clone())),
+    )
 }
 
 enum Inner<W: Write + Send> {
@@ -173,7 +190,7 @@ enum Inner<W: Write + Send> {
 /// A table being written to one output.
 pub struct TableWriter<W: Write + Send> {
     inner: Inner<Tracked<W>>,
-    error: Arc<Mutex<Option<io::Error>>>,
+    error: Arc<Mutex<Option<Kept>>>,
 }
 
 impl<W: Write + Send> std::fmt::Debug for TableWriter<W> {
@@ -291,3 +308,54 @@ mod parquet_out;
 pub use parquet_out::stored_schema;
 mod partition;
 pub use partition::Partitioned;
+
+#[cfg(all(test, feature = "json"))]
+mod tests {
+    use super::*;
+    use arrow_array::{Int32Array, RecordBatch};
+    use arrow_schema::{DataType, Field, Schema};
+
+    /// The cause inside an output's error, which the caller must get back as itself.
+    #[derive(Debug)]
+    struct Cause;
+
+    impl std::fmt::Display for Cause {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("the disk is on fire")
+        }
+    }
+
+    impl std::error::Error for Cause {}
+
+    /// An output whose every write fails with [`Cause`] inside the error.
+    struct Failing;
+
+    impl Write for Failing {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::new(io::ErrorKind::StorageFull, Cause))
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The output's error reaches the caller as itself: its kind, and its cause through
+    /// `get_ref`/`source`, not a copy of its text.
+    #[test]
+    fn the_outputs_error_keeps_its_cause() {
+        let schema = Arc::new(Schema::new(vec![Field::new("n", DataType::Int32, false)]));
+        let column = Arc::new(Int32Array::from(vec![1, 2, 3]));
+        let batch = RecordBatch::try_new(schema.clone(), vec![column]).expect("a batch");
+        let mut writer =
+            TableWriter::new(Failing, schema, Format::Ndjson, &WriteOptions::default())
+                .expect("nothing is written yet");
+        let error = match writer.write(&batch) {
+            Err(e) => e,
+            Ok(()) => writer.finish().expect_err("the output fails"),
+        };
+        assert_eq!(error.kind(), io::ErrorKind::StorageFull);
+        let cause = error.get_ref().expect("the error has its cause");
+        assert!(cause.is::<Cause>(), "{cause:?}");
+    }
+}
