@@ -67,9 +67,9 @@ impl Source for Position {
 /// that wants the moves one by one implements [`Visitor::special`] only: the batches are
 /// spelled out into moves here, once.
 pub(crate) trait Visitor {
-    /// Moves of a piece (not a pawn) from `from` to each square of `to`.
+    /// Moves of a piece of `role` (not a pawn) from `from` to each square of `to`.
     #[inline(always)]
-    fn piece(&mut self, from: Square, to: Bitboard) {
+    fn piece(&mut self, _role: Role, from: Square, to: Bitboard) {
         for to in to {
             self.special(Move::normal(from, to));
         }
@@ -99,6 +99,18 @@ pub(crate) trait Visitor {
         for sq in to {
             self.special(Move::drop(role, sq));
         }
+    }
+}
+
+/// The role of the slider on `from` of a set of bishops and queens (`other` is
+/// [`Role::Bishop`]) or of rooks and queens (`other` is [`Role::Rook`]): a visitor that
+/// plays the moves needs it, the others leave it unused and it costs them nothing.
+#[inline(always)]
+pub(crate) fn slider_role(board: &Pieces, from: Square, other: Role) -> Role {
+    if board.by_role(Role::Queen).contains(from) {
+        Role::Queen
+    } else {
+        other
     }
 }
 
@@ -320,12 +332,12 @@ fn generate_side<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
                     .attackers_by_in::<S>(to, us.other(), &kept.toggled(king))
                     .is_empty();
                 if safe {
-                    v.piece(king, steps);
+                    v.piece(Role::King, king, steps);
                 }
             }
         } else {
             let danger = attacked_squares::<S, WHITE>(board, theirs, &kept.toggled(king));
-            v.piece(king, steps & !danger);
+            v.piece(Role::King, king, steps & !danger);
             for rook in rooks {
                 let Some(rook) = rook else {
                     continue;
@@ -360,23 +372,39 @@ fn generate_side<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
 
     // Knights (a pinned knight can never move).
     for from in movable & board.knights() & !pinned {
-        v.piece(from, at::knight_attacks(from) & dest_target);
+        v.piece(Role::Knight, from, at::knight_attacks(from) & dest_target);
     }
     // Sliders: free ones anywhere, pinned ones along their pin (a piece pinned on a
     // diagonal has no orthogonal move and the other way round).
     let diag = movable & board.bishops_and_queens() & !pin_orth;
     let orth = movable & board.rooks_and_queens() & !pin_diag;
     for from in diag - pin_diag {
-        v.piece(from, S::bishop_in(from, kept) & dest_target);
+        v.piece(
+            slider_role(board, from, Role::Bishop),
+            from,
+            S::bishop_in(from, kept) & dest_target,
+        );
     }
     for from in diag & pin_diag {
-        v.piece(from, S::bishop_in(from, kept) & dest_target & pin_diag);
+        v.piece(
+            slider_role(board, from, Role::Bishop),
+            from,
+            S::bishop_in(from, kept) & dest_target & pin_diag,
+        );
     }
     for from in orth - pin_orth {
-        v.piece(from, S::rook_in(from, kept) & dest_target);
+        v.piece(
+            slider_role(board, from, Role::Rook),
+            from,
+            S::rook_in(from, kept) & dest_target,
+        );
     }
     for from in orth & pin_orth {
-        v.piece(from, S::rook_in(from, kept) & dest_target & pin_orth);
+        v.piece(
+            slider_role(board, from, Role::Rook),
+            from,
+            S::rook_in(from, kept) & dest_target & pin_orth,
+        );
     }
 
     let pawns = movable & board.pawns();
