@@ -16,7 +16,9 @@
 //! generator; this is our own code).
 
 use chessbits_attack_tables::{self as at, OccupancyState, SlidingAttacks};
-use chessbits_bitboard_core::{Bitboard, Color, Direction, File, Move, Rank, Role, Square};
+use chessbits_bitboard_core::{
+    reference, Bitboard, Color, Direction, File, Move, Rank, Role, Square,
+};
 use chessbits_position::{CastlingSide, Pieces, Position};
 
 /// What the generator reads of a position: a [`Position`], or a variant position whose side
@@ -180,6 +182,47 @@ static ROOK_RAYS: [Bitboard; 64] = rays(true);
 /// The squares a bishop on each square attacks on an empty board.
 static BISHOP_RAYS: [Bitboard; 64] = rays(false);
 
+/// For each square of the king, where the attacks its moves ask about can come from:
+/// bishops or queens, rooks or queens, knights (by index) on these squares reach, on an
+/// empty board, a square of the king's zone: its neighbours, and on its rank every square
+/// from the c-file to the g-file and to the king (where castling, standard or Chess960,
+/// takes the king). `attacked_squares` looks up no other piece.
+static KING_ZONE_REACH: [[Bitboard; 3]; 64] = king_zone_reach();
+
+const fn king_zone_reach() -> [[Bitboard; 3]; 64] {
+    let diagonal = rays(false);
+    let orthogonal = rays(true);
+    let mut table = [[Bitboard::EMPTY; 3]; 64];
+    let mut king = 0;
+    while king < 64 {
+        let (file, rank) = (king % 8, king / 8);
+        let mut zone = reference::king_attacks(Square::ALL[king]).0;
+        let (low, high) = (
+            if file < 2 { file } else { 2 },
+            if file > 6 { file } else { 6 },
+        );
+        let mut f = low;
+        while f <= high {
+            zone |= 1 << (rank * 8 + f);
+            f += 1;
+        }
+        zone &= !(1 << king);
+        let mut reach = [0u64; 3];
+        let mut sq = 0;
+        while sq < 64 {
+            if zone & (1 << sq) != 0 {
+                reach[0] |= diagonal[sq].0;
+                reach[1] |= orthogonal[sq].0;
+                reach[2] |= reference::knight_attacks(Square::ALL[sq]).0;
+            }
+            sq += 1;
+        }
+        table[king] = [Bitboard(reach[0]), Bitboard(reach[1]), Bitboard(reach[2])];
+        king += 1;
+    }
+    table
+}
+
 const fn rays(orthogonal: bool) -> [Bitboard; 64] {
     let mut table = [Bitboard::EMPTY; 64];
     let mut sq = 0;
@@ -254,13 +297,17 @@ fn pins_and_checks(
 }
 
 /// The squares the side `them` attacks, with `occ` as the blockers (the mover's king lifted
-/// off, so that it cannot step back along a checking ray).
+/// off, so that it cannot step back along a checking ray): exact on the zone of the king on
+/// `king` (see [`KING_ZONE_REACH`]), a subset elsewhere. The pieces that cannot reach the
+/// zone are not looked up: in Kiwipete one of Black's six sliders reaches White's zone.
 #[inline(always)]
 fn attacked_squares<S: SlidingAttacks, const WHITE: bool>(
     board: &Pieces,
     theirs: Bitboard,
     occ: &S::Occupancy,
+    king: Square,
 ) -> Bitboard {
+    let [diagonal, orthogonal, knight] = KING_ZONE_REACH[king as usize];
     // `them` is black when we are white: their pawns attack down the board.
     let pawns = board.pawns() & theirs;
     let mut danger = if WHITE {
@@ -271,13 +318,13 @@ fn attacked_squares<S: SlidingAttacks, const WHITE: bool>(
     for sq in board.kings() & theirs {
         danger |= at::king_attacks(sq);
     }
-    for sq in board.knights() & theirs {
+    for sq in board.knights() & theirs & knight {
         danger |= at::knight_attacks(sq);
     }
-    for sq in board.bishops_and_queens() & theirs {
+    for sq in board.bishops_and_queens() & theirs & diagonal {
         danger |= S::bishop_in(sq, occ);
     }
-    for sq in board.rooks_and_queens() & theirs {
+    for sq in board.rooks_and_queens() & theirs & orthogonal {
         danger |= S::rook_in(sq, occ);
     }
     danger
@@ -336,7 +383,7 @@ fn generate_side<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
                 }
             }
         } else {
-            let danger = attacked_squares::<S, WHITE>(board, theirs, &kept.toggled(king));
+            let danger = attacked_squares::<S, WHITE>(board, theirs, &kept.toggled(king), king);
             v.piece(Role::King, king, steps & !danger);
             for rook in rooks {
                 let Some(rook) = rook else {
