@@ -385,15 +385,17 @@ fn generate_side<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
         } else {
             let danger = attacked_squares::<S, WHITE>(board, theirs, &kept.toggled(king), king);
             v.piece(Role::King, king, steps & !danger);
-            for rook in rooks {
-                let Some(rook) = rook else {
-                    continue;
-                };
-                let legal = if matches!(rook.file(), File::A | File::H) {
+            // Each side on its own (a loop over the two kept them in memory).
+            let mut castle = |rook: Square| {
+                let legal = if matches!(rook as u8 & 7, 0 | 7) {
                     // The rook in its corner: lifting it uncovers nothing on the king's
                     // path (only the board's edge is behind it), and with the king not in
-                    // check neither does lifting the king. So `danger` decides.
-                    let king_to = Move::castle(king, rook).king_to();
+                    // check neither does lifting the king. So `danger` decides. The king
+                    // goes to the g-file towards a rook on its right, else the c-file
+                    // ([`Move::king_to`]).
+                    let file = if rook > king { File::G } else { File::C };
+                    let king_to = Square::new_masked(king as u32 & 56 | file as u32);
+                    debug_assert_eq!(king_to, Move::castle(king, rook).king_to());
                     ((at::between(king, king_to) | king_to) & danger).is_empty()
                 } else {
                     castling_is_legal::<S, P>(pos, kept, king, rook)
@@ -401,6 +403,12 @@ fn generate_side<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
                 if legal {
                     v.special(Move::castle(king, rook));
                 }
+            };
+            if let Some(rook) = rooks[0] {
+                castle(rook);
+            }
+            if let Some(rook) = rooks[1] {
+                castle(rook);
             }
         }
     }
