@@ -146,6 +146,9 @@ impl Source for Node<'_> {
 struct CopyWalk<'n, 'a, S: SlidingAttacks, F> {
     node: &'n Node<'a>,
     kept: &'n S::Occupancy,
+    /// The node after the move being visited: a copy of `node` with the other side to
+    /// move, to which each move is applied and from which each quiet move is taken back.
+    child: Node<'a>,
     nodes: u64,
     below: F,
 }
@@ -158,6 +161,30 @@ impl<'a, S: SlidingAttacks, F: FnMut(&Node<'a>, &S::Occupancy) -> u64> CopyWalk<
         kept.update(self.node.pieces.occupied(), next.pieces.occupied());
         self.nodes += (self.below)(&next, &kept);
     }
+
+    /// A normal move of a piece of `role` to an empty square, played on `child` and taken
+    /// back by the same toggle ([`Pieces::toggle`]: what [`Pieces::play`] does for it).
+    #[inline(always)]
+    fn visit_quiet(&mut self, role: Role, from: Square, to: Square) {
+        let us = self.node.turn;
+        let m = Move::normal(from, to);
+        let child = &mut self.child;
+        child.pieces.play(us, role, m);
+        child.rights = self.node.castles.rights_after(self.node.rights, from, to);
+        child.ep = if role == Role::Pawn {
+            child.pieces.ep_square_after_pawn_move(us, from, to)
+        } else {
+            None
+        };
+        let mut kept = *self.kept;
+        kept.update(self.node.pieces.occupied(), child.pieces.occupied());
+        self.nodes += (self.below)(&self.child, &kept);
+        self.child.pieces.toggle(
+            chessbits_bitboard_core::Piece { color: us, role },
+            Bitboard::from_square(from) | to,
+        );
+        debug_assert!(self.child.pieces == self.node.pieces);
+    }
 }
 
 impl<'a, S: SlidingAttacks, F: FnMut(&Node<'a>, &S::Occupancy) -> u64> gen::Visitor
@@ -165,7 +192,11 @@ impl<'a, S: SlidingAttacks, F: FnMut(&Node<'a>, &S::Occupancy) -> u64> gen::Visi
 {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, to: Bitboard) {
-        for to in to {
+        let occupied = self.node.pieces.occupied();
+        for to in to - occupied {
+            self.visit_quiet(role, from, to);
+        }
+        for to in to & occupied {
             self.visit(role, Move::normal(from, to));
         }
     }
@@ -173,7 +204,12 @@ impl<'a, S: SlidingAttacks, F: FnMut(&Node<'a>, &S::Occupancy) -> u64> gen::Visi
     #[inline(always)]
     fn pawn_set(&mut self, to: Bitboard, offset: i32) {
         let promotions = to & Bitboard::BACKRANKS;
-        for to in to - promotions {
+        let occupied = self.node.pieces.occupied();
+        for to in to - promotions - occupied {
+            let from = Square::new_masked((to as i32 - offset) as u32);
+            self.visit_quiet(Role::Pawn, from, to);
+        }
+        for to in (to - promotions) & occupied {
             let from = Square::new_masked((to as i32 - offset) as u32);
             self.visit(Role::Pawn, Move::normal(from, to));
         }
@@ -204,9 +240,12 @@ fn copy_walk<'a, S: SlidingAttacks, F: FnMut(&Node<'a>, &S::Occupancy) -> u64>(
     kept: &S::Occupancy,
     below: F,
 ) -> u64 {
+    let mut child = *node;
+    child.turn = node.turn.other();
     let mut w = CopyWalk::<S, F> {
         node,
         kept,
+        child,
         nodes: 0,
         below,
     };
