@@ -163,15 +163,29 @@ impl<'a, S: SlidingAttacks, F: FnMut(&Node<'a>, &S::Occupancy) -> u64> CopyWalk<
     }
 
     /// A normal move of a piece of `role` to an empty square, played on `child` and taken
-    /// back by the same toggle ([`Pieces::toggle`]: what [`Pieces::play`] does for it).
+    /// back: both are one toggle of the piece on the two squares ([`Pieces::toggle`], what
+    /// [`Pieces::play`] does for such a move). `double_push` says whether it is a pawn's
+    /// double step (the callers know it), the only move after which there may be an
+    /// en-passant square.
     #[inline(always)]
-    fn visit_quiet(&mut self, role: Role, from: Square, to: Square) {
+    fn visit_quiet(&mut self, role: Role, from: Square, to: Square, double_push: bool) {
         let us = self.node.turn;
-        let m = Move::normal(from, to);
+        let piece = chessbits_bitboard_core::Piece { color: us, role };
+        let squares = Bitboard::from_square(from) | to;
+        debug_assert!(!self.node.pieces.occupied().contains(to));
+        debug_assert_eq!(
+            double_push,
+            role == Role::Pawn && from as u8 ^ to as u8 == 16
+        );
         let child = &mut self.child;
-        child.pieces.play(us, role, m);
+        child.pieces.toggle(piece, squares);
+        debug_assert!({
+            let mut played = self.node.pieces;
+            played.play(us, role, Move::normal(from, to));
+            played == child.pieces
+        });
         child.rights = self.node.castles.rights_after(self.node.rights, from, to);
-        child.ep = if role == Role::Pawn {
+        child.ep = if double_push {
             child.pieces.ep_square_after_pawn_move(us, from, to)
         } else {
             None
@@ -179,10 +193,7 @@ impl<'a, S: SlidingAttacks, F: FnMut(&Node<'a>, &S::Occupancy) -> u64> CopyWalk<
         let mut kept = *self.kept;
         kept.update(self.node.pieces.occupied(), child.pieces.occupied());
         self.nodes += (self.below)(&self.child, &kept);
-        self.child.pieces.toggle(
-            chessbits_bitboard_core::Piece { color: us, role },
-            Bitboard::from_square(from) | to,
-        );
+        self.child.pieces.toggle(piece, squares);
         debug_assert!(self.child.pieces == self.node.pieces);
     }
 }
@@ -194,7 +205,7 @@ impl<'a, S: SlidingAttacks, F: FnMut(&Node<'a>, &S::Occupancy) -> u64> gen::Visi
     fn piece(&mut self, role: Role, from: Square, to: Bitboard) {
         let occupied = self.node.pieces.occupied();
         for to in to - occupied {
-            self.visit_quiet(role, from, to);
+            self.visit_quiet(role, from, to, false);
         }
         for to in to & occupied {
             self.visit(role, Move::normal(from, to));
@@ -205,9 +216,10 @@ impl<'a, S: SlidingAttacks, F: FnMut(&Node<'a>, &S::Occupancy) -> u64> gen::Visi
     fn pawn_set(&mut self, to: Bitboard, offset: i32) {
         let promotions = to & Bitboard::BACKRANKS;
         let occupied = self.node.pieces.occupied();
+        let double_push = offset.abs() == 16;
         for to in to - promotions - occupied {
             let from = Square::new_masked((to as i32 - offset) as u32);
-            self.visit_quiet(Role::Pawn, from, to);
+            self.visit_quiet(Role::Pawn, from, to, double_push);
         }
         for to in (to - promotions) & occupied {
             let from = Square::new_masked((to as i32 - offset) as u32);
