@@ -385,8 +385,10 @@ fn generate_side<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
         } else {
             let danger = attacked_squares::<S, WHITE>(board, theirs, &kept.toggled(king), king);
             v.piece(Role::King, king, steps & !danger);
-            // Each side on its own (a loop over the two kept them in memory).
-            let mut castle = |rook: Square| {
+            for rook in rooks {
+                let Some(rook) = rook else {
+                    continue;
+                };
                 let legal = if matches!(rook as u8 & 7, 0 | 7) {
                     // The rook in its corner: lifting it uncovers nothing on the king's
                     // path (only the board's edge is behind it), and with the king not in
@@ -403,12 +405,6 @@ fn generate_side<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
                 if legal {
                     v.special(Move::castle(king, rook));
                 }
-            };
-            if let Some(rook) = rooks[0] {
-                castle(rook);
-            }
-            if let Some(rook) = rooks[1] {
-                castle(rook);
             }
         }
     }
