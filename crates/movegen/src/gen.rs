@@ -36,6 +36,30 @@ pub(crate) trait Source {
     /// The rooks the side to move may castle with as far as rights and an empty path go
     /// (by [`CastlingSide::index`]); the attacks on the king's path are the generator's.
     fn castling_rooks(&self, occ: Bitboard) -> [Option<Square>; 2];
+    /// For each rook of [`Source::castling_rooks`], the king's path to castle with it when
+    /// the rook stands on the a- or h-file, else nothing ([`corner_castling_path`]); a
+    /// source that knows them beforehand may say so faster (perft's board).
+    #[inline(always)]
+    fn castling_paths(&self, king: Square, rooks: [Option<Square>; 2]) -> [Bitboard; 2] {
+        rooks.map(|rook| rook.map_or(Bitboard::EMPTY, |rook| corner_castling_path(king, rook)))
+    }
+}
+
+/// The squares the king on `king` crosses to castle with the rook on `rook`, its
+/// destination included, when the rook stands on the a- or h-file: then whether they are
+/// attacked decides (see `castle`). Nothing for a rook elsewhere (Chess960), which the
+/// generator tests in full. The king goes to the g-file towards a rook on its right, else
+/// the c-file ([`Move::king_to`]).
+#[inline(always)]
+pub(crate) fn corner_castling_path(king: Square, rook: Square) -> Bitboard {
+    if matches!(rook as u8 & 7, 0 | 7) {
+        let file = if rook > king { File::G } else { File::C };
+        let king_to = Square::new_masked(king as u32 & 56 | file as u32);
+        debug_assert_eq!(king_to, Move::castle(king, rook).king_to());
+        at::between(king, king_to) | king_to
+    } else {
+        Bitboard::EMPTY
+    }
 }
 
 impl Source for Position {
@@ -387,11 +411,16 @@ fn generate_side<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
             v.piece(Role::King, king, steps & !danger);
             // The two sides one after the other: a loop over the pair kept it on the
             // stack (a closure, not inlined, cost every-leaf perft a fifth).
+            let paths = pos.castling_paths(king, rooks);
+            debug_assert_eq!(
+                paths,
+                rooks.map(|r| r.map_or(Bitboard::EMPTY, |r| corner_castling_path(king, r)))
+            );
             if let Some(rook) = rooks[0] {
-                castle::<S, V, P>(pos, kept, king, rook, danger, v);
+                castle::<S, V, P>(pos, kept, king, rook, paths[0], danger, v);
             }
             if let Some(rook) = rooks[1] {
-                castle::<S, V, P>(pos, kept, king, rook, danger, v);
+                castle::<S, V, P>(pos, kept, king, rook, paths[1], danger, v);
             }
         }
     }
@@ -581,25 +610,24 @@ fn gen_pawns<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
 }
 
 /// Castling with the rook on `rook` if it is legal, the side to move not in check, the
-/// path empty and `danger` holding (at least) the attacked squares of the king's zone.
+/// path empty and `danger` holding (at least) the attacked squares of the king's zone;
+/// `path` is [`corner_castling_path`]'s.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn castle<S: SlidingAttacks, V: Visitor, P: Source>(
     pos: &P,
     kept: &S::Occupancy,
     king: Square,
     rook: Square,
+    path: Bitboard,
     danger: Bitboard,
     v: &mut V,
 ) {
-    let legal = if matches!(rook as u8 & 7, 0 | 7) {
+    let legal = if path.any() {
         // The rook in its corner: lifting it uncovers nothing on the king's path (only the
         // board's edge is behind it), and with the king not in check neither does lifting
-        // the king. So `danger` decides. The king goes to the g-file towards a rook on its
-        // right, else the c-file ([`Move::king_to`]).
-        let file = if rook > king { File::G } else { File::C };
-        let king_to = Square::new_masked(king as u32 & 56 | file as u32);
-        debug_assert_eq!(king_to, Move::castle(king, rook).king_to());
-        ((at::between(king, king_to) | king_to) & danger).is_empty()
+        // the king. So `danger` decides.
+        (path & danger).is_empty()
     } else {
         castling_is_legal::<S, P>(pos, kept, king, rook)
     };

@@ -16,7 +16,7 @@ use alloc::vec::Vec;
 
 use chessbits_attack_tables::{OccupancyState, SlidingAttacks};
 use chessbits_bitboard_core::{Bitboard, Color, Move, Role, Square};
-use chessbits_position::{Castles, Pieces, Position};
+use chessbits_position::{Castles, CastlingSide, Pieces, Position};
 
 use crate::gen::{self, Filter, Source};
 use crate::list::Counter;
@@ -59,7 +59,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 pub fn perft_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> u64 {
     check_depth(depth);
     bulk::<S>(
-        &Node::of(pos),
+        &Node::of(pos, &castling_paths(pos)),
         &S::Occupancy::new(pos.board().occupied()),
         depth,
     )
@@ -78,16 +78,37 @@ struct Node<'a> {
     ep: Option<Square>,
     /// The root's rights: the rook squares and the paths of the rights in `rights`.
     castles: &'a Castles,
+    /// The king's path of each right ([`gen::corner_castling_path`], by the bit index of
+    /// [`Castles::bits`]), worked out once at the root: a right is held only while its
+    /// king and rook stay where they stood.
+    paths: &'a [Bitboard; 4],
+}
+
+/// The king's path of each castling right of `pos` ([`Node::paths`]).
+fn castling_paths(pos: &Position) -> [Bitboard; 4] {
+    let mut paths = [Bitboard::EMPTY; 4];
+    for color in Color::ALL {
+        let Some(king) = pos.board().king_of(color) else {
+            continue;
+        };
+        for side in CastlingSide::ALL {
+            if let Some(rook) = pos.castles().rook(color, side) {
+                paths[color as usize * 2 + side as usize] = gen::corner_castling_path(king, rook);
+            }
+        }
+    }
+    paths
 }
 
 impl<'a> Node<'a> {
-    fn of(pos: &'a Position) -> Node<'a> {
+    fn of(pos: &'a Position, paths: &'a [Bitboard; 4]) -> Node<'a> {
         Node {
             pieces: **pos.board(),
             turn: pos.turn(),
             rights: pos.castles().bits(),
             ep: pos.ep_square(),
             castles: pos.castles(),
+            paths,
         }
     }
 
@@ -138,6 +159,23 @@ impl Source for Node<'_> {
     fn castling_rooks(&self, occ: Bitboard) -> [Option<Square>; 2] {
         self.castles
             .rooks_to_castle_with(self.rights, self.turn, occ)
+    }
+
+    #[inline(always)]
+    fn castling_paths(&self, _king: Square, rooks: [Option<Square>; 2]) -> [Bitboard; 2] {
+        let [king_side, queen_side] = CastlingSide::ALL;
+        let path = |side: CastlingSide, rook: Option<Square>| {
+            let path = self.paths[self.turn as usize * 2 + side as usize];
+            if rook.is_some() {
+                path
+            } else {
+                Bitboard::EMPTY
+            }
+        };
+        [
+            path(king_side, rooks[king_side.index()]),
+            path(queen_side, rooks[queen_side.index()]),
+        ]
     }
 }
 
@@ -422,7 +460,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 /// [`divide`] with slider attacks from `S`.
 pub fn divide_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     split::<S>(pos, depth, |pos, kept, depth| {
-        bulk::<S>(&Node::of(pos), kept, depth)
+        bulk::<S>(&Node::of(pos, &castling_paths(pos)), kept, depth)
     })
 }
 
