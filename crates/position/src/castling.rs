@@ -295,6 +295,19 @@ impl Castles {
     /// `from` to `to`: [`Castles::lose`]'s rule for rights kept apart from these rook
     /// squares, as by a board that copies its few bytes of state with every move (movegen's
     /// perft) and keeps one `Castles` for the squares.
+    ///
+    /// ```
+    /// use chessbits_bitboard_core::Square;
+    /// use chessbits_position::Castles;
+    ///
+    /// let castles = Castles::standard();
+    /// // The king's move loses White's two rights; a rook's capture on h8 Black's king side.
+    /// assert_eq!(castles.rights_after(0b1111, Square::E1, Square::E2), 0b1100);
+    /// assert_eq!(castles.rights_after(0b1111, Square::B2, Square::H8), 0b1011);
+    /// let mut kept = castles;
+    /// kept.lose(Square::B2, Square::H8);
+    /// assert_eq!(kept.bits(), 0b1011);
+    /// ```
     #[inline(always)]
     #[must_use]
     pub fn rights_after(&self, rights: u8, from: Square, to: Square) -> u8 {
@@ -322,6 +335,22 @@ impl Castles {
 
     /// [`Castles::rooks_to_castle`] with the rights `rights` (bits in [`Castles::bits`]'s
     /// order) in place of those held here (see [`Castles::rights_after`]).
+    ///
+    /// ```
+    /// use chessbits_bitboard_core::{Bitboard, Color, Square};
+    /// use chessbits_position::Castles;
+    ///
+    /// let castles = Castles::standard();
+    /// let back_rank = Bitboard::from_square(Square::E1) | Square::A1 | Square::H1;
+    /// assert_eq!(
+    ///     castles.rooks_to_castle_with(0b0010, Color::White, back_rank),
+    ///     [None, Some(Square::A1)]
+    /// );
+    /// assert_eq!(
+    ///     castles.rooks_to_castle_with(0b1111, Color::White, back_rank),
+    ///     castles.rooks_to_castle(Color::White, back_rank)
+    /// );
+    /// ```
     #[inline(always)]
     #[must_use]
     pub fn rooks_to_castle_with(

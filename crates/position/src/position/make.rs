@@ -374,6 +374,24 @@ impl Pieces {
     /// these pieces, leaves: the square a double step passed, when a pawn of the other side
     /// attacks it (pseudo-legal, as Polyglot hashes it); the rule of every make (a
     /// [`Position`]'s, and movegen's perft board's).
+    ///
+    /// ```
+    /// use chessbits_bitboard_core::{Color, Move, Role, Square};
+    /// use chessbits_position::Position;
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1").unwrap();
+    /// let mut pieces = **pos.board();
+    /// pieces.play(Color::White, Role::Pawn, Move::normal(Square::E2, Square::E4));
+    /// // The pawn on f4 can take on e3.
+    /// assert_eq!(
+    ///     pieces.ep_square_after_pawn_move(Color::White, Square::E2, Square::E4),
+    ///     Some(Square::E3)
+    /// );
+    /// assert_eq!(
+    ///     pieces.ep_square_after_pawn_move(Color::White, Square::E2, Square::E3),
+    ///     None
+    /// );
+    /// ```
     #[inline(always)]
     #[must_use]
     pub fn ep_square_after_pawn_move(&self, us: Color, from: Square, to: Square) -> Option<Square> {
