@@ -16,7 +16,9 @@
 //! generator; this is our own code).
 
 use chessbits_attack_tables::{self as at, OccupancyState, SlidingAttacks};
-use chessbits_bitboard_core::{Bitboard, Color, Direction, File, Move, Rank, Role, Square};
+use chessbits_bitboard_core::{
+    reference, Bitboard, Color, Direction, File, Move, Rank, Role, Square,
+};
 use chessbits_position::{CastlingSide, Pieces, Position};
 
 /// What the generator reads of a position: a [`Position`], or a variant position whose side
@@ -34,6 +36,30 @@ pub(crate) trait Source {
     /// The rooks the side to move may castle with as far as rights and an empty path go
     /// (by [`CastlingSide::index`]); the attacks on the king's path are the generator's.
     fn castling_rooks(&self, occ: Bitboard) -> [Option<Square>; 2];
+    /// For each rook of [`Source::castling_rooks`], the king's path to castle with it when
+    /// the rook stands on the a- or h-file, else nothing ([`corner_castling_path`]); a
+    /// source that knows them beforehand may say so faster (perft's board).
+    #[inline(always)]
+    fn castling_paths(&self, king: Square, rooks: [Option<Square>; 2]) -> [Bitboard; 2] {
+        rooks.map(|rook| rook.map_or(Bitboard::EMPTY, |rook| corner_castling_path(king, rook)))
+    }
+}
+
+/// The squares the king on `king` crosses to castle with the rook on `rook`, its
+/// destination included, when the rook stands on the a- or h-file: then whether they are
+/// attacked decides (see `castle`). Nothing for a rook elsewhere (Chess960), which the
+/// generator tests in full. The king goes to the g-file towards a rook on its right, else
+/// the c-file ([`Move::king_to`]).
+#[inline(always)]
+pub(crate) fn corner_castling_path(king: Square, rook: Square) -> Bitboard {
+    if matches!(rook as u8 & 7, 0 | 7) {
+        let file = if rook > king { File::G } else { File::C };
+        let king_to = Square::new_masked(king as u32 & 56 | file as u32);
+        debug_assert_eq!(king_to, Move::castle(king, rook).king_to());
+        at::between(king, king_to) | king_to
+    } else {
+        Bitboard::EMPTY
+    }
 }
 
 impl Source for Position {
@@ -67,9 +93,9 @@ impl Source for Position {
 /// that wants the moves one by one implements [`Visitor::special`] only: the batches are
 /// spelled out into moves here, once.
 pub(crate) trait Visitor {
-    /// Moves of a piece (not a pawn) from `from` to each square of `to`.
+    /// Moves of a piece of `role` (not a pawn) from `from` to each square of `to`.
     #[inline(always)]
-    fn piece(&mut self, from: Square, to: Bitboard) {
+    fn piece(&mut self, _role: Role, from: Square, to: Bitboard) {
         for to in to {
             self.special(Move::normal(from, to));
         }
@@ -99,6 +125,18 @@ pub(crate) trait Visitor {
         for sq in to {
             self.special(Move::drop(role, sq));
         }
+    }
+}
+
+/// The role of the slider on `from` of a set of bishops and queens (`other` is
+/// [`Role::Bishop`]) or of rooks and queens (`other` is [`Role::Rook`]): a visitor that
+/// plays the moves needs it, the others leave it unused and it costs them nothing.
+#[inline(always)]
+pub(crate) fn slider_role(board: &Pieces, from: Square, other: Role) -> Role {
+    if board.by_role(Role::Queen).contains(from) {
+        Role::Queen
+    } else {
+        other
     }
 }
 
@@ -167,6 +205,47 @@ pub(crate) fn castling<S: SlidingAttacks, P: Source>(pos: &P, side: CastlingSide
 static ROOK_RAYS: [Bitboard; 64] = rays(true);
 /// The squares a bishop on each square attacks on an empty board.
 static BISHOP_RAYS: [Bitboard; 64] = rays(false);
+
+/// For each square of the king, where the attacks its moves ask about can come from:
+/// bishops or queens, rooks or queens, knights (by index) on these squares reach, on an
+/// empty board, a square of the king's zone: its neighbours, and on its rank every square
+/// from the c-file to the g-file and to the king (where castling, standard or Chess960,
+/// takes the king). `attacked_squares` looks up no other piece.
+static KING_ZONE_REACH: [[Bitboard; 3]; 64] = king_zone_reach();
+
+const fn king_zone_reach() -> [[Bitboard; 3]; 64] {
+    let diagonal = rays(false);
+    let orthogonal = rays(true);
+    let mut table = [[Bitboard::EMPTY; 3]; 64];
+    let mut king = 0;
+    while king < 64 {
+        let (file, rank) = (king % 8, king / 8);
+        let mut zone = reference::king_attacks(Square::ALL[king]).0;
+        let (low, high) = (
+            if file < 2 { file } else { 2 },
+            if file > 6 { file } else { 6 },
+        );
+        let mut f = low;
+        while f <= high {
+            zone |= 1 << (rank * 8 + f);
+            f += 1;
+        }
+        zone &= !(1 << king);
+        let mut reach = [0u64; 3];
+        let mut sq = 0;
+        while sq < 64 {
+            if zone & (1 << sq) != 0 {
+                reach[0] |= diagonal[sq].0;
+                reach[1] |= orthogonal[sq].0;
+                reach[2] |= reference::knight_attacks(Square::ALL[sq]).0;
+            }
+            sq += 1;
+        }
+        table[king] = [Bitboard(reach[0]), Bitboard(reach[1]), Bitboard(reach[2])];
+        king += 1;
+    }
+    table
+}
 
 const fn rays(orthogonal: bool) -> [Bitboard; 64] {
     let mut table = [Bitboard::EMPTY; 64];
@@ -242,13 +321,17 @@ fn pins_and_checks(
 }
 
 /// The squares the side `them` attacks, with `occ` as the blockers (the mover's king lifted
-/// off, so that it cannot step back along a checking ray).
+/// off, so that it cannot step back along a checking ray): exact on the zone of the king on
+/// `king` (see [`KING_ZONE_REACH`]), a subset elsewhere. The pieces that cannot reach the
+/// zone are not looked up: in Kiwipete one of Black's six sliders reaches White's zone.
 #[inline(always)]
 fn attacked_squares<S: SlidingAttacks, const WHITE: bool>(
     board: &Pieces,
     theirs: Bitboard,
     occ: &S::Occupancy,
+    king: Square,
 ) -> Bitboard {
+    let [diagonal, orthogonal, knight] = KING_ZONE_REACH[king as usize];
     // `them` is black when we are white: their pawns attack down the board.
     let pawns = board.pawns() & theirs;
     let mut danger = if WHITE {
@@ -259,13 +342,13 @@ fn attacked_squares<S: SlidingAttacks, const WHITE: bool>(
     for sq in board.kings() & theirs {
         danger |= at::king_attacks(sq);
     }
-    for sq in board.knights() & theirs {
+    for sq in board.knights() & theirs & knight {
         danger |= at::knight_attacks(sq);
     }
-    for sq in board.bishops_and_queens() & theirs {
+    for sq in board.bishops_and_queens() & theirs & diagonal {
         danger |= S::bishop_in(sq, occ);
     }
-    for sq in board.rooks_and_queens() & theirs {
+    for sq in board.rooks_and_queens() & theirs & orthogonal {
         danger |= S::rook_in(sq, occ);
     }
     danger
@@ -320,28 +403,24 @@ fn generate_side<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
                     .attackers_by_in::<S>(to, us.other(), &kept.toggled(king))
                     .is_empty();
                 if safe {
-                    v.piece(king, steps);
+                    v.piece(Role::King, king, steps);
                 }
             }
         } else {
-            let danger = attacked_squares::<S, WHITE>(board, theirs, &kept.toggled(king));
-            v.piece(king, steps & !danger);
-            for rook in rooks {
-                let Some(rook) = rook else {
-                    continue;
-                };
-                let legal = if matches!(rook.file(), File::A | File::H) {
-                    // The rook in its corner: lifting it uncovers nothing on the king's
-                    // path (only the board's edge is behind it), and with the king not in
-                    // check neither does lifting the king. So `danger` decides.
-                    let king_to = Move::castle(king, rook).king_to();
-                    ((at::between(king, king_to) | king_to) & danger).is_empty()
-                } else {
-                    castling_is_legal::<S, P>(pos, kept, king, rook)
-                };
-                if legal {
-                    v.special(Move::castle(king, rook));
-                }
+            let danger = attacked_squares::<S, WHITE>(board, theirs, &kept.toggled(king), king);
+            v.piece(Role::King, king, steps & !danger);
+            // The two sides one after the other: a loop over the pair kept it on the
+            // stack (a closure, not inlined, cost every-leaf perft a fifth).
+            let paths = pos.castling_paths(king, rooks);
+            debug_assert_eq!(
+                paths,
+                rooks.map(|r| r.map_or(Bitboard::EMPTY, |r| corner_castling_path(king, r)))
+            );
+            if let Some(rook) = rooks[0] {
+                castle::<S, V, P>(pos, kept, king, rook, paths[0], danger, v);
+            }
+            if let Some(rook) = rooks[1] {
+                castle::<S, V, P>(pos, kept, king, rook, paths[1], danger, v);
             }
         }
     }
@@ -349,6 +428,51 @@ fn generate_side<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
         return;
     }
 
+    // Not in check and nothing pinned, the common case: the pieces' moves are generated by
+    // the same code with the pins and the check target constants, which folds their masks
+    // away.
+    if (checkers | pin_orth | pin_diag).is_empty() {
+        gen_pieces::<S, V, P, WHITE, false>(pos, kept, filter, dest, [Bitboard::EMPTY; 3], king, v);
+    } else {
+        gen_pieces::<S, V, P, WHITE, true>(
+            pos,
+            kept,
+            filter,
+            dest,
+            [checkers, pin_orth, pin_diag],
+            king,
+            v,
+        );
+    }
+}
+
+/// The moves of the pieces other than the king, `dest` allowed by the filter, with the
+/// checkers and pin rays `[checkers, pin_orth, pin_diag]` (at most one checker) when
+/// `RESTRICTED`, else none whatever the array holds.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn gen_pieces<
+    S: SlidingAttacks,
+    V: Visitor,
+    P: Source,
+    const WHITE: bool,
+    const RESTRICTED: bool,
+>(
+    pos: &P,
+    kept: &S::Occupancy,
+    filter: Filter,
+    dest: Bitboard,
+    restrictions: [Bitboard; 3],
+    king: Square,
+    v: &mut V,
+) {
+    let board = pos.pieces();
+    let ours = board.by_color(Color::from_white(WHITE));
+    let [checkers, pin_orth, pin_diag] = if RESTRICTED {
+        restrictions
+    } else {
+        [Bitboard::EMPTY; 3]
+    };
     // In check: capture the checker or block; otherwise anything.
     let target = match checkers.single_square() {
         Some(checker) => at::between(king, checker) | checker,
@@ -360,23 +484,39 @@ fn generate_side<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
 
     // Knights (a pinned knight can never move).
     for from in movable & board.knights() & !pinned {
-        v.piece(from, at::knight_attacks(from) & dest_target);
+        v.piece(Role::Knight, from, at::knight_attacks(from) & dest_target);
     }
     // Sliders: free ones anywhere, pinned ones along their pin (a piece pinned on a
     // diagonal has no orthogonal move and the other way round).
     let diag = movable & board.bishops_and_queens() & !pin_orth;
     let orth = movable & board.rooks_and_queens() & !pin_diag;
     for from in diag - pin_diag {
-        v.piece(from, S::bishop_in(from, kept) & dest_target);
+        v.piece(
+            slider_role(board, from, Role::Bishop),
+            from,
+            S::bishop_in(from, kept) & dest_target,
+        );
     }
     for from in diag & pin_diag {
-        v.piece(from, S::bishop_in(from, kept) & dest_target & pin_diag);
+        v.piece(
+            slider_role(board, from, Role::Bishop),
+            from,
+            S::bishop_in(from, kept) & dest_target & pin_diag,
+        );
     }
     for from in orth - pin_orth {
-        v.piece(from, S::rook_in(from, kept) & dest_target);
+        v.piece(
+            slider_role(board, from, Role::Rook),
+            from,
+            S::rook_in(from, kept) & dest_target,
+        );
     }
     for from in orth & pin_orth {
-        v.piece(from, S::rook_in(from, kept) & dest_target & pin_orth);
+        v.piece(
+            slider_role(board, from, Role::Rook),
+            from,
+            S::rook_in(from, kept) & dest_target & pin_orth,
+        );
     }
 
     let pawns = movable & board.pawns();
@@ -466,6 +606,33 @@ fn gen_pawns<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
                 }
             }
         }
+    }
+}
+
+/// Castling with the rook on `rook` if it is legal, the side to move not in check, the
+/// path empty and `danger` holding (at least) the attacked squares of the king's zone;
+/// `path` is [`corner_castling_path`]'s.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn castle<S: SlidingAttacks, V: Visitor, P: Source>(
+    pos: &P,
+    kept: &S::Occupancy,
+    king: Square,
+    rook: Square,
+    path: Bitboard,
+    danger: Bitboard,
+    v: &mut V,
+) {
+    let legal = if path.any() {
+        // The rook in its corner: lifting it uncovers nothing on the king's path (only the
+        // board's edge is behind it), and with the king not in check neither does lifting
+        // the king. So `danger` decides.
+        (path & danger).is_empty()
+    } else {
+        castling_is_legal::<S, P>(pos, kept, king, rook)
+    };
+    if legal {
+        v.special(Move::castle(king, rook));
     }
 }
 

@@ -191,7 +191,7 @@ pub(crate) struct Counter(pub(crate) u64);
 
 impl Visitor for Counter {
     #[inline(always)]
-    fn piece(&mut self, _from: Square, to: Bitboard) {
+    fn piece(&mut self, _role: Role, _from: Square, to: Bitboard) {
         self.0 = self.0.wrapping_add(u64::from(to.count()));
     }
 

@@ -4,10 +4,10 @@
 //! Fenner & Levene 2008, Table 4): it differs between methods only in how slider attacks are found.
 
 use chessbits_attack_tables::{self as at, SlidingAttacks};
-use chessbits_bitboard_core::{Bitboard, Direction, Move, Rank};
+use chessbits_bitboard_core::{Bitboard, Direction, Move, Rank, Role};
 use chessbits_position::{CastlingSide, Position};
 
-use crate::gen::Visitor;
+use crate::gen::{self, Visitor};
 use crate::list::{Counter, MoveList};
 
 /// Every pseudo-legal move of `pos`, slider attacks by `S` from `kept`, which must hold the
@@ -36,16 +36,24 @@ fn generate<S: SlidingAttacks, V: Visitor>(pos: &Position, kept: &S::Occupancy, 
     let target = !ours;
 
     for from in ours & board.knights() {
-        v.piece(from, at::knight_attacks(from) & target);
+        v.piece(Role::Knight, from, at::knight_attacks(from) & target);
     }
     for from in ours & board.bishops_and_queens() {
-        v.piece(from, S::bishop_in(from, kept) & target);
+        v.piece(
+            gen::slider_role(board, from, Role::Bishop),
+            from,
+            S::bishop_in(from, kept) & target,
+        );
     }
     for from in ours & board.rooks_and_queens() {
-        v.piece(from, S::rook_in(from, kept) & target);
+        v.piece(
+            gen::slider_role(board, from, Role::Rook),
+            from,
+            S::rook_in(from, kept) & target,
+        );
     }
     let king = pos.our_king();
-    v.piece(king, at::king_attacks(king) & target);
+    v.piece(Role::King, king, at::king_attacks(king) & target);
 
     let pawns = ours & board.pawns();
     let (forward, left, right) = us.fold(

@@ -281,7 +281,37 @@ impl Castles {
     /// moves and of a rook that moves or is captured on its square); `self` is unchanged.
     #[inline(always)]
     pub(crate) fn lost_by(&self, from: Square, to: Square) -> u8 {
-        self.rights & (self.touch[from as usize] | self.touch[to as usize])
+        self.rights & self.touched(from, to)
+    }
+
+    /// Every right a move from `from` to `to` would lose if it were held: those of the
+    /// king and rook squares among the two.
+    #[inline(always)]
+    fn touched(&self, from: Square, to: Square) -> u8 {
+        self.touch[from as usize] | self.touch[to as usize]
+    }
+
+    /// The rights left of `rights` (bits in [`Castles::bits`]'s order) after a move from
+    /// `from` to `to`: [`Castles::lose`]'s rule for rights kept apart from these rook
+    /// squares, as by a board that copies its few bytes of state with every move (movegen's
+    /// perft) and keeps one `Castles` for the squares.
+    ///
+    /// ```
+    /// use chessbits_bitboard_core::Square;
+    /// use chessbits_position::Castles;
+    ///
+    /// let castles = Castles::standard();
+    /// // The king's move loses White's two rights; a rook's capture on h8 Black's king side.
+    /// assert_eq!(castles.rights_after(0b1111, Square::E1, Square::E2), 0b1100);
+    /// assert_eq!(castles.rights_after(0b1111, Square::B2, Square::H8), 0b1011);
+    /// let mut kept = castles;
+    /// kept.lose(Square::B2, Square::H8);
+    /// assert_eq!(kept.bits(), 0b1011);
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub fn rights_after(&self, rights: u8, from: Square, to: Square) -> u8 {
+        rights & !self.touched(from, to)
     }
 
     /// Takes away the rights a move from `from` to `to` loses (a king's move, a rook's move
@@ -300,12 +330,41 @@ impl Castles {
     #[inline(always)]
     #[must_use]
     pub fn rooks_to_castle(&self, color: Color, occupied: Bitboard) -> [Option<Square>; 2] {
+        self.rooks_to_castle_with(self.rights, color, occupied)
+    }
+
+    /// [`Castles::rooks_to_castle`] with the rights `rights` (bits in [`Castles::bits`]'s
+    /// order) in place of those held here (see [`Castles::rights_after`]).
+    ///
+    /// ```
+    /// use chessbits_bitboard_core::{Bitboard, Color, Square};
+    /// use chessbits_position::Castles;
+    ///
+    /// let castles = Castles::standard();
+    /// let back_rank = Bitboard::from_square(Square::E1) | Square::A1 | Square::H1;
+    /// assert_eq!(
+    ///     castles.rooks_to_castle_with(0b0010, Color::White, back_rank),
+    ///     [None, Some(Square::A1)]
+    /// );
+    /// assert_eq!(
+    ///     castles.rooks_to_castle_with(0b1111, Color::White, back_rank),
+    ///     castles.rooks_to_castle(Color::White, back_rank)
+    /// );
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub fn rooks_to_castle_with(
+        &self,
+        rights: u8,
+        color: Color,
+        occupied: Bitboard,
+    ) -> [Option<Square>; 2] {
         let mut rooks = [None; 2];
-        if self.has_color(color) {
+        if rights & (0b11 << (color as u8 * 2)) != 0 {
             for side in CastlingSide::ALL {
-                rooks[side.index()] = self
-                    .rook(color, side)
-                    .filter(|_| (self.path(color, side) & occupied).is_empty());
+                let held = rights & Castles::bit(color, side) != 0;
+                rooks[side.index()] = (held && (self.path(color, side) & occupied).is_empty())
+                    .then_some(self.rook[color as usize][side as usize]);
             }
         }
         rooks

@@ -110,14 +110,14 @@ impl<V> Legal<'_, V> {
 
 impl<V: Visitor> Visitor for Legal<'_, V> {
     #[inline(always)]
-    fn piece(&mut self, from: Square, to: Bitboard) {
+    fn piece(&mut self, role: Role, from: Square, to: Bitboard) {
         let mut legal = Bitboard::EMPTY;
         for sq in to {
             if self.allows(from, sq, false) {
                 legal.insert(sq);
             }
         }
-        self.inner.piece(from, legal);
+        self.inner.piece(role, from, legal);
     }
 
     #[inline(always)]

@@ -139,16 +139,24 @@ pub(crate) fn pseudo_legal<V: Visitor>(
         dest |= !occ;
     }
     for from in ours & board.knights() {
-        v.piece(from, at::knight_attacks(from) & dest);
+        v.piece(Role::Knight, from, at::knight_attacks(from) & dest);
     }
     for from in ours & board.bishops_and_queens() {
-        v.piece(from, at::bishop_attacks(from, occ) & dest);
+        v.piece(
+            gen::slider_role(board, from, Role::Bishop),
+            from,
+            at::bishop_attacks(from, occ) & dest,
+        );
     }
     for from in ours & board.rooks_and_queens() {
-        v.piece(from, at::rook_attacks(from, occ) & dest);
+        v.piece(
+            gen::slider_role(board, from, Role::Rook),
+            from,
+            at::rook_attacks(from, occ) & dest,
+        );
     }
     for from in ours & board.kings() {
-        v.piece(from, at::king_attacks(from) & dest);
+        v.piece(Role::King, from, at::king_attacks(from) & dest);
     }
     let pawns = ours & board.pawns();
     if pawns.is_empty() {
@@ -231,9 +239,9 @@ pub(crate) struct Seen<'a, V> {
 
 impl<V: Visitor> Visitor for Seen<'_, V> {
     #[inline(always)]
-    fn piece(&mut self, from: Square, to: Bitboard) {
+    fn piece(&mut self, role: Role, from: Square, to: Bitboard) {
         self.any |= to.any();
-        self.inner.piece(from, to);
+        self.inner.piece(role, from, to);
     }
 
     #[inline(always)]
@@ -260,7 +268,7 @@ pub(crate) struct Any(pub(crate) bool);
 
 impl Visitor for Any {
     #[inline(always)]
-    fn piece(&mut self, _from: Square, to: Bitboard) {
+    fn piece(&mut self, _role: Role, _from: Square, to: Bitboard) {
         self.0 |= to.any();
     }
 
@@ -286,7 +294,7 @@ pub(crate) struct Collect<'a>(pub(crate) &'a mut alloc::vec::Vec<Move>);
 
 impl Visitor for Collect<'_> {
     #[inline]
-    fn piece(&mut self, from: Square, to: Bitboard) {
+    fn piece(&mut self, _role: Role, from: Square, to: Bitboard) {
         self.0
             .extend(to.into_iter().map(|to| Move::normal(from, to)));
     }
@@ -319,7 +327,7 @@ pub(crate) struct Find {
 
 impl Visitor for Find {
     #[inline]
-    fn piece(&mut self, from: Square, to: Bitboard) {
+    fn piece(&mut self, _role: Role, from: Square, to: Bitboard) {
         let target = self.m.to();
         // The whole move compared: raw bits may name a normal move's squares with other
         // bits set.
@@ -358,7 +366,7 @@ pub(crate) struct FindEnPassant(pub(crate) bool);
 
 impl Visitor for FindEnPassant {
     #[inline]
-    fn piece(&mut self, _from: Square, _to: Bitboard) {}
+    fn piece(&mut self, _role: Role, _from: Square, _to: Bitboard) {}
 
     #[inline]
     fn pawn_set(&mut self, _to: Bitboard, _offset: i32) {}

@@ -241,7 +241,7 @@ struct Castles {
 
 impl Visitor for Castles {
     #[inline]
-    fn piece(&mut self, _from: Square, _to: Bitboard) {}
+    fn piece(&mut self, _role: Role, _from: Square, _to: Bitboard) {}
 
     #[inline]
     fn pawn_set(&mut self, _to: Bitboard, _offset: i32) {}

@@ -88,9 +88,9 @@ impl<V> NoCheck<'_, V> {
 
 impl<V: Visitor> Visitor for NoCheck<'_, V> {
     #[inline(always)]
-    fn piece(&mut self, from: Square, to: Bitboard) {
+    fn piece(&mut self, role: Role, from: Square, to: Bitboard) {
         let quiet = to - self.checking(from);
-        self.inner.piece(from, quiet);
+        self.inner.piece(role, from, quiet);
     }
 
     #[inline(always)]

@@ -2,10 +2,10 @@
 //! move, and reading UCI moves as the position means them.
 
 use chessbits_attack_tables as at;
-use chessbits_bitboard_core::{Move, MoveKind, Role, Square};
+use chessbits_bitboard_core::{Color, Move, MoveKind, Role, Square};
 
 use super::{Position, State};
-use crate::board::{piece_of_code, NO_PIECE};
+use crate::board::{piece_of_code, Pieces, NO_PIECE};
 use crate::castling::{back_rank, CastlingMode, CastlingSide};
 use crate::zobrist;
 
@@ -122,7 +122,6 @@ impl Position {
     #[inline(always)]
     fn make_normal(&mut self, m: Move) -> Undo {
         let us = self.st.turn();
-        let them = us.other();
         let (from, to) = (m.from(), m.to());
         let moved = self.board.code_at(from);
         let victim = self.board.code_at(to);
@@ -150,12 +149,9 @@ impl Position {
         let mut ep_square = None;
         if moved < 2 {
             self.st.halfmoves = 0;
-            if from as u8 ^ to as u8 == 16 {
-                let ep = Square::new_masked((from as u32 + to as u32) / 2);
-                if (at::pawn_attacks(us, ep) & self.board.by_piece(Role::Pawn.of(them))).any() {
-                    ep_square = Some(ep);
-                    hash ^= zobrist::ep_key(ep);
-                }
+            ep_square = self.board.ep_square_after_pawn_move(us, from, to);
+            if let Some(ep) = ep_square {
+                hash ^= zobrist::ep_key(ep);
             }
         } else {
             self.st.halfmoves = if victim == NO_PIECE {
@@ -370,6 +366,42 @@ impl Position {
             castling: 0,
             ..undo.0
         };
+    }
+}
+
+impl Pieces {
+    /// The en-passant square that a move of `us`'s pawn from `from` to `to`, played on
+    /// these pieces, leaves: the square a double step passed, when a pawn of the other side
+    /// attacks it (pseudo-legal, as Polyglot hashes it); the rule of every make (a
+    /// [`Position`]'s, and movegen's perft board's).
+    ///
+    /// ```
+    /// use chessbits_bitboard_core::{Color, Move, Role, Square};
+    /// use chessbits_position::Position;
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1").unwrap();
+    /// let mut pieces = **pos.board();
+    /// pieces.play(Color::White, Role::Pawn, Move::normal(Square::E2, Square::E4));
+    /// // The pawn on f4 can take on e3.
+    /// assert_eq!(
+    ///     pieces.ep_square_after_pawn_move(Color::White, Square::E2, Square::E4),
+    ///     Some(Square::E3)
+    /// );
+    /// assert_eq!(
+    ///     pieces.ep_square_after_pawn_move(Color::White, Square::E2, Square::E3),
+    ///     None
+    /// );
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub fn ep_square_after_pawn_move(&self, us: Color, from: Square, to: Square) -> Option<Square> {
+        if from as u8 ^ to as u8 != 16 {
+            return None;
+        }
+        let ep = Square::new_masked((from as u32 + to as u32) / 2);
+        (at::pawn_attacks(us, ep) & self.by_piece(Role::Pawn.of(us.other())))
+            .any()
+            .then_some(ep)
     }
 }
 
