@@ -328,6 +328,7 @@ mod tests {
     impl std::error::Error for Cause {}
 
     /// An output whose every write fails with [`Cause`] inside the error.
+    #[derive(Debug)]
     struct Failing;
 
     impl Write for Failing {
