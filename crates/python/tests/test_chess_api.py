@@ -1,6 +1,7 @@
 """chessbits' python-chess API against python-chess itself, the oracle: random games
 (standard and Chess960, with repetitions steered in), every answer of the board compared
-position by position, moves mixed across the two libraries."""
+position by position with python-chess's (kept as digests by oracle.py, asked live when
+recording), moves mixed across the two libraries."""
 
 import copy
 import pickle
@@ -11,6 +12,7 @@ import chess.polyglot
 import pytest
 
 import chessbits
+from oracle import RECORD, Tape
 
 STANDARD_POSITIONS = 10_000
 CHESS960_POSITIONS = 10_000
@@ -20,169 +22,195 @@ def termination(outcome):
     return None if outcome is None else (outcome.termination.name, outcome.winner)
 
 
-def compare(theirs, ours, rng, deep):
-    """Every answer of `ours` (a chessbits.Board) equals `theirs` (a chess.Board)."""
-    fen = theirs.fen()
-    assert ours.fen() == fen
-    assert ours.board_fen() == theirs.board_fen(), fen
-    assert ours.shredder_fen() == theirs.shredder_fen(), fen
-    assert ours.castling_xfen() == theirs.castling_xfen(), fen
-    assert ours.castling_shredder_fen() == theirs.castling_shredder_fen(), fen
-    assert ours.epd() == theirs.epd(), fen
-    assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen"), fen
-    assert ours.fen(en_passant="xfen") == theirs.fen(en_passant="xfen"), fen
-    assert ours.turn == theirs.turn
-    assert ours.ply() == theirs.ply()
-    assert ours.halfmove_clock == theirs.halfmove_clock
-    assert ours.fullmove_number == theirs.fullmove_number
-    assert ours.ep_square == theirs.ep_square, fen
-    assert ours.castling_rights == theirs.clean_castling_rights(), fen
-    for color in chess.COLORS:
-        assert ours.has_castling_rights(color) == theirs.has_castling_rights(color)
-        assert ours.has_kingside_castling_rights(color) == theirs.has_kingside_castling_rights(color), fen
-        assert ours.has_queenside_castling_rights(color) == theirs.has_queenside_castling_rights(color), fen
-        assert ours.king(color) == theirs.king(color)
-        assert ours.has_insufficient_material(color) == theirs.has_insufficient_material(color), fen
-    assert ours.has_legal_en_passant() == theirs.has_legal_en_passant()
-    assert ours.has_chess960_castling_rights() == theirs.has_chess960_castling_rights(), fen
-    assert str(ours) == str(theirs)
-    assert ours.occupied == theirs.occupied
-    assert ours.occupied_co == theirs.occupied_co
-    assert ours.piece_map() == theirs.piece_map()
-    assert theirs.piece_map() == ours.piece_map()
-    assert int(ours.checkers()) == theirs.checkers_mask()
-    assert ours.move_stack == theirs.move_stack
-    assert ours.zobrist_hash() == chess.polyglot.zobrist_hash(theirs)
-    assert ours.status() == theirs.status(), fen
-    assert ours.is_valid() == theirs.is_valid()
+def ucis(moves):
+    return sorted(m.uci() for m in moves)
 
-    legal = list(theirs.legal_moves)
-    mine = list(ours.legal_moves)
-    assert sorted(m.uci() for m in mine) == sorted(m.uci() for m in legal), fen
-    assert set(mine) == set(legal)
-    assert len(ours.legal_moves) == len(legal) == ours.legal_moves.count()
-    assert bool(ours.legal_moves) == bool(legal)
-    assert sorted(m.uci() for m in ours.pseudo_legal_moves) == sorted(
-        m.uci() for m in theirs.pseudo_legal_moves
-    ), fen
-    assert sorted(m.uci() for m in ours.generate_legal_captures()) == sorted(
-        m.uci() for m in theirs.generate_legal_captures()
-    ), fen
+
+def answers(b, rng, deep):
+    """Every question the test asks of a board, with its answers: the same list from a
+    python-chess board and from a chessbits board (oracle.py keeps python-chess's)."""
+    theirs = isinstance(b, chess.Board)
+    out = []
+
+    def add(question, answer):
+        out.append((question, answer))
+
+    fen = b.fen()
+    add("fen", fen)
+    add("board_fen", b.board_fen())
+    add("shredder_fen", b.shredder_fen())
+    add("castling_xfen", b.castling_xfen())
+    add("castling_shredder_fen", b.castling_shredder_fen())
+    add("epd", b.epd())
+    add("fen ep=fen", b.fen(en_passant="fen"))
+    add("fen ep=xfen", b.fen(en_passant="xfen"))
+    add("turn", b.turn)
+    add("ply", b.ply())
+    add("halfmove_clock", b.halfmove_clock)
+    add("fullmove_number", b.fullmove_number)
+    add("ep_square", b.ep_square)
+    add("castling_rights", b.clean_castling_rights() if theirs else b.castling_rights)
+    for color in chess.COLORS:
+        add(("has_castling_rights", color), b.has_castling_rights(color))
+        add(("has_kingside_castling_rights", color), b.has_kingside_castling_rights(color))
+        add(("has_queenside_castling_rights", color), b.has_queenside_castling_rights(color))
+        add(("king", color), b.king(color))
+        add(("has_insufficient_material", color), b.has_insufficient_material(color))
+    add("has_legal_en_passant", b.has_legal_en_passant())
+    add("has_chess960_castling_rights", b.has_chess960_castling_rights())
+    add("str", str(b))
+    add("occupied", int(b.occupied))
+    add("occupied_co", [int(x) for x in b.occupied_co])
+    add("piece_map", sorted((sq, p.symbol()) for sq, p in b.piece_map().items()))
+    add("checkers", b.checkers_mask() if theirs else int(b.checkers()))
+    add("move_stack", [m.uci() for m in b.move_stack])
+    add("zobrist_hash", chess.polyglot.zobrist_hash(b) if theirs else b.zobrist_hash())
+    add("status", int(b.status()))
+    add("is_valid", b.is_valid())
+
+    legal = sorted(b.legal_moves, key=lambda m: m.uci())
+    add("legal_moves", [m.uci() for m in legal])
+    add("legal_moves.count()", b.legal_moves.count())
+    add("bool(legal_moves)", bool(b.legal_moves))
+    add("pseudo_legal_moves", ucis(b.pseudo_legal_moves))
+    add("generate_legal_captures", ucis(b.generate_legal_captures()))
     sq = rng.randrange(64)
-    assert sorted(m.uci() for m in ours.generate_legal_moves(chess.BB_SQUARES[sq])) == sorted(
-        m.uci() for m in theirs.generate_legal_moves(chess.BB_SQUARES[sq])
-    )
+    add(("generate_legal_moves", sq), ucis(b.generate_legal_moves(chess.BB_SQUARES[sq])))
     for m in legal:
-        assert m in ours.legal_moves
-        assert ours.is_legal(m)
-        assert ours.san(m) == theirs.san(m), (fen, m)
-        assert ours.lan(m) == theirs.lan(m), (fen, m)
-        assert ours.uci(m) == theirs.uci(m), (fen, m)
-        assert ours.gives_check(m) == theirs.gives_check(m), (fen, m)
-        assert ours.is_capture(m) == theirs.is_capture(m), (fen, m)
-        assert ours.is_en_passant(m) == theirs.is_en_passant(m), (fen, m)
-        assert ours.is_castling(m) == theirs.is_castling(m), (fen, m)
-        assert ours.is_kingside_castling(m) == theirs.is_kingside_castling(m), (fen, m)
-        assert ours.is_queenside_castling(m) == theirs.is_queenside_castling(m), (fen, m)
-        assert ours.is_zeroing(m) == theirs.is_zeroing(m), (fen, m)
-        assert ours.is_irreversible(m) == theirs.is_irreversible(m), (fen, m)
-        assert ours.parse_san(theirs.san(m)) == m
-        assert ours.parse_uci(m.uci()) == m
+        add(("san", m.uci()), b.san(m))
+        add(("lan", m.uci()), b.lan(m))
+        add(("uci", m.uci()), b.uci(m))
+        add(("gives_check", m.uci()), b.gives_check(m))
+        add(("is_capture", m.uci()), b.is_capture(m))
+        add(("is_en_passant", m.uci()), b.is_en_passant(m))
+        add(("is_castling", m.uci()), b.is_castling(m))
+        add(("is_kingside_castling", m.uci()), b.is_kingside_castling(m))
+        add(("is_queenside_castling", m.uci()), b.is_queenside_castling(m))
+        add(("is_zeroing", m.uci()), b.is_zeroing(m))
+        add(("is_irreversible", m.uci()), b.is_irreversible(m))
     # A few squares' attacks, attackers and pins.
     for sq in rng.sample(range(64), 6):
-        assert int(ours.attacks(sq)) == theirs.attacks_mask(sq), (fen, sq)
+        add(("attacks", sq), b.attacks_mask(sq) if theirs else int(b.attacks(sq)))
         for color in chess.COLORS:
-            assert int(ours.attackers(color, sq)) == theirs.attackers_mask(color, sq), (fen, sq)
-            assert ours.is_attacked_by(color, sq) == theirs.is_attacked_by(color, sq)
-            assert ours.pin_mask(color, sq) == theirs.pin_mask(color, sq), (fen, color, sq)
-            assert ours.is_pinned(color, sq) == theirs.is_pinned(color, sq)
-        assert ours.piece_at(sq) == theirs.piece_at(sq)
-        assert ours.piece_type_at(sq) == theirs.piece_type_at(sq)
-        assert ours.color_at(sq) == theirs.color_at(sq)
+            add(("attackers", color, sq), b.attackers_mask(color, sq) if theirs else int(b.attackers(color, sq)))
+            add(("is_attacked_by", color, sq), b.is_attacked_by(color, sq))
+            add(("pin_mask", color, sq), b.pin_mask(color, sq))
+            add(("is_pinned", color, sq), b.is_pinned(color, sq))
+        piece = b.piece_at(sq)
+        add(("piece_at", sq), None if piece is None else piece.symbol())
+        add(("piece_type_at", sq), b.piece_type_at(sq))
+        add(("color_at", sq), b.color_at(sq))
 
-    assert ours.is_check() == theirs.is_check()
-    assert ours.is_checkmate() == theirs.is_checkmate()
-    assert ours.is_stalemate() == theirs.is_stalemate()
-    assert ours.is_insufficient_material() == theirs.is_insufficient_material()
-    assert ours.is_seventyfive_moves() == theirs.is_seventyfive_moves()
-    assert ours.is_fifty_moves() == theirs.is_fifty_moves()
-    assert ours.is_fivefold_repetition() == theirs.is_fivefold_repetition()
-    assert ours.is_repetition(2) == theirs.is_repetition(2), fen
-    assert ours.is_repetition() == theirs.is_repetition(), fen
-    assert ours.can_claim_fifty_moves() == theirs.can_claim_fifty_moves()
-    assert ours.is_game_over() == theirs.is_game_over()
-    assert termination(ours.outcome()) == termination(theirs.outcome()), fen
-    assert ours.result() == theirs.result()
+    add("is_check", b.is_check())
+    add("is_checkmate", b.is_checkmate())
+    add("is_stalemate", b.is_stalemate())
+    add("is_insufficient_material", b.is_insufficient_material())
+    add("is_seventyfive_moves", b.is_seventyfive_moves())
+    add("is_fifty_moves", b.is_fifty_moves())
+    add("is_fivefold_repetition", b.is_fivefold_repetition())
+    add("is_repetition(2)", b.is_repetition(2))
+    add("is_repetition()", b.is_repetition())
+    add("can_claim_fifty_moves", b.can_claim_fifty_moves())
+    add("is_game_over", b.is_game_over())
+    add("outcome", termination(b.outcome()))
+    add("result", b.result())
     if deep:
-        assert ours.can_claim_threefold_repetition() == theirs.can_claim_threefold_repetition(), fen
-        assert ours.can_claim_draw() == theirs.can_claim_draw()
-        assert termination(ours.outcome(claim_draw=True)) == termination(
-            theirs.outcome(claim_draw=True)
-        ), fen
-        assert ours.is_game_over(claim_draw=True) == theirs.is_game_over(claim_draw=True)
-        assert ours.mirror().fen() == theirs.mirror().fen(), fen
-        assert ours.unicode() == theirs.unicode()
-        assert ours.unicode(borders=True, orientation=False) == theirs.unicode(
-            borders=True, orientation=False
-        )
-        assert repr(ours) == repr(theirs)
-        assert ours.variation_san(legal[:1]) == theirs.variation_san(legal[:1])
+        add("can_claim_threefold_repetition", b.can_claim_threefold_repetition())
+        add("can_claim_draw", b.can_claim_draw())
+        add("outcome claim_draw", termination(b.outcome(claim_draw=True)))
+        add("is_game_over claim_draw", b.is_game_over(claim_draw=True))
+        add("mirror", b.mirror().fen())
+        add("unicode", b.unicode())
+        add("unicode borders", b.unicode(borders=True, orientation=False))
+        add("repr", repr(b))
+        add("variation_san", b.variation_san(legal[:1]))
+        add("root", b.root().fen())
+        # copy(stack=n): the last n moves, the root n moves back.
+        n = len(b.move_stack) // 2 + 1
+        copied = b.copy(stack=n)
+        add(("copy(stack)", n), ([m.uci() for m in copied.move_stack], copied.root().fen()))
+        add(("copy(stack) is_repetition(2)", n), copied.is_repetition(2))
+    return out
+
+
+def check_ours(ours, rng, deep):
+    """What chessbits must answer of itself, whatever python-chess says."""
+    fen = ours.fen()
+    legal = list(ours.legal_moves)
+    assert set(legal) == set(ours.legal_moves)
+    assert len(ours.legal_moves) == len(legal) == ours.legal_moves.count()
+    for m in legal:
+        assert m in ours.legal_moves and ours.is_legal(m), (fen, m)
+        assert ours.parse_san(ours.san(m)) == m, (fen, m)
+        assert ours.parse_uci(m.uci()) == m, (fen, m)
+    if deep:
         clone = pickle.loads(pickle.dumps(ours))
         assert clone == ours and clone.move_stack == ours.move_stack
         assert copy.deepcopy(ours).fen() == fen
         assert ours.copy(stack=False).move_stack == []
-        assert ours.root().fen() == theirs.root().fen()
-        # copy(stack=n): the last n moves, the root n moves back.
-        n = len(theirs.move_stack) // 2 + 1
-        mine, other = ours.copy(stack=n), theirs.copy(stack=n)
-        assert mine.move_stack == other.move_stack and mine.root().fen() == other.root().fen(), (fen, n)
-        assert mine.is_repetition(2) == other.is_repetition(2), (fen, n)
 
 
-def play_random(seed, positions, start):
-    """Random games on both boards; moves cross over between the libraries."""
+def play_random(name, seed, positions, start):
+    """Random games on chessbits' board, every position's answers compared with
+    python-chess's (kept by oracle.py, asked live when recording). Moves cross over between
+    the libraries: pushed as python-chess moves, and (when recording, on both boards)
+    chessbits moves pushed on python-chess's board."""
+    tape = Tape(name)
     rng = random.Random(seed)
     seen = 0
     while seen < positions:
         fen, chess960 = start(rng)
-        theirs = chess.Board(fen, chess960=chess960)
         ours = chessbits.Board(fen, chess960=chess960)
+        theirs = chess.Board(fen, chess960=chess960) if RECORD else None
         while seen < positions:
-            compare(theirs, ours, rng, deep=seen % 7 == 0)
+            deep = seen % 7 == 0
+            key = rng.getrandbits(64)
+
+            def python_chess():
+                board = theirs
+                if board is None:
+                    board = chess.Board(fen, chess960=chess960)
+                    for m in ours.move_stack:
+                        board.push(chess.Move.from_uci(m.uci()))
+                return answers(board, random.Random(key), deep)
+
+            tape.check(answers(ours, random.Random(key), deep), python_chess, (fen, ours.fen()))
+            check_ours(ours, random.Random(key), deep)
             seen += 1
-            if theirs.is_game_over(claim_draw=seen % 3 == 0) and rng.random() < 0.8:
+            if ours.is_game_over(claim_draw=seen % 3 == 0) and rng.random() < 0.8:
                 break
-            legal = list(theirs.legal_moves)
+            legal = sorted(ours.legal_moves, key=lambda m: m.uci())
             if not legal:
                 break
             move = rng.choice(legal)
             # Steer towards repetitions: replay the move of four plies ago when legal.
-            if len(theirs.move_stack) >= 4 and rng.random() < 0.35:
-                back = theirs.move_stack[-4]
-                if theirs.is_legal(back):
+            if len(ours.move_stack) >= 4 and rng.random() < 0.35:
+                back = ours.move_stack[-4]
+                if ours.is_legal(back):
                     move = back
             how = rng.randrange(5)
             if how == 0:
-                played = ours.push_san(theirs.san(move))
+                played = ours.push_san(ours.san(move))
                 assert played == move
             elif how == 1:
                 played = ours.push_uci(move.uci())
                 assert played == move
             elif how == 2:
-                ours.push(move)  # a python-chess move
+                ours.push(chess.Move.from_uci(move.uci()))  # a python-chess move
             elif how == 3:
                 ours.push(chessbits.Move.from_uci(move.uci()))
             else:
-                # A chessbits move pushed on the python-chess board.
-                mine = ours.parse_uci(move.uci())
-                ours.push(mine)
-                theirs.push(mine)
+                # A chessbits move (pushed on the python-chess board too, when recording).
+                ours.push(ours.parse_uci(move.uci()))
+            if theirs is not None:
+                theirs.push(ours.peek() if how == 4 else chess.Move.from_uci(move.uci()))
                 assert ours.peek() == theirs.peek()
-                continue
-            theirs.push(move)
-            assert ours.peek() == theirs.peek()
+            assert ours.peek() == chess.Move.from_uci(move.uci())
             if rng.random() < 0.05:
-                assert ours.pop() == theirs.pop()
+                popped = ours.pop()
+                if theirs is not None:
+                    assert popped == theirs.pop()
+    tape.close()
     return seen
 
 
@@ -195,11 +223,11 @@ def chess960_start(rng):
 
 
 def test_random_standard_games():
-    assert play_random(11, STANDARD_POSITIONS, standard_start) == STANDARD_POSITIONS
+    assert play_random("standard", 11, STANDARD_POSITIONS, standard_start) == STANDARD_POSITIONS
 
 
 def test_random_chess960_games():
-    assert play_random(12, CHESS960_POSITIONS, chess960_start) == CHESS960_POSITIONS
+    assert play_random("chess960", 12, CHESS960_POSITIONS, chess960_start) == CHESS960_POSITIONS
 
 
 def test_moves_equal_and_hash_across_libraries():
