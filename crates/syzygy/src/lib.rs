@@ -27,9 +27,11 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
+mod bytes;
 mod consts;
 mod error;
 mod material;
+mod pairs;
 mod table;
 mod tablebase;
 mod wdl;

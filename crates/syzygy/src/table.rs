@@ -21,15 +21,20 @@
 //! each subtable's sparse index (every `span` values, the block and the offset in it),
 //! block lengths (the values per block, minus one) and the 64-byte aligned blocks themselves.
 //!
-//! Every read of the file's bytes here is bounds-checked and every size is checked arithmetic:
-//! a hostile file gives a [`Bad`], never a panic or a read out of bounds.
+//! This module reads the header, the groups and the position encoding, and keeps a
+//! [`Pairs`] per subtable; [`pairs`](crate::pairs) decodes the compressed values. Every read of
+//! the file's bytes is bounds-checked and every size is checked arithmetic
+//! ([`bytes`](crate::bytes)): a hostile file gives a [`Bad`], never a panic or a read out of
+//! bounds.
 
+use crate::bytes::{add, mul, slice, u16_le, u8_at};
 use crate::consts::{
     binom, off_diagonal, LEAD_PAWNS_SIZE, LEAD_PAWN_IDX, MAP_A1D1D4, MAP_B1H1H7, MAP_KK, MAP_PAWNS,
     MAX_PIECES,
 };
 use crate::error::Bad;
 use crate::material::Material;
+use crate::pairs::{decompress, set_sizes, Pairs};
 use crate::wdl::Wdl;
 
 /// Which kind of table a file is.
@@ -64,102 +69,6 @@ const FLAG_MAPPED: u8 = 2;
 const FLAG_WIN_PLIES: u8 = 4;
 const FLAG_LOSS_PLIES: u8 = 8;
 const FLAG_WIDE: u8 = 16;
-const FLAG_SINGLE_VALUE: u8 = 128;
-
-// ----- bounds-checked reads -----
-
-#[inline]
-fn slice(d: &[u8], off: u64, len: u64) -> Result<&[u8], Bad> {
-    let end = off
-        .checked_add(len)
-        .ok_or(Bad::Corrupt("offset overflows"))?;
-    let (s, e) = (
-        usize::try_from(off).map_err(|_| Bad::Truncated(end))?,
-        usize::try_from(end).map_err(|_| Bad::Truncated(end))?,
-    );
-    d.get(s..e).ok_or(Bad::Truncated(end))
-}
-
-#[inline]
-fn u8_at(d: &[u8], off: u64) -> Result<u8, Bad> {
-    Ok(slice(d, off, 1)?[0])
-}
-
-#[inline]
-fn u16_le(d: &[u8], off: u64) -> Result<u16, Bad> {
-    let s = slice(d, off, 2)?;
-    Ok(u16::from_le_bytes([s[0], s[1]]))
-}
-
-#[inline]
-fn u32_le(d: &[u8], off: u64) -> Result<u32, Bad> {
-    let s = slice(d, off, 4)?;
-    Ok(u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
-}
-
-/// Four big-endian bytes, zeros past the end of the data (the decoder reads a few bytes
-/// ahead of the bits it uses; bytes past the end are never part of a valid symbol).
-#[inline]
-fn u32_be_padded(d: &[u8], off: usize) -> u32 {
-    match d.get(off..off.saturating_add(4)) {
-        Some(s) => u32::from_be_bytes([s[0], s[1], s[2], s[3]]),
-        None => {
-            let mut b = [0u8; 4];
-            for (i, byte) in b.iter_mut().enumerate() {
-                *byte = off
-                    .checked_add(i)
-                    .and_then(|o| d.get(o))
-                    .copied()
-                    .unwrap_or(0);
-            }
-            u32::from_be_bytes(b)
-        }
-    }
-}
-
-fn add(a: u64, b: u64) -> Result<u64, Bad> {
-    a.checked_add(b).ok_or(Bad::Corrupt("size overflows"))
-}
-
-fn mul(a: u64, b: u64) -> Result<u64, Bad> {
-    a.checked_mul(b).ok_or(Bad::Corrupt("size overflows"))
-}
-
-/// The compressed values of one subtable (one side to move, one leading-pawn file) and how
-/// its positions are indexed.
-#[derive(Debug, Clone, Default)]
-struct Pairs {
-    flags: u8,
-    /// The piece codes in encoding order.
-    pieces: [u8; MAX_PIECES],
-    /// The size of each group; `groups` of them.
-    group_len: [u8; MAX_PIECES],
-    groups: usize,
-    /// The factor of each group in the index.
-    group_idx: [u64; MAX_PIECES],
-    /// The number of positions.
-    size: u64,
-    /// The value of every position when `FLAG_SINGLE_VALUE` is set.
-    single_value: u16,
-    min_sym_len: u32,
-    block_size: u64,
-    span: u64,
-    num_blocks: u64,
-    block_length_count: u64,
-    sparse_count: u64,
-    lowest_sym: u64,
-    /// `base64[l]`: the lowest code of length `min_sym_len + l`, left-aligned in 64 bits.
-    base64: Vec<u64>,
-    /// How many values, minus one, each symbol expands into.
-    sym_len: Vec<u32>,
-    btree: u64,
-    sparse_index: u64,
-    block_lengths: u64,
-    data: u64,
-    /// DTZ: where each of the four maps (win, loss, cursed win, blessed loss) starts,
-    /// relative to the table's map area (in units of the map's entries, plus one).
-    map_idx: [u64; 4],
-}
 
 /// A decoded table file over its bytes (a memory map or a buffer).
 pub(crate) struct Table<B> {
@@ -530,120 +439,6 @@ fn set_groups(
     Ok(())
 }
 
-/// Reads a subtable's compression parameters at `off`; returns the offset after them.
-fn set_sizes(d: &[u8], mut off: u64, p: &mut Pairs) -> Result<u64, Bad> {
-    p.flags = u8_at(d, off)?;
-    off += 1;
-    if p.flags & FLAG_SINGLE_VALUE != 0 {
-        p.single_value = u16::from(u8_at(d, off)?);
-        return Ok(off + 1);
-    }
-    let block_shift = u8_at(d, off)?;
-    let span_shift = u8_at(d, off + 1)?;
-    if block_shift > 32 || span_shift > 32 || span_shift == 0 {
-        return Err(Bad::Corrupt("block size or sparse index span out of range"));
-    }
-    p.block_size = 1 << block_shift;
-    p.span = 1 << span_shift;
-    p.sparse_count = p.size.div_ceil(p.span);
-    let padding = u8_at(d, off + 2)?;
-    p.num_blocks = u64::from(u32_le(d, off + 3)?);
-    p.block_length_count = p.num_blocks + u64::from(padding);
-    let max_sym_len = u32::from(u8_at(d, off + 7)?);
-    let min_sym_len = u32::from(u8_at(d, off + 8)?);
-    off += 9;
-    if min_sym_len == 0 || min_sym_len > max_sym_len || max_sym_len > 32 {
-        return Err(Bad::Corrupt("Huffman code lengths out of range"));
-    }
-    p.min_sym_len = min_sym_len;
-    p.lowest_sym = off;
-    let lengths = (max_sym_len - min_sym_len + 1) as usize;
-    let mut base = vec![0u64; lengths];
-    for i in (0..lengths - 1).rev() {
-        let lo_i = u64::from(u16_le(d, off + 2 * i as u64)?);
-        let lo_next = u64::from(u16_le(d, off + 2 * (i as u64 + 1))?);
-        let b = (base[i + 1] + lo_i)
-            .checked_sub(lo_next)
-            .ok_or(Bad::Corrupt("inconsistent Huffman code"))?
-            / 2;
-        if b * 2 < base[i + 1] {
-            return Err(Bad::Corrupt("inconsistent Huffman code"));
-        }
-        base[i] = b;
-    }
-    for (i, b) in base.iter_mut().enumerate() {
-        // i + min_sym_len <= max_sym_len <= 32: the shift is 32..=63.
-        *b <<= 64 - i as u32 - min_sym_len;
-    }
-    p.base64 = base;
-    off += 2 * lengths as u64;
-    let symbols = usize::from(u16_le(d, off)?);
-    off += 2;
-    p.btree = off;
-    p.sym_len = symbol_lengths(d, off, symbols)?;
-    Ok(off + 3 * symbols as u64 + (symbols as u64 & 1))
-}
-
-/// The two halves of a symbol's tree entry: left and right (the right is `0xFFF` for a
-/// symbol that is a value, the left then being the value).
-#[inline]
-fn children(d: &[u8], btree: u64, sym: usize) -> Result<(usize, usize), Bad> {
-    let s = slice(d, btree + 3 * sym as u64, 3)?;
-    let left = usize::from(s[1] & 0xF) << 8 | usize::from(s[0]);
-    let right = usize::from(s[2]) << 4 | usize::from(s[1] >> 4);
-    Ok((left, right))
-}
-
-/// How many values, minus one, each symbol expands into; without recursion, and rejecting
-/// a cycle in the tree.
-fn symbol_lengths(d: &[u8], btree: u64, n: usize) -> Result<Vec<u32>, Bad> {
-    let mut len = vec![0u32; n];
-    // 0: not seen, 1: children being computed, 2: done.
-    let mut state = vec![0u8; n];
-    let mut stack = Vec::new();
-    for root in 0..n {
-        if state[root] != 0 {
-            continue;
-        }
-        stack.push(root);
-        while let Some(&s) = stack.last() {
-            match state[s] {
-                0 => {
-                    state[s] = 1;
-                    let (l, r) = children(d, btree, s)?;
-                    if r == 0xFFF {
-                        state[s] = 2;
-                        stack.pop();
-                        continue;
-                    }
-                    for c in [l, r] {
-                        match state.get(c) {
-                            None => return Err(Bad::Corrupt("symbol out of range")),
-                            Some(1) => return Err(Bad::Corrupt("cycle in the symbol tree")),
-                            Some(0) => stack.push(c),
-                            Some(_) => {}
-                        }
-                    }
-                }
-                1 => {
-                    let (l, r) = children(d, btree, s)?;
-                    len[s] = len[l]
-                        .checked_add(len[r])
-                        .and_then(|x| x.checked_add(1))
-                        .filter(|&x| x <= 1 << 20)
-                        .ok_or(Bad::Corrupt("symbol expands too far"))?;
-                    state[s] = 2;
-                    stack.pop();
-                }
-                _ => {
-                    stack.pop();
-                }
-            }
-        }
-    }
-    Ok(len)
-}
-
 /// The index of a position whose pieces are in the subtable's order.
 fn encode(p: &Pairs, sq: &mut [u8], lead: usize, has_pawns: bool) -> Result<u64, Bad> {
     let n = sq.len();
@@ -738,104 +533,6 @@ fn encode(p: &Pairs, sq: &mut [u8], lead: usize, has_pawns: bool) -> Result<u64,
         start = end;
     }
     Ok(idx)
-}
-
-/// The value at `idx` of a subtable.
-fn decompress(d: &[u8], p: &Pairs, idx: u64) -> Result<u16, Bad> {
-    if p.flags & FLAG_SINGLE_VALUE != 0 {
-        return Ok(p.single_value);
-    }
-    if idx >= p.size {
-        return Err(Bad::Corrupt("index beyond the table"));
-    }
-    let k = idx / p.span;
-    let entry = p.sparse_index + 6 * k;
-    let mut block = u64::from(u32_le(d, entry)?);
-    // span <= 2^32: the difference fits.
-    let mut offset = i64::from(u16_le(d, entry + 4)?) + (idx % p.span) as i64 - (p.span / 2) as i64;
-    let block_length = |b: u64| -> Result<i64, Bad> {
-        if b >= p.block_length_count {
-            return Err(Bad::Corrupt("sparse index points past the blocks"));
-        }
-        Ok(i64::from(u16_le(d, p.block_lengths + 2 * b)?))
-    };
-    while offset < 0 {
-        block = block
-            .checked_sub(1)
-            .ok_or(Bad::Corrupt("sparse index points before the first block"))?;
-        offset += block_length(block)? + 1;
-    }
-    loop {
-        let len = block_length(block)?;
-        if offset <= len {
-            break;
-        }
-        offset -= len + 1;
-        block += 1;
-    }
-    if block >= p.num_blocks {
-        return Err(Bad::Corrupt("sparse index points past the blocks"));
-    }
-    // Inside the file: checked when the table was opened.
-    let start = (p.data + block * p.block_size) as usize;
-    let hi = u64::from(u32_be_padded(d, start));
-    let lo = u64::from(u32_be_padded(d, start.saturating_add(4)));
-    let mut buf = hi << 32 | lo;
-    let mut next = start.saturating_add(8);
-    let mut bits = 64u32;
-    let min = p.min_sym_len;
-    let mut sym;
-    loop {
-        let mut l = 0;
-        while buf < p.base64[l] {
-            l += 1;
-            if l >= p.base64.len() {
-                return Err(Bad::Corrupt("invalid Huffman code"));
-            }
-        }
-        let code_len = l as u32 + min;
-        let lowest = u64::from(u16_le(d, p.lowest_sym + 2 * l as u64)?);
-        let s = ((buf - p.base64[l]) >> (64 - code_len)) + lowest;
-        sym = usize::try_from(s).map_err(|_| Bad::Corrupt("symbol out of range"))?;
-        let run = i64::from(
-            *p.sym_len
-                .get(sym)
-                .ok_or(Bad::Corrupt("symbol out of range"))?,
-        );
-        if offset <= run {
-            break;
-        }
-        offset -= run + 1;
-        buf = buf.checked_shl(code_len).unwrap_or(0);
-        bits -= code_len;
-        if bits <= 32 {
-            bits += 32;
-            buf |= u64::from(u32_be_padded(d, next)) << (64 - bits);
-            next = next.saturating_add(4);
-        }
-    }
-    // Expand the symbol down the tree to the value at `offset`.
-    while p.sym_len[sym] != 0 {
-        let (left, right) = children(d, p.btree, sym)?;
-        let run_left = i64::from(
-            *p.sym_len
-                .get(left)
-                .ok_or(Bad::Corrupt("symbol out of range"))?,
-        );
-        let child = if offset <= run_left {
-            left
-        } else {
-            offset -= run_left + 1;
-            right
-        };
-        match p.sym_len.get(child) {
-            Some(&len) if len < p.sym_len[sym] => sym = child,
-            _ => return Err(Bad::Corrupt("invalid symbol tree")),
-        }
-    }
-    let (value, _) = children(d, p.btree, sym)?;
-    // 12 bits.
-    Ok(value as u16)
 }
 
 impl Pieces {
