@@ -74,6 +74,25 @@ impl CastlingMode {
         matches!(self, CastlingMode::Chess960)
     }
 
+    /// The mode in which a door reads a setup: Chess960 when its caller asks for it (a
+    /// `--chess960` flag, a `chess960` option), else the mode the castling rights
+    /// call for ([`CastlingMode::detect`]). Every reader of FEN text decides this way.
+    ///
+    /// ```
+    /// use chessbits_position::{CastlingMode, Setup};
+    /// let start: Setup = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
+    /// assert_eq!(CastlingMode::for_setup(&start, false), CastlingMode::Standard);
+    /// assert_eq!(CastlingMode::for_setup(&start, true), CastlingMode::Chess960);
+    /// ```
+    #[must_use]
+    pub fn for_setup(setup: &crate::Setup, chess960: bool) -> CastlingMode {
+        if chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::detect(setup)
+        }
+    }
+
     /// The mode a setup's castling rights call for: Chess960 when the FEN wrote them in
     /// Shredder-FEN ([`crate::Setup::chess960`]) or when some right cannot be a standard one
     /// (its king not on e1/e8, or its rook not on the a- or h-file of the king's back

@@ -5,8 +5,9 @@
 use chessbits_bitboard_core::{Color, Square};
 use chessbits_position::{CastlingMode, Position, PositionError};
 
+/// The error of a FEN read as standard chess.
 fn err(fen: &str) -> PositionError {
-    Position::from_fen(fen).unwrap_err()
+    Position::from_fen_with(fen, CastlingMode::Standard).unwrap_err()
 }
 
 #[test]
@@ -142,7 +143,12 @@ fn chess960_rights() {
         "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"
     );
     // In standard mode such rights are invalid.
-    assert!(Position::from_fen(fen).is_err());
+    assert!(Position::from_fen_with(fen, CastlingMode::Standard).is_err());
+    // `from_fen` and `parse` read them in the mode they call for, as every door does.
+    assert_eq!(Position::from_fen(fen).unwrap(), pos);
+    assert_eq!(fen.parse::<Position>().unwrap(), pos);
+    let read = Position::read_fen(fen.as_bytes(), None, chessbits_position::Validation::Strict);
+    assert_eq!(read.unwrap(), pos);
 }
 
 /// The clocks stay at `u32::MAX` once there (they are counted in 64 bits and read

@@ -48,11 +48,7 @@ impl VariantBoard {
         } else {
             setup.remaining_checks = None;
         }
-        let mode = if setup.chess960 {
-            chessbits_position::CastlingMode::Chess960
-        } else {
-            chessbits_position::CastlingMode::detect(&setup)
-        };
+        let mode = chessbits_position::CastlingMode::detect(&setup);
         // The position has the rights python-chess's rule keeps (a board set up with others
         // has them in `given`, for `status()`).
         let mut playable = setup.clone();

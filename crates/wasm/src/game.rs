@@ -80,17 +80,6 @@ fn read_setup(fen: &str) -> Result<Setup, JsError> {
     Setup::from_ascii(fen.trim().as_bytes()).map_err(|e| err(format!("Invalid FEN: {e}")))
 }
 
-fn mode_of(setup: &Setup, chess960: bool) -> CastlingMode {
-    if chess960 {
-        CastlingMode::Chess960
-    } else {
-        match CastlingMode::detect(setup) {
-            CastlingMode::Chess960 => CastlingMode::Chess960,
-            _ => CastlingMode::Standard,
-        }
-    }
-}
-
 /// The position of `setup`, as strictly as chess.js loads a FEN: an impossible placement
 /// or check is an error; castling rights without their king and rook are dropped.
 fn position_of(setup: &Setup, chess960: bool) -> Result<Position, JsError> {
@@ -98,7 +87,7 @@ fn position_of(setup: &Setup, chess960: bool) -> Result<Position, JsError> {
 }
 
 fn position_or_reason(setup: &Setup, chess960: bool) -> Result<Position, String> {
-    Position::from_setup_lenient(setup, mode_of(setup, chess960))
+    Position::from_setup_lenient(setup, CastlingMode::for_setup(setup, chess960))
         .map_err(|e| format!("Invalid FEN: {e}"))
 }
 
@@ -297,7 +286,10 @@ impl Game {
         // Rights whose king or rook has gone are dropped (lenient validation), as chess.js
         // drops them after `put` and `remove`.
         self.setup.ep_square = None;
-        let pos = Position::from_setup_lenient(&self.setup, mode_of(&self.setup, self.chess960));
+        let pos = Position::from_setup_lenient(
+            &self.setup,
+            CastlingMode::for_setup(&self.setup, self.chess960),
+        );
         match pos {
             Ok(p) => {
                 let mut g = Game::start(p, self.chess960);

@@ -79,10 +79,21 @@ pub enum Validation {
 }
 
 impl Position {
-    /// Parses and validates a standard-chess FEN (X-FEN and Shredder-FEN castling letters
-    /// are accepted too).
+    /// Parses and validates FEN (X-FEN and Shredder-FEN castling letters are accepted too),
+    /// in the castling mode its rights call for: Chess960 where a right needs it
+    /// ([`CastlingMode::detect`]), as [`Position::read_fen`] with no mode reads it; also
+    /// what `str::parse` does. [`Position::from_fen_with`] fixes the mode.
+    ///
+    /// ```
+    /// use chessbits_position::{CastlingMode, Position};
+    /// let fischer = Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")?;
+    /// assert_eq!(fischer.mode(), CastlingMode::Chess960);
+    /// assert_eq!(Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?.mode(), CastlingMode::Standard);
+    /// # Ok::<(), chessbits_position::PositionError>(())
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Position, PositionError> {
-        Position::from_setup(&Setup::from_ascii(fen.as_bytes())?, CastlingMode::Standard)
+        let setup = Setup::from_ascii(fen.as_bytes())?;
+        Position::from_setup(&setup, CastlingMode::detect(&setup))
     }
 
     /// The one reading of FEN text into a position, for every door (the command line, the
