@@ -619,29 +619,30 @@ _BASIC = frozenset(["depth", "seldepth", "multipv", "nodes", "nps", "time", "has
 def _info(raw: Dict[str, Any], board: Board, selector: Info) -> InfoDict:
     """An ``info`` line (the dict read in Rust) as python-chess's ``InfoDict``."""
     out: InfoDict = {}
+    selector = int(selector)  # type: ignore[assignment]
     for key, value in raw.items():
         if key in _BASIC:
-            if selector & Info.BASIC:
+            if selector & 1:
                 out[key] = Move.from_uci(value) if key == "currmove" else value
         elif key == "score":
-            if selector & Info.SCORE:
+            if selector & 2:
                 kind, number, bound = value
                 out["score"] = PovScore(Cp(number) if kind == "cp" else Mate(number), board.turn)
                 if bound:
                     out[bound] = True
         elif key == "wdl":
-            if selector & Info.SCORE:
+            if selector & 2:
                 out["wdl"] = PovWdl(Wdl(*value), board.turn)
         elif key == "pv":
-            if selector & Info.PV:
+            if selector & 4:
                 out["pv"] = _push_moves(board, value)
         elif key == "refutation":
-            if selector & Info.REFUTATION and value:
+            if selector & 8 and value:
                 moves = _push_moves(board, value)
                 if moves:
                     out["refutation"] = {moves[0]: moves[1:]}
         elif key == "currline":
-            if selector & Info.CURRLINE:
+            if selector & 16:
                 cpu, texts = value
                 out["currline"] = {cpu if cpu is not None else 1: _push_moves(board, texts)}
     return out
@@ -656,7 +657,7 @@ def _position_command(board: Board) -> str:
     else:
         line = "position fen " + fen
     if board.move_stack:
-        line += " moves " + " ".join(m.uci() for m in board.move_stack)
+        line += " moves " + " ".join(map(Move.uci, board.move_stack))
     return line
 
 
@@ -1007,13 +1008,15 @@ class Protocol(asyncio.SubprocessProtocol):
     # --- the commands ---
 
     def send_line(self, line: str) -> None:
-        LOGGER.debug("%s: << %s", self, line)
+        if LOGGER.isEnabledFor(logging.DEBUG):
+            LOGGER.debug("%s: << %s", self, line)
         if self._write is None:
             raise EngineTerminatedError("engine process is not connected")
         self._write((line + "\n").encode("utf-8"))
 
     def _line_received(self, line: str) -> None:
-        LOGGER.debug("%s: >> %s", self, line)
+        if LOGGER.isEnabledFor(logging.DEBUG):
+            LOGGER.debug("%s: >> %s", self, line)
         if self._command is not None and not self._command.finished:
             self._command.line_received(line)
         else:
@@ -1171,20 +1174,25 @@ class UciProtocol(Protocol):
         super().__init__()
         self.first_game = True
         self.game: object = None
-        self.may_ponderhit: Optional[Board] = None
-        self.ponderhit = False
+        # What the options were last settled for, and a count of the changes since.
+        self._settled: Optional[Tuple[Any, ...]] = None
+        self._config_version = 0
 
     # --- options ---
 
     def _setoption(self, name: str, value: ConfigValue) -> None:
+        current = self.config._store.get(name.lower())
+        if current is not None and current[1] is value:
+            return
         try:
             option = self.options[name]
         except KeyError:
             raise EngineError("engine does not support option {} (available options: {})".format(
                 name, ", ".join(self.options)))
         value = option.parse(value)
-        if self.config.get(name) == value and option.type != "button":
+        if option.type != "button" and self.config.get(name) == value:
             return
+        self._config_version += 1
         if option.type == "button":
             if value:
                 self.send_line(f"setoption name {option.name}")
@@ -1207,6 +1215,7 @@ class UciProtocol(Protocol):
             self._configure(options)
             for name, value in options.items():
                 self.target_config[name] = self.options[name].parse(value)
+            self._config_version += 1
             cmd.set_result(None)
         return _Call(self, run)
 
@@ -1216,6 +1225,9 @@ class UciProtocol(Protocol):
         for name in options:
             if name.lower() in MANAGED_OPTIONS:
                 raise EngineError(f"cannot set {name} which is automatically managed")
+        key = (tuple(options.items()), multipv, self._config_version)
+        if key == self._settled:
+            return
         for name, option in self.options.items():
             if option.type == "button":
                 continue
@@ -1230,6 +1242,7 @@ class UciProtocol(Protocol):
             else:
                 want = option.default
             self._setoption(name, want)
+        self._settled = (tuple(options.items()), multipv, self._config_version)
 
     # --- handshake, ping ---
 
@@ -1305,33 +1318,36 @@ class _UciSearch(_Command):
 
     def start(self) -> None:
         uci = self.uci
-        if "Ponder" in uci.options:
+        has = uci.options._store
+        if "ponder" in has:
             uci._setoption("Ponder", bool(self.ponder) and self.play)
         if not self.play and self.multipv is not None:
             uci._setoption("MultiPV", self.multipv)
         uci._settle_options(self.options, self.multipv if not self.play else None)
-        if "UCI_AnalyseMode" in uci.options and "UCI_AnalyseMode" not in uci.target_config \
+        if "uci_analysemode" in has and "UCI_AnalyseMode" not in uci.target_config \
                 and "UCI_AnalyseMode" not in self.options:
             uci._setoption("UCI_AnalyseMode", not self.play)
-        variant = getattr(type(self.board), "uci_variant", "chess")
-        if "UCI_Variant" in uci.options:
+        board = self.board
+        variant = getattr(type(board), "uci_variant", "chess")
+        if "uci_variant" in has:
             uci._setoption("UCI_Variant", variant)
         elif variant != "chess":
             raise EngineError(f"engine does not support UCI_Variant (wanted {variant})")
-        if "UCI_Chess960" in uci.options:
-            uci._setoption("UCI_Chess960", bool(self.board.chess960))
-        elif self.board.chess960:
+        chess960 = board.chess960
+        if "uci_chess960" in has:
+            uci._setoption("UCI_Chess960", bool(chess960))
+        elif chess960:
             raise EngineError("engine does not support UCI_Chess960")
         if self.root_moves is not None:
             for move in self.root_moves:
-                if not self.board.is_legal(move):
-                    raise EngineError(f"illegal root move: {move} in {self.board.fen()}")
+                if not board.is_legal(move):
+                    raise EngineError(f"illegal root move: {move} in {board.fen()}")
         if not self.play:
             # The analysis is handed out at once; its lines follow.
             self.result = self.analysis
-            for cb in list(self.callbacks):
+            for cb in self.callbacks:
                 cb(self)
-            self.callbacks.clear()
+            self.callbacks = []
         if uci.first_game or self.game != uci.game:
             uci.first_game = False
             uci.game = self.game
@@ -1849,14 +1865,11 @@ class SimpleEngine:
         self._shutdown = False
         stdin = process.stdin
         assert stdin is not None
-
-        def write(data: bytes) -> None:
-            try:
-                stdin.write(data)
-                stdin.flush()
-            except (BrokenPipeError, OSError):
-                pass
-        protocol._write = write
+        self._stdin = stdin
+        # Lines are written together when the engine's answer is awaited: one write (and
+        # one wake-up of the engine) for `position` and `go`.
+        self._out: List[bytes] = []
+        protocol._write = self._out.append
 
     @classmethod
     def popen(cls, protocol_class: Type[Protocol], command: Union[str, List[str]], *,
@@ -1894,12 +1907,23 @@ class SimpleEngine:
         """Reads one line and hands it to the protocol."""
         if self._shutdown:
             raise EngineTerminatedError("engine event loop dead")
+        self._flush()
         line = self._pipe.readline(timeout)
         if line is None:
             code = self.process.wait()
             self.protocol._engine_terminated(code)
             return
         self.protocol._line_received(line)
+
+    def _flush(self) -> None:
+        if self._out:
+            data = b"".join(self._out)
+            self._out.clear()
+            try:
+                self._stdin.write(data)
+                self._stdin.flush()
+            except (BrokenPipeError, OSError):
+                pass
 
     def _run(self, command: _Command, timeout: Optional[float]) -> Any:
         with self._lock:
@@ -2012,6 +2036,7 @@ class SimpleEngine:
                 command.cancel()
             try:
                 self.protocol.send_line("quit")
+                self._flush()
             except EngineError:
                 pass
             try:
