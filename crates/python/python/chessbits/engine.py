@@ -243,9 +243,11 @@ class Mate(Score):
 
     def wdl(self, *, model: WdlModel = "sf", ply: int = 30) -> "Wdl":
         if model == "lichess":
-            # Lichess scores a mate as 21 - min(10, moves) pawns.
+            # Lichess scores a mate as 21 - min(10, moves) pawns, beyond the clamp of
+            # centipawn scores.
             cp = (21 - min(10, abs(self.moves))) * 100
-            wins = _model_wins("lichess", cp if self.moves > 0 else -cp, ply)
+            x = cp if self.moves > 0 else -cp
+            wins = round(1000 / (1 + math.exp(-0.00368208 * x)))
             return Wdl(wins, 0, 1000 - wins)
         return Wdl(1000, 0, 0) if self.moves > 0 else Wdl(0, 0, 1000)
 
@@ -622,7 +624,8 @@ def _info(raw: Dict[str, Any], board: Board, selector: Info) -> InfoDict:
     selector = int(selector)  # type: ignore[assignment]
     for key, value in raw.items():
         if key in _BASIC:
-            if selector & 1:
+            # The basic fields come with any other part (python-chess's rule).
+            if selector:
                 out[key] = Move.from_uci(value) if key == "currmove" else value
         elif key == "score":
             if selector & 2:
@@ -651,7 +654,7 @@ def _info(raw: Dict[str, Any], board: Board, selector: Info) -> InfoDict:
 def _position_command(board: Board) -> str:
     root = board.root()
     chess960 = bool(board.chess960)
-    fen = root.fen(shredder=chess960)
+    fen = root.fen(shredder=True) if chess960 else root.fen()
     if fen == type(root).starting_fen:
         line = "position startpos"
     else:
@@ -834,6 +837,9 @@ class SimpleAnalysisResult:
 
     def stop(self) -> None:
         with self.simple_engine._lock:
+            # Lines the engine has already written are read first: an analysis that has
+            # ended is not stopped.
+            self.simple_engine._drain()
             self.inner.stop()
 
     def wait(self) -> BestMove:
@@ -1017,8 +1023,12 @@ class Protocol(asyncio.SubprocessProtocol):
     def _line_received(self, line: str) -> None:
         if LOGGER.isEnabledFor(logging.DEBUG):
             LOGGER.debug("%s: >> %s", self, line)
-        if self._command is not None and not self._command.finished:
-            self._command.line_received(line)
+        command = self._command
+        if command is not None and not command.finished:
+            try:
+                command.line_received(line)
+            except Exception as exc:  # a command's own failure ends that command only
+                command.set_exception(exc)
         else:
             self.line_received(line)
 
@@ -1194,8 +1204,7 @@ class UciProtocol(Protocol):
             return
         self._config_version += 1
         if option.type == "button":
-            if value:
-                self.send_line(f"setoption name {option.name}")
+            self.send_line(f"setoption name {option.name}")
             return
         self.config[name] = value
         if value is None or value == "":
@@ -1424,9 +1433,12 @@ class _UciSearch(_Command):
             self.set_result(self.analysis)
 
     def _fail(self, exc: BaseException) -> None:
+        self.set_exception(exc)
+
+    def set_exception(self, exc: BaseException) -> None:
         if not self.play:
             self.analysis.set_exception(exc)
-        self.set_exception(exc)
+        super().set_exception(exc)
 
     def engine_terminated(self, exc: BaseException) -> None:
         self._fail(exc)
@@ -1713,9 +1725,12 @@ class _XBoardSearch(_Command):
         return moves
 
     def _fail(self, exc: BaseException) -> None:
+        self.set_exception(exc)
+
+    def set_exception(self, exc: BaseException) -> None:
         if not self.play:
             self.analysis.set_exception(exc)
-        self.set_exception(exc)
+        super().set_exception(exc)
 
     def engine_terminated(self, exc: BaseException) -> None:
         self._fail(exc)
@@ -1827,6 +1842,12 @@ class _Pipe:
         self.lines: Deque[bytes] = collections.deque()
         self.eof = False
 
+    def ready(self) -> bool:
+        """Whether a line (or the end) can be read without waiting."""
+        if self.lines or self.eof:
+            return bool(self.lines)
+        return bool(select.select([self.fd], [], [], 0)[0])
+
     def readline(self, timeout: Optional[float]) -> Optional[str]:
         deadline = None if timeout is None else _time.monotonic() + timeout
         while not self.lines:
@@ -1914,6 +1935,12 @@ class SimpleEngine:
             self.protocol._engine_terminated(code)
             return
         self.protocol._line_received(line)
+
+    def _drain(self) -> None:
+        """Reads the lines the engine has written so far, without waiting."""
+        self._flush()
+        while not self._shutdown and self._pipe.ready():
+            self._pump(None)
 
     def _flush(self) -> None:
         if self._out:
