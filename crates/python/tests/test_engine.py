@@ -383,3 +383,19 @@ def test_mock_transport_scripts_an_engine():
         return True
 
     assert asyncio.run(main())
+
+
+def test_a_ported_engine_program_passes_mypy_strict():
+    import importlib.util
+    import subprocess
+
+    if importlib.util.find_spec("mypy") is None:
+        pytest.skip("NOTICE: mypy is not installed; the stubs are not checked")
+    program = Path(__file__).parent / "typed" / "engine_port.py"
+    run = subprocess.run([sys.executable, "-m", "mypy", "--strict", str(program)],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    ran = subprocess.run([sys.executable, str(program), FAKE], capture_output=True, text=True,
+                         timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.split() == ["20", "e2e4", "0.514", "e2e4"]
