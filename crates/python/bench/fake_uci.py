@@ -1,8 +1,8 @@
 """A fake UCI engine that answers at once: the protocol's own overhead, measured by
 ``speed.py`` and used by ``tests/test_engine.py``. It answers ``e2e4`` for White and ``e7e5`` for
-Black (``FAKE_MOVES``) and, on ``go``, writes one ``info`` line and
+Black (``FAKE_MOVES``: the moves to answer at each ply, in turn) and, on ``go``, writes one ``info`` line and
 ``bestmove``. With ``FAKE_LOG`` set it appends every command it reads to that file; with ``FAKE_DIE``
-set it exits on ``go``."""
+set it exits on ``go``; with ``FAKE_PONDER`` set it names a ponder move."""
 
 import os
 import sys
@@ -34,12 +34,13 @@ def main() -> None:
             words = line.split()
             black = "b" in words[3:4] if words[1:2] == ["fen"] else False
             played = len(words) - words.index("moves") - 1 if "moves" in words else 0
-            move = moves[(black + played) % 2]
+            move = moves[(black + played) % len(moves)]
         elif line.startswith("go") and os.environ.get("FAKE_DIE"):
             sys.exit(3)
         elif line.startswith("go"):
             out.write(f"info depth 1 seldepth 1 multipv 1 score cp 20 nodes 1 nps 1000 time 1 pv {move}\n")
-            out.write(f"bestmove {move}\n")
+            reply = moves[(moves.index(move) + 1) % len(moves)]
+            out.write(f"bestmove {move} ponder {reply}\n" if os.environ.get("FAKE_PONDER") else f"bestmove {move}\n")
         elif line == "quit":
             break
         out.flush()

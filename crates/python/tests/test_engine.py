@@ -399,3 +399,62 @@ def test_a_ported_engine_program_passes_mypy_strict():
                          timeout=120)
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.split() == ["20", "e2e4", "0.514", "e2e4"]
+
+
+PONDER_PROGRAM = r'''
+import sys
+lib = sys.argv[1]
+if lib == "chessbits":
+    import chessbits as chess, chessbits.engine
+else:
+    import chess, chess.engine
+eng = chess.engine.SimpleEngine.popen_uci([sys.executable, sys.argv[2]])
+b = chess.Board()
+r = eng.play(b, chess.engine.Limit(time=0.5), ponder=True)
+print(r.move, r.ponder)
+b.push(r.move); b.push(r.ponder)
+r = eng.play(b, chess.engine.Limit(time=0.5), ponder=True)
+print(r.move, r.ponder)
+b.push(r.move); b.push_uci("b8c6")
+r = eng.play(b, chess.engine.Limit(time=0.5), ponder=True)
+print(r.move, r.ponder)
+print(eng.analyse(b, chess.engine.Limit(depth=1))["pv"])
+eng.quit()
+'''
+
+
+def test_pondering_sends_what_python_chess_sends(tmp_path):
+    oracle()
+    import subprocess
+
+    program = tmp_path / "ponder.py"
+    program.write_text(PONDER_PROGRAM)
+    outputs = {}
+    for lib in ("chessbits", "chess"):
+        log = tmp_path / f"{lib}.log"
+        env = dict(os.environ, FAKE_LOG=str(log), FAKE_PONDER="1",
+                   FAKE_MOVES="e2e4 e7e5 g1f3 g8f6 b1c3 b8c6")
+        run = subprocess.run([sys.executable, str(program), lib, FAKE], capture_output=True,
+                             text=True, env=env, timeout=120)
+        assert run.returncode == 0, run.stderr
+        # Whether a `stop` goes out depends on whether the fake engine's answer to `go
+        # ponder` was read before the next command: a race, in python-chess too.
+        commands = [c for c in log.read_text().splitlines() if c != "stop"]
+        outputs[lib] = (run.stdout, commands)
+    assert outputs["chessbits"] == outputs["chess"]
+    assert "go ponder movetime 500" in outputs["chessbits"][1]
+
+
+def test_stockfish_pondering_is_stopped_by_the_next_command():
+    engine_path(STOCKFISH)
+    with chessbits.engine.SimpleEngine.popen_uci(STOCKFISH) as eng:
+        board = chessbits.Board()
+        for _ in range(3):
+            result = eng.play(board, chessbits.engine.Limit(depth=6), ponder=True)
+            assert result.move in board.legal_moves
+            board.push(result.move)
+            reply = result.ponder or next(iter(board.legal_moves))
+            board.push(reply)
+        info = eng.analyse(board, chessbits.engine.Limit(depth=5))
+        assert info["pv"][0] in board.legal_moves
+        eng.ping()

@@ -1427,6 +1427,12 @@ class _UciSearch(_Command):
 
     def _finish(self, best: BestMove) -> None:
         if self.play:
+            if self.ponder and best.move is not None and best.ponder is not None:
+                # The engine ponders on its expected reply until the next command.
+                after = self.board.copy()
+                after.push(best.move)
+                after.push(best.ponder)
+                self.uci._queue.appendleft(_UciPonder(self.uci, after, self.limit))
             self.set_result(PlayResult(best.move, best.ponder, self.play_info))
         else:
             self.analysis.set_finished(best)
@@ -1442,6 +1448,30 @@ class _UciSearch(_Command):
 
     def engine_terminated(self, exc: BaseException) -> None:
         self._fail(exc)
+
+
+class _UciPonder(_Command):
+    """Pondering after ``play(..., ponder=True)``: ``go ponder`` on the position after the
+    best move and the expected reply, ``stop``ped by the next command."""
+
+    def __init__(self, protocol: UciProtocol, board: Board, limit: Optional[Limit]) -> None:
+        super().__init__(protocol)
+        self.board = board
+        self.limit = limit
+        self.stopped = False
+
+    def start(self) -> None:
+        self.protocol.send_line(_position_command(self.board))
+        self.protocol.send_line(_go_command(self.limit, ponder=True))
+
+    def cancel(self) -> None:
+        if not self.stopped and not self.finished:
+            self.stopped = True
+            self.protocol.send_line("stop")
+
+    def line_received(self, line: str) -> None:
+        if line.startswith("bestmove"):
+            self.set_result(None)
 
 
 # ----- XBoard -----
@@ -1956,6 +1986,7 @@ class SimpleEngine:
         with self._lock:
             if self._shutdown:
                 raise EngineTerminatedError("engine event loop dead")
+            self._drain()
             self.protocol._submit(command)
             deadline = None if timeout is None else _time.monotonic() + timeout
             while not command.finished:
@@ -2020,6 +2051,7 @@ class SimpleEngine:
         with self._lock:
             if self._shutdown:
                 raise EngineTerminatedError("engine event loop dead")
+            self._drain()
             self.protocol._submit(command)
             deadline = None if timeout is None else _time.monotonic() + timeout
             analysis: AnalysisResult = command.analysis  # type: ignore[attr-defined]
@@ -2044,6 +2076,7 @@ class SimpleEngine:
             analysis: AnalysisResult = command.analysis  # type: ignore[attr-defined]
             timeout = self._timeout_for(limit)
             analysis._pump = lambda: self._pump(None if limit is None or limit.time is None else timeout)
+            self._drain()
             self.protocol._submit(command)
             if command.exception is not None:
                 raise command.exception
