@@ -25,56 +25,97 @@ fn moves_text(moves: &[chessbits_bitboard_core::Move]) -> Vec<String> {
     moves.iter().map(ToString::to_string).collect()
 }
 
-/// An `info` line as a dict of the tokens it had: numbers as ints, `time` in seconds,
-/// `score` as `(kind, value, bound)` (`"cp"` or `"mate"`; `None`, `"lowerbound"` or
-/// `"upperbound"`), `wdl` as a tuple, moves as UCI texts (`currline` as `(cpu, moves)`).
-fn info_dict<'py>(py: Python<'py>, info: &Info) -> PyResult<Bound<'py, PyDict>> {
+/// The keys an `info` line can give, as [`info_dict`] names them.
+const INFO_KEYS: [&str; 18] = [
+    "depth",
+    "seldepth",
+    "multipv",
+    "score",
+    "wdl",
+    "nodes",
+    "nps",
+    "time",
+    "hashfull",
+    "tbhits",
+    "sbhits",
+    "cpuload",
+    "currmove",
+    "currmovenumber",
+    "pv",
+    "refutation",
+    "currline",
+    "string",
+];
+
+/// An `info` line as a dict of the tokens it had, in the line's order (python-chess's):
+/// numbers as ints, `time` in seconds, `score` as `(kind, value, bound)` (`"cp"` or
+/// `"mate"`; `None`, `"lowerbound"` or `"upperbound"`), `wdl` as a tuple, moves as UCI texts
+/// (`currline` as `(cpu, moves)`).
+fn info_dict<'py>(py: Python<'py>, line: &str, info: &Info) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    macro_rules! put {
-        ($($name:ident),*) => {$(
-            if let Some(v) = info.$name {
-                d.set_item(stringify!($name), v)?;
+    let mut seen = [false; INFO_KEYS.len()];
+    for token in line.split_ascii_whitespace() {
+        if let Some(i) = INFO_KEYS.iter().position(|k| *k == token) {
+            if !seen[i] {
+                seen[i] = true;
+                put_info(&d, INFO_KEYS[i], info)?;
             }
-        )*};
-    }
-    put!(depth, seldepth, multipv);
-    if let Some(s) = info.score {
-        let (kind, value) = match s.score {
-            Score::Cp(v) => ("cp", v),
-            Score::Mate(v) => ("mate", v),
-        };
-        let bound = match s.bound {
-            ScoreBound::Exact => None,
-            ScoreBound::Lower => Some("lowerbound"),
-            ScoreBound::Upper => Some("upperbound"),
-        };
-        d.set_item("score", (kind, value, bound))?;
-    }
-    if let Some(w) = info.wdl {
-        d.set_item("wdl", (w.wins, w.draws, w.losses))?;
-    }
-    put!(nodes, nps);
-    if let Some(t) = info.time {
-        d.set_item("time", t.as_secs_f64())?;
-    }
-    put!(hashfull, tbhits, sbhits, cpuload);
-    if let Some(m) = info.currmove {
-        d.set_item("currmove", m.to_string())?;
-    }
-    put!(currmovenumber);
-    if let Some(pv) = &info.pv {
-        d.set_item("pv", moves_text(pv))?;
-    }
-    if let Some(r) = &info.refutation {
-        d.set_item("refutation", moves_text(r))?;
-    }
-    if let Some(c) = &info.currline {
-        d.set_item("currline", (c.cpu, moves_text(&c.moves)))?;
-    }
-    if let Some(s) = &info.string {
-        d.set_item("string", s)?;
+            if token == "string" {
+                break;
+            }
+        }
     }
     Ok(d)
+}
+
+/// Puts `key` of `info` into `d`, if the line gave it.
+fn put_info(d: &Bound<'_, PyDict>, key: &str, info: &Info) -> PyResult<()> {
+    match key {
+        "depth" => d.set_item(key, info.depth),
+        "seldepth" => d.set_item(key, info.seldepth),
+        "multipv" => d.set_item(key, info.multipv),
+        "score" => match info.score {
+            Some(s) => {
+                let (kind, value) = match s.score {
+                    Score::Cp(v) => ("cp", v),
+                    Score::Mate(v) => ("mate", v),
+                };
+                let bound = match s.bound {
+                    ScoreBound::Exact => None,
+                    ScoreBound::Lower => Some("lowerbound"),
+                    ScoreBound::Upper => Some("upperbound"),
+                };
+                d.set_item(key, (kind, value, bound))
+            }
+            None => Ok(()),
+        },
+        "wdl" => match info.wdl {
+            Some(w) => d.set_item(key, (w.wins, w.draws, w.losses)),
+            None => Ok(()),
+        },
+        "nodes" => d.set_item(key, info.nodes),
+        "nps" => d.set_item(key, info.nps),
+        "time" => d.set_item(key, info.time.map(|t| t.as_secs_f64())),
+        "hashfull" => d.set_item(key, info.hashfull),
+        "tbhits" => d.set_item(key, info.tbhits),
+        "sbhits" => d.set_item(key, info.sbhits),
+        "cpuload" => d.set_item(key, info.cpuload),
+        "currmove" => d.set_item(key, info.currmove.map(|m| m.to_string())),
+        "currmovenumber" => d.set_item(key, info.currmovenumber),
+        "pv" => d.set_item(key, info.pv.as_deref().map(moves_text)),
+        "refutation" => d.set_item(key, info.refutation.as_deref().map(moves_text)),
+        "currline" => match &info.currline {
+            Some(c) => d.set_item(key, (c.cpu, moves_text(&c.moves))),
+            None => Ok(()),
+        },
+        "string" => d.set_item(key, info.string.as_deref()),
+        _ => Ok(()),
+    }?;
+    // A token the parser read as something else (a key inside a pv) leaves `None`.
+    if d.get_item(key)?.is_some_and(|v| v.is_none()) {
+        d.del_item(key)?;
+    }
+    Ok(())
 }
 
 /// An option's fields: `(name, type, default, min, max, vars)`.
@@ -126,7 +167,7 @@ fn option_tuple<'py>(
 pub fn _uci_line<'py>(py: Python<'py>, line: &str) -> PyResult<Bound<'py, PyTuple>> {
     let parsed = parse_uci_line(line).map_err(value_error)?;
     match parsed {
-        UciLine::Info(info) => ("info", info_dict(py, &info)?).into_pyobject(py),
+        UciLine::Info(info) => ("info", info_dict(py, line, &info)?).into_pyobject(py),
         UciLine::BestMove { best, ponder } => (
             "bestmove",
             best.map(|m| m.to_string()),

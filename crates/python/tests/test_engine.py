@@ -458,3 +458,20 @@ def test_stockfish_pondering_is_stopped_by_the_next_command():
         info = eng.analyse(board, chessbits.engine.Limit(depth=5))
         assert info["pv"][0] in board.legal_moves
         eng.ping()
+
+
+def test_info_dicts_print_as_python_chess_prints_them():
+    chess = oracle()
+    from chessbits._chessbits import _uci_line
+
+    lines = [
+        "info depth 10 seldepth 12 multipv 1 score cp 30 wdl 100 800 100 nodes 1000 nps 5 "
+        "hashfull 3 tbhits 0 time 5 pv e2e4 e7e5",
+        "info depth 3 currmove e2e4 currmovenumber 1",
+        "info time 7 nodes 3 score mate -2 upperbound pv d2d4 string a b depth",
+        "info nodes 3 pv e2e4 e2e4 e7e5",
+    ]
+    for line in lines:
+        ours = chessbits.engine._info(_uci_line(line)[1], chessbits.Board(), chessbits.engine.INFO_ALL)
+        theirs = chess.engine._parse_uci_info(line[len("info "):], chess.Board())
+        assert repr(ours) == repr(theirs), line

@@ -630,15 +630,18 @@ def _info(raw: Dict[str, Any], board: Board, selector: Info) -> InfoDict:
         elif key == "score":
             if selector & 2:
                 kind, number, bound = value
-                out["score"] = PovScore(Cp(number) if kind == "cp" else Mate(number), board.turn)
                 if bound:
                     out[bound] = True
+                out["score"] = PovScore(Cp(number) if kind == "cp" else Mate(number), board.turn)
         elif key == "wdl":
             if selector & 2:
                 out["wdl"] = PovWdl(Wdl(*value), board.turn)
         elif key == "pv":
             if selector & 4:
-                out["pv"] = _push_moves(board, value)
+                pv = _push_moves(board, value)
+                # A pv with an illegal move is dropped whole, as python-chess drops it.
+                if len(pv) == len(value):
+                    out["pv"] = pv
         elif key == "refutation":
             if selector & 8 and value:
                 moves = _push_moves(board, value)
