@@ -1318,7 +1318,7 @@ class _UciSearch(_Command):
         self.limit = limit
         self.play = play
         self.game = game
-        self.info = Info(info)
+        self.info = int(info)
         self.multipv = multipv
         self.ponder = ponder
         self.root_moves = list(root_moves) if root_moves is not None else None
@@ -1391,7 +1391,7 @@ class _UciSearch(_Command):
             if line.strip() == "readyok":
                 self._go()
             return
-        word = line.split(None, 1)[0] if line.strip() else ""
+        word = "info" if line.startswith("info") else line.split(None, 1)[0] if line.strip() else ""
         if word == "info":
             if not self.info:
                 return
