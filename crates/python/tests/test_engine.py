@@ -475,3 +475,18 @@ def test_info_dicts_print_as_python_chess_prints_them():
         ours = chessbits.engine._info(_uci_line(line)[1], chessbits.Board(), chessbits.engine.INFO_ALL)
         theirs = chess.engine._parse_uci_info(line[len("info "):], chess.Board())
         assert repr(ours) == repr(theirs), line
+
+
+def test_a_search_past_its_timeout_raises_and_the_engine_goes_on():
+    engine_path(STOCKFISH)
+    with chessbits.engine.SimpleEngine.popen_uci(STOCKFISH) as eng:
+        eng.timeout = 0.0
+        # A time limit of 0.2 s with no grace: the wait gives up before `bestmove` (or the
+        # answer is there in time, when the machine is quick: both are fine).
+        try:
+            eng.play(chessbits.Board(), chessbits.engine.Limit(time=0.2))
+        except TimeoutError:
+            pass
+        eng.timeout = 10.0
+        result = eng.play(chessbits.Board(), chessbits.engine.Limit(depth=4))
+        assert result.move in chessbits.Board().legal_moves

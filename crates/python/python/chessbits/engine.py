@@ -1992,9 +1992,15 @@ class SimpleEngine:
             self._drain()
             self.protocol._submit(command)
             deadline = None if timeout is None else _time.monotonic() + timeout
-            while not command.finished:
-                left = None if deadline is None else max(0.0, deadline - _time.monotonic())
-                self._pump(left)
+            try:
+                while not command.finished:
+                    left = None if deadline is None else max(0.0, deadline - _time.monotonic())
+                    self._pump(left)
+            except TimeoutError:
+                # The search is stopped; the next command reads up to its end.
+                command.cancel()
+                self._flush()
+                raise
             return command.outcome()
 
     def _timeout_for(self, limit: Optional[Limit]) -> Optional[float]:
@@ -2058,11 +2064,16 @@ class SimpleEngine:
             self.protocol._submit(command)
             deadline = None if timeout is None else _time.monotonic() + timeout
             analysis: AnalysisResult = command.analysis  # type: ignore[attr-defined]
-            while not command.finished or not analysis._done:
-                if command.finished and command.exception is not None:
-                    break
-                left = None if deadline is None else max(0.0, deadline - _time.monotonic())
-                self._pump(left)
+            try:
+                while not command.finished or not analysis._done:
+                    if command.finished and command.exception is not None:
+                        break
+                    left = None if deadline is None else max(0.0, deadline - _time.monotonic())
+                    self._pump(left)
+            except TimeoutError:
+                command.cancel()
+                self._flush()
+                raise
             if command.exception is not None:
                 raise command.exception
             if analysis._exception is not None:
