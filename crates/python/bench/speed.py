@@ -23,6 +23,8 @@ timed for ROUNDS rounds (default 5), ours and python-chess's in turn, best round
   move; `san()` of every legal move; `gives_check()` of every legal move and
   `is_checkmate()`; and a perft written in Python (`legal_moves`, `push`, `pop`) to depth 3
   on the first 20 positions.
+- engine: `SimpleEngine.analyse` per position against a fake UCI engine that answers at
+  once (`fake_uci.py`), 2,000 positions: the protocol's own overhead (`engine_speed.py`).
 - encode: 10,000 FENs of those games to a (N, 12) uint64 array: `chessbits.encode(fens)`
   against a python-chess loop (`chess.Board(fen)`, `pieces_mask` for the 12 pieces).
 
@@ -223,6 +225,10 @@ def main():
     assert (chessbits.encode(many) == encode_theirs()).all()
     encode_ours, encode_theirs_s = best(rounds, lambda: chessbits.encode(many), encode_theirs)
 
+    import engine_speed
+
+    engine_ours, engine_theirs = engine_speed.overhead(2000, rounds)
+
     cores = os.cpu_count() or 1
     all_games = pa.table(chessbits.read_games(text, threads=1)).num_rows
     whole = max(1, rounds // 2)
@@ -249,6 +255,9 @@ def main():
         n = len(theirs_rows) if name.startswith("read_game") else len(positions)
         print(f"| {API_LABELS[name].format(n=n)} (runs/s) | {1 / ours_s:,.1f} | "
               f"{1 / theirs_s:,.1f} | **{theirs_s / ours_s:.1f}x** |")
+    print(f"| SimpleEngine.analyse, fake engine answering at once, 2,000 positions (calls/s) | "
+          f"{rate(2000, engine_ours)} | {rate(2000, engine_theirs)} | "
+          f"**{engine_theirs / engine_ours:.1f}x** |")
     print(f"| encode, {len(many):,} FENs (positions/s) | {rate(len(many), encode_ours)} | "
           f"{rate(len(many), encode_theirs_s)} | **{encode_theirs_s / encode_ours:.0f}x** |")
     print(f"| read_games, all {all_games:,} master games, 1 thread (games/s) | "
@@ -261,7 +270,8 @@ def main():
         f"games={len(theirs_rows)} rounds={rounds} read_ours_s={read_ours:.6f} "
         f"read_theirs_s={read_theirs:.6f} legal_ours_s={legal_ours:.6f} "
         f"legal_theirs_s={legal_theirs:.6f} encode_ours_s={encode_ours:.6f} "
-        f"encode_theirs_s={encode_theirs_s:.6f} all_games={all_games} "
+        f"encode_theirs_s={encode_theirs_s:.6f} engine_ours_s={engine_ours:.6f} "
+        f"engine_theirs_s={engine_theirs:.6f} all_games={all_games} "
         + "".join(f"{k}_ours_s={o:.6f} {k}_theirs_s={t:.6f} " for k, (o, t) in api.items())
         + f"all_one_s={all_one:.6f} all_cores_s={all_cores:.6f} cores={cores}"
     )

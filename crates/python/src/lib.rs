@@ -21,6 +21,7 @@ use pyo3::prelude::*;
 
 pub mod board;
 pub mod encode;
+pub mod engine;
 pub mod pgn;
 pub mod probe;
 pub mod tables;
@@ -93,6 +94,10 @@ fn chessbits_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tables::read_moves, m)?)?;
     m.add_function(wrap_pyfunction!(tables::columns, m)?)?;
     m.add_function(wrap_pyfunction!(encode::encode, m)?)?;
+    m.add_function(wrap_pyfunction!(engine::_uci_line, m)?)?;
+    m.add_function(wrap_pyfunction!(engine::_xboard_line, m)?)?;
+    m.add_function(wrap_pyfunction!(engine::_xboard_option, m)?)?;
+    m.add_function(wrap_pyfunction!(engine::_features, m)?)?;
     m.add("PgnError", m.py().get_type::<PgnError>())?;
     m.add(
         "DamagedInputWarning",
