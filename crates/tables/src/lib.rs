@@ -24,11 +24,15 @@
 #![forbid(unsafe_code)]
 
 pub mod columns;
+pub mod drive;
 pub mod fens;
 pub mod rows;
 pub mod schema;
+pub mod selection;
 pub mod stream;
-pub mod tags;
+mod tags;
+mod types;
+pub mod works;
 /// The writers (present with at least one of the features `parquet`, `ipc`, `csv`,
 /// `json`).
 #[cfg(any(
@@ -48,9 +52,11 @@ pub mod tags;
 )]
 pub mod write;
 
-pub use rows::{batch, RowOptions};
+pub use drive::{drive, drive_paths, Inputs, Limiter, Work};
+pub use rows::RowOptions;
 pub use schema::{schema, Layout, Table};
-pub use stream::{BatchOptions, Batches, Limiter, Piece, Selection, Waiting};
+pub use selection::Selection;
+pub use stream::{BatchOptions, Batches, Waiting};
 #[cfg(any(
     feature = "parquet",
     feature = "ipc",
