@@ -166,7 +166,9 @@ fn selection(mut pairs: Vec<(&'static str, String)>, opts: &Options) -> Result<S
 impl Args for SelectArgs {
     fn augment_args(cmd: Command) -> Command {
         OPTIONS.iter().filter(|o| selects(o)).fold(cmd, |cmd, o| {
-            let arg = Arg::new(o.name).long(o.long).help(o.about);
+            // Without the closing period, as clap's derive writes a doc comment.
+            let about = o.about.strip_suffix('.').unwrap_or(o.about);
+            let arg = Arg::new(o.name).long(o.long).help(about);
             let arg = match (o.value, o.repeated) {
                 (None, _) => arg.action(ArgAction::SetTrue),
                 (Some(value), repeated) => arg
