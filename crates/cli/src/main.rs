@@ -36,7 +36,10 @@ use clap::{Parser, Subcommand};
 mod book_cmd;
 mod epd_cmd;
 mod moves_cmd;
+mod pgn_args;
 mod pgn_cmd;
+mod pgn_jobs;
+mod pgn_run;
 mod pgn_table;
 mod syzygy_cmd;
 

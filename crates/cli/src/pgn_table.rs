@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use arrow_array::RecordBatch;
+use chessbits_pgn::input::Compression;
 use chessbits_tables::{Layout, Partitioned, Table, TableWriter, WriteOptions};
 
 /// An output format.
@@ -49,31 +50,6 @@ impl Format {
     pub(crate) fn extension(self) -> &'static str {
         self.tables().extension()
     }
-}
-
-/// `--help`'s list of a table's columns (from the library's one list of them), then the
-/// exit statuses.
-pub(crate) fn columns_help(table: Table) -> String {
-    let mut help = String::new();
-    let layouts: &[(Layout, &str)] = match table {
-        Table::Games => &[
-            (Layout::Default, "Columns"),
-            (Layout::Lichess, "Columns with --schema lichess"),
-        ],
-        Table::Moves => &[(Layout::Default, "Columns")],
-    };
-    for (layout, title) in layouts {
-        help.push_str(title);
-        help.push_str(":\n");
-        let columns = chessbits_tables::columns::describe(table, *layout);
-        let width = columns.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
-        for (name, about) in columns {
-            help.push_str(&format!("  {name:width$}  {about}\n"));
-        }
-        help.push('\n');
-    }
-    help.push_str(crate::pgn_cmd::EXIT_STATUS);
-    help
 }
 
 /// How a table is partitioned into folders.
@@ -149,5 +125,51 @@ pub(crate) fn write_options(table: Table, threads: usize) -> WriteOptions {
             Table::Games => 1 << 16,
             Table::Moves => 1 << 20,
         },
+    }
+}
+
+/// The name of an input without the extensions of its compression and of PGN
+/// (`games.pgn.zst` gives `games`; `-` gives `stdin`): what an output named after it
+/// starts with.
+#[must_use]
+pub(crate) fn stem(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        return "stdin".to_owned();
+    }
+    let mut name = path
+        .file_name()
+        .map_or_else(|| "input".to_owned(), |n| n.to_string_lossy().into_owned());
+    if Compression::of_path(Path::new(&name)) != Compression::None {
+        if let Some((stem, _)) = name.rsplit_once('.') {
+            name = stem.to_owned();
+        }
+    }
+    if let Some(stem) = name.strip_suffix(".pgn") {
+        name = stem.to_owned();
+    }
+    if name.is_empty() {
+        "input".to_owned()
+    } else {
+        name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stems() {
+        for (path, expected) in [
+            ("games.pgn.zst", "games"),
+            ("dir/games.pgn.gz", "games"),
+            ("games.pgn", "games"),
+            ("games.zstd", "games"),
+            ("games.txt", "games.txt"),
+            ("-", "stdin"),
+            (".pgn", "input"),
+        ] {
+            assert_eq!(stem(Path::new(path)), expected, "{path}");
+        }
     }
 }

@@ -283,3 +283,29 @@ fn a_date_that_does_not_exist_is_kept_by_no_date_range() {
         "{kept}"
     );
 }
+
+/// An integer tag is read alike by a filter and by a column: `2500.5` is no rating for
+/// `--elo` and a null `white_elo`.
+#[test]
+fn an_integer_tag_is_read_alike_by_a_filter_and_a_column() {
+    let f = temp(
+        "elos.pgn",
+        b"[WhiteElo \"2500.5\"]\n[BlackElo \"2600\"]\n\n1. e4 *\n\n\
+          [WhiteElo \"2501\"]\n[BlackElo \"2600\"]\n\n1. d4 *\n",
+    );
+    let o = chessbits(&["pgn", "filter", f.to_str().unwrap(), "--elo", "2500.."]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let kept = String::from_utf8_lossy(&o.stdout);
+    assert!(kept.contains("2501") && !kept.contains("2500.5"), "{kept}");
+    let o = chessbits(&["pgn", "games", f.to_str().unwrap(), "--format", "ndjson"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert!(rows[0]
+        .get("white_elo")
+        .is_none_or(serde_json::Value::is_null));
+    assert_eq!(rows[1]["white_elo"], 2501);
+}

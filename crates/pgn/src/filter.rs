@@ -27,8 +27,9 @@ pub enum TagTest {
     Equals(String, String),
     /// The value contains this, ignoring ASCII case (`--tag-contains NAME=TEXT`).
     Contains(String, String),
-    /// The value is a number within the bounds, both inclusive (`--tag-range NAME=MIN..MAX`,
-    /// either bound may be left out: `WhiteElo=2500..`).
+    /// The value is an integer ([`crate::values::int`], as the tables' integer columns
+    /// read it) within the bounds, both inclusive (`--tag-range NAME=MIN..MAX`, either bound
+    /// may be left out: `WhiteElo=2500..`).
     Range(String, Option<f64>, Option<f64>),
     /// The value is a date `YYYY.MM.DD` within the bounds, both inclusive, each held as
     /// days since 1970-01-01 ([`crate::values::date`]: `--tag-range
@@ -104,7 +105,7 @@ fn pair(text: &str) -> Result<(String, String), FilterError> {
 }
 
 /// Reads `MIN..MAX` (either bound may be empty; a single number means exactly it).
-pub fn parse_range(text: &str) -> Result<(Option<f64>, Option<f64>), FilterError> {
+fn parse_range(text: &str) -> Result<(Option<f64>, Option<f64>), FilterError> {
     let bad = || FilterError::BadRange(text.to_owned());
     let bound = |s: &str| -> Result<Option<f64>, FilterError> {
         let s = s.trim();
@@ -181,10 +182,8 @@ impl TagTest {
                         .any(|w| w == needle.as_bytes())
             }
             TagTest::Range(_, lo, hi) => {
-                let Some(x) = std::str::from_utf8(value)
-                    .ok()
-                    .and_then(|s| s.trim().parse::<f64>().ok())
-                else {
+                // An integer tag as the tables' columns read it: `2500.5` is no rating.
+                let Some(x) = values::int(value).map(f64::from) else {
                     return false;
                 };
                 lo.is_none_or(|lo| x >= lo) && hi.is_none_or(|hi| x <= hi)
@@ -625,6 +624,11 @@ mod tests {
         let tc = TagTest::range("TimeControl=180+0..600+5").unwrap();
         assert!(tc.passes(b"180+2") && tc.passes(b"600+0") && tc.passes(b"300"));
         assert!(!tc.passes(b"60+0") && !tc.passes(b"600+10") && !tc.passes(b"-"));
+        // An integer tag is read as the tables' columns read it: `2500.5` is no rating.
+        let elo = TagTest::range("WhiteElo=2500..").unwrap();
+        assert!(elo.passes(b"2501") && elo.passes(b" 2500 "));
+        assert!(!elo.passes(b"2500.5") && !elo.passes(b"?"));
+        assert_eq!(values::int(b"2500.5"), None);
         // Numbers stay numbers.
         assert_eq!(
             TagTest::range("WhiteElo=2500..").unwrap(),

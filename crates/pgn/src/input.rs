@@ -338,32 +338,6 @@ pub fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
     open_input(path).map(Input::into_read)
 }
 
-/// The name of an input without the extensions of its compression and of PGN
-/// (`games.pgn.zst` gives `games`; `-` gives `stdin`): what an output named after it
-/// starts with.
-#[must_use]
-pub fn stem(path: &Path) -> String {
-    if path.as_os_str() == "-" {
-        return "stdin".to_owned();
-    }
-    let mut name = path
-        .file_name()
-        .map_or_else(|| "input".to_owned(), |n| n.to_string_lossy().into_owned());
-    if Compression::of_path(Path::new(&name)) != Compression::None {
-        if let Some((stem, _)) = name.rsplit_once('.') {
-            name = stem.to_owned();
-        }
-    }
-    if let Some(stem) = name.strip_suffix(".pgn") {
-        name = stem.to_owned();
-    }
-    if name.is_empty() {
-        "input".to_owned()
-    } else {
-        name
-    }
-}
-
 #[cfg(all(test, feature = "zstd", feature = "gzip"))]
 mod tests {
     use super::*;
@@ -373,21 +347,6 @@ mod tests {
         let mut out = Vec::new();
         r.read_to_end(&mut out).expect("decode");
         (out, c)
-    }
-
-    #[test]
-    fn stems() {
-        for (path, expected) in [
-            ("games.pgn.zst", "games"),
-            ("dir/games.pgn.gz", "games"),
-            ("games.pgn", "games"),
-            ("games.zstd", "games"),
-            ("games.txt", "games.txt"),
-            ("-", "stdin"),
-            (".pgn", "input"),
-        ] {
-            assert_eq!(stem(Path::new(path)), expected, "{path}");
-        }
     }
 
     /// A zstd stream cut short: the games before the cut are read, and the damage is kept

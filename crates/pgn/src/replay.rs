@@ -74,13 +74,14 @@ impl ErrorCap {
 pub enum GameErrorKind {
     /// The reader found malformed input.
     #[error("{0}")]
-    Read(ReadErrorKind),
+    Read(#[source] ReadErrorKind),
     /// The `FEN` tag is not a legal position.
     #[error("bad FEN tag {fen:?}: {error}")]
     Setup {
         /// The tag value (lossily decoded).
         fen: String,
         /// Why it is not legal.
+        #[source]
         error: PositionError,
     },
     /// A `Variant` this crate does not play, or (from [`replay`] and [`start_position`],
@@ -93,6 +94,7 @@ pub enum GameErrorKind {
         /// The tag value (lossily decoded).
         fen: String,
         /// Why it is not a position of the variant.
+        #[source]
         error: chessbits_movegen::variant::VariantError,
     },
     /// A move that cannot be played: illegal, ambiguous or not a move at all.
@@ -105,6 +107,7 @@ pub enum GameErrorKind {
         /// The position's FEN.
         fen: String,
         /// Why the move cannot be played.
+        #[source]
         error: SanError,
     },
 }

@@ -265,3 +265,57 @@ proptest! {
         }
     }
 }
+
+/// Each error that has a cause gives it as its `source()`: the position's error of a bad
+/// `FEN` tag, the variant's of a bad variant `FEN`, SAN's of a move that cannot be played,
+/// the reader's of malformed text.
+#[test]
+fn every_error_with_a_cause_gives_it_as_its_source() {
+    use std::error::Error;
+    let setup = chessbits_pgn::start_position(Some(b"8/8/8/8/8/8/8/8 w - - 0 1"), None)
+        .expect_err("no kings");
+    let GameErrorKind::Setup { error, .. } = &setup else {
+        panic!("{setup:?}")
+    };
+    let cause = setup.source().expect("a cause");
+    assert_eq!(
+        cause.downcast_ref::<chessbits_position::PositionError>(),
+        Some(error)
+    );
+
+    let variant = chessbits_pgn::variant_start_position(
+        Some(b"8/8/8/8/8/8/8/8 w - - 0 1"),
+        chessbits_position::Variant::Atomic,
+    )
+    .expect_err("no kings");
+    let GameErrorKind::VariantSetup { error, .. } = &variant else {
+        panic!("{variant:?}")
+    };
+    assert_eq!(
+        variant
+            .source()
+            .and_then(|c| c.downcast_ref::<chessbits_movegen::variant::VariantError>()),
+        Some(error)
+    );
+
+    let report = check(b"1. e4 e5 2. Ke3 *\n");
+    let moved = &report.errors[0].kind;
+    let GameErrorKind::Move { error, .. } = moved else {
+        panic!("{moved:?}")
+    };
+    assert_eq!(
+        moved.source().and_then(|c| c.downcast_ref::<SanError>()),
+        Some(error)
+    );
+
+    let report = check(b"1. e4 ) e5 *\n");
+    let read = &report.errors[0].kind;
+    let GameErrorKind::Read(kind) = read else {
+        panic!("{read:?}")
+    };
+    assert_eq!(
+        read.source()
+            .and_then(|c| c.downcast_ref::<chessbits_pgn::ReadErrorKind>()),
+        Some(kind)
+    );
+}

@@ -7,7 +7,7 @@
 
 use arrow_schema::{DataType, Field, TimeUnit};
 
-use crate::schema::{eval_type, list_of, tag_type, timestamp_type};
+use crate::types::{eval_type, list_of, tag_type, timestamp_type, Layout, Table};
 
 /// Where a games-table column's value comes from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -95,18 +95,18 @@ impl Value {
 
 /// One column: its name, its value, and what it means (for `--help` and the docs).
 #[derive(Copy, Clone, Debug)]
-pub struct Column {
+pub(crate) struct Column {
     /// The column's name.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     pub(crate) value: Value,
     /// What the column holds.
-    pub about: &'static str,
+    pub(crate) about: &'static str,
 }
 
 impl Column {
     /// The column's Arrow field.
     #[must_use]
-    pub fn field(&self) -> Field {
+    pub(crate) fn field(&self) -> Field {
         let (t, nullable) = self.value.data_type();
         Field::new(self.name, t, nullable)
     }
@@ -336,17 +336,19 @@ pub(crate) const MOVES: &[MoveColumn] = &[
 /// The columns of `table` in `layout`, as (name, meaning) pairs, in order: what `--help`
 /// lists and the bindings document.
 #[must_use]
-pub fn describe(table: crate::Table, layout: crate::Layout) -> Vec<(&'static str, &'static str)> {
+pub fn describe(table: Table, layout: Layout) -> Vec<(&'static str, &'static str)> {
     match (table, layout) {
-        (crate::Table::Games, crate::Layout::Default) => {
-            GAMES.iter().map(|c| (c.name, c.about)).collect()
-        }
-        (crate::Table::Games, crate::Layout::Lichess) => {
+        (Table::Games, Layout::Default) => GAMES.iter().map(|c| (c.name, c.about)).collect(),
+        (Table::Games, Layout::Lichess) => {
             LICHESS_GAMES.iter().map(|c| (c.name, c.about)).collect()
         }
-        (crate::Table::Moves, _) => MOVES.iter().map(|c| (c.0, c.3)).collect(),
+        (Table::Moves, _) => MOVES.iter().map(|c| (c.0, c.3)).collect(),
     }
 }
+
+/// The most tags a list of columns may read (the row builder looks them up in an array of
+/// this size).
+pub(crate) const MAX_TAG_COLUMNS: usize = 32;
 
 /// The tags a list of columns reads, each once, in first use order.
 pub(crate) fn tags_read(columns: &[Column]) -> Vec<&'static str> {
@@ -376,7 +378,7 @@ mod tests {
             names.sort_unstable();
             names.dedup();
             assert_eq!(names.len(), list.len());
-            assert!(tags_read(list).len() <= crate::rows::MAX_TAG_COLUMNS);
+            assert!(tags_read(list).len() <= MAX_TAG_COLUMNS);
         }
     }
 }

@@ -7,12 +7,13 @@
 //! the rows are several times faster written directly, each FEN written once.
 
 use chessbits_bitboard_core::MoveText;
-use chessbits_pgn::{replay_into, GameRecord, PlySink, Report, SanMode};
+use chessbits_pgn::{replay_into, GameRecord, PlySink, Replayed, Report, SanMode};
 
 /// The moves-table columns the rows hold, in order.
-pub const FENS_COLUMNS: [&str; 3] = ["before_fen", "san", "after_fen"];
+pub(crate) const FENS_COLUMNS: [&str; 3] = ["before_fen", "san", "after_fen"];
 
-/// The CSV header of [`fens_rows`]: [`FENS_COLUMNS`] and a newline.
+/// The CSV header of [`fens_rows`]: its columns, `before_fen,san,after_fen` (the moves
+/// table's names), and a newline.
 #[must_use]
 pub fn fens_header() -> String {
     let mut header = FENS_COLUMNS.join(",");
@@ -44,15 +45,20 @@ pub fn fens_header() -> String {
 pub fn fens_rows(records: &[GameRecord], mode: SanMode, out: &mut Vec<u8>) -> Report {
     let mut report = Report::default();
     for record in records {
-        let mut rows = Rows {
-            game: out.len(),
-            last: 0..0,
-            out: &mut *out,
-        };
-        let replayed = replay_into(record, mode, &mut rows);
+        let replayed = fens_game(record, mode, out);
         report.add_game(record, replayed.played, replayed.error);
     }
     report
+}
+
+/// The rows of one game, appended to `out`, and how far its replay went.
+pub(crate) fn fens_game(record: &GameRecord, mode: SanMode, out: &mut Vec<u8>) -> Replayed {
+    let mut rows = Rows {
+        game: out.len(),
+        last: 0..0,
+        out,
+    };
+    replay_into(record, mode, &mut rows)
 }
 
 /// A game's rows as they come: the start position opens the first row, each later row

@@ -29,9 +29,10 @@ use chessbits_pgn::{
 };
 use encoding_rs::Encoding;
 
-use crate::columns::{Column, Value, GAMES, LICHESS_GAMES};
-use crate::schema::{eval_type, schema, tag_type, Layout, Table};
+use crate::columns::{Column, Value, GAMES, LICHESS_GAMES, MAX_TAG_COLUMNS};
+use crate::schema::schema;
 use crate::tags;
+use crate::types::{eval_type, tag_type, Layout, Table};
 
 /// How rows are made: the layout, how SAN is read, and the encoding of text that is not
 /// UTF-8.
@@ -41,8 +42,8 @@ pub struct RowOptions {
     pub layout: Layout,
     /// Strict or lenient SAN.
     pub mode: SanMode,
-    /// The encoding of tag text that is not UTF-8 ([`tags::DEFAULT_ENCODING`]:
-    /// Windows-1252).
+    /// The encoding of tag text that is not UTF-8 (by default Windows-1252, the superset
+    /// of Latin-1 that older PGN files are written in).
     pub encoding: &'static Encoding,
 }
 
@@ -58,8 +59,10 @@ impl Default for RowOptions {
 
 /// The rows of `records` (read from the input named `file`) as one batch of `table`, and
 /// the report of their replay (games, moves, errors, as
-/// [`check_games`](chessbits_pgn::check_games) counts them).
-pub fn batch(
+/// [`check_games`](chessbits_pgn::check_games) counts them). The tests' shorthand for
+/// [`batch_counted`].
+#[cfg(test)]
+pub(crate) fn batch(
     table: Table,
     file: &str,
     records: &[GameRecord],
@@ -87,9 +90,6 @@ pub(crate) fn batch_counted(
         (Table::Moves, _) => moves(file, records, options),
     }
 }
-
-/// The most tags a list of columns may read ([`crate::columns`] holds to it).
-pub(crate) const MAX_TAG_COLUMNS: usize = 32;
 
 /// Finds the tags the columns read among a game's tags: a name is hashed (its length and
 /// three of its letters) to the one candidate it can be, compared once (comparing a tag

@@ -82,11 +82,13 @@ impl<F, W> Run<'_, F, W> {
         };
         let ctx = &ctx;
         std::thread::scope(|scope| {
-            for _ in 0..self.threads {
-                let done_tx = done_tx.clone();
-                let job_rx = Arc::clone(&job_rx);
-                scope.spawn(move || worker(ctx, &job_rx, &done_tx));
-            }
+            let workers: Vec<_> = (0..self.threads)
+                .map(|_| {
+                    let done_tx = done_tx.clone();
+                    let job_rx = Arc::clone(&job_rx);
+                    scope.spawn(move || worker(ctx, &job_rx, &done_tx))
+                })
+                .collect();
             drop(done_tx);
             drop(job_rx);
             let start = Start {
@@ -98,9 +100,17 @@ impl<F, W> Run<'_, F, W> {
             deliver(ctx.shared, done_rx, &mut consume);
             // The receiver is dropped when the consumer stopped early: the workers' sends
             // fail and they stop, and so does the splitting thread (its sends fail too).
-            // A panic there (in the input's `read`, say) goes on to the caller as a
-            // worker's does: it is a bug, not damage to the input.
-            match splitting.join() {
+            // A panic there (in the input's `read`, say) or on a worker (in the work) goes
+            // on to the caller as itself, its message with it: it is a bug, not damage to
+            // the input (left to the scope, a worker's would be a panic of its own,
+            // without the message).
+            let split = splitting.join();
+            for w in workers {
+                if let Err(panic) = w.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
+            match split {
                 Ok(result) => result.map(|()| shared.lock().cuts),
                 Err(panic) => std::panic::resume_unwind(panic),
             }

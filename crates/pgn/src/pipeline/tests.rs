@@ -354,8 +354,8 @@ fn the_order_holds_under_slow_work() {
     }
 }
 
-/// Work that panics on one batch: the panic reaches the caller, and no thread is left
-/// waiting for that batch's turn.
+/// Work that panics on one batch: the panic reaches the caller as itself, and no thread is
+/// left waiting for that batch's turn.
 #[test]
 fn a_panic_in_the_work_reaches_the_caller() {
     let pgn = many_games();
@@ -370,7 +370,13 @@ fn a_panic_in_the_work_reaches_the_caller() {
             },
         )
     });
-    assert!(run.is_err());
+    // The worker's own panic, with its message.
+    let panic = run.expect_err("the panic reaches the caller");
+    let message = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied());
+    assert_eq!(message, Some("a bad batch"));
 }
 
 /// An input whose `read` panics part way (on the splitting thread): the panic reaches the

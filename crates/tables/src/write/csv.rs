@@ -1,6 +1,14 @@
 //! CSV cells: every nested cell as plain text in the PGN and Lichess spellings.
 
-use super::*;
+use std::io;
+use std::sync::Arc;
+
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, RecordBatch};
+#[cfg(any(feature = "csv", feature = "parquet"))]
+use arrow_schema::{DataType, Field, Schema};
+
+use super::base::*;
 
 /// A batch for CSV: every cell plain text, written as the PGN and Lichess formats write
 /// it (by `chessbits_pgn`): a list of moves or clocks as its items separated by spaces (a

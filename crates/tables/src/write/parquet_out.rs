@@ -3,7 +3,17 @@
 //! thread), each column's values given in cells of [`CELL_ROWS`] rows, and the closed
 //! column chunks appended to the file's row group by the writer.
 
-use super::*;
+use std::io::{self, Write};
+use std::sync::Arc;
+
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, RecordBatch};
+use arrow_schema::SchemaRef;
+#[cfg(any(feature = "csv", feature = "parquet"))]
+use arrow_schema::{DataType, Field, Schema};
+
+use super::base::*;
+
 use arrow_array::ArrayRef;
 use arrow_schema::TimeUnit;
 use parquet::arrow::arrow_writer::{
@@ -181,6 +191,18 @@ impl Remote {
     }
 }
 
+/// An encoder thread is gone: only a panic ends one early, and it goes on to the caller as
+/// itself (a bug, never a short table passed off as an output error).
+fn stopped(remotes: &mut Vec<Remote>) -> io::Error {
+    for r in std::mem::take(remotes) {
+        drop(r.jobs);
+        if let Err(panic) = r.thread.join() {
+            std::panic::resume_unwind(panic);
+        }
+    }
+    io::Error::other("a Parquet encoder stopped")
+}
+
 enum Encoders {
     Here(Encoder),
     Threads(Vec<Remote>),
@@ -317,10 +339,11 @@ impl<W: Write + Send> ParquetOut<W> {
             Encoders::Here(e) => e.cell(&pieces)?,
             Encoders::Threads(remotes) => {
                 let pieces = Arc::new(pieces);
-                for r in remotes {
-                    r.jobs
-                        .send(Job::Cell(pieces.clone()))
-                        .map_err(|_| io::Error::other("a Parquet encoder stopped"))?;
+                if remotes
+                    .iter()
+                    .any(|r| r.jobs.send(Job::Cell(pieces.clone())).is_err())
+                {
+                    return Err(stopped(remotes));
                 }
             }
         }
@@ -354,10 +377,13 @@ impl<W: Write + Send> ParquetOut<W> {
         match &mut self.encoders {
             Encoders::Here(e) => e.owned = owned.pop().unwrap_or_default(),
             Encoders::Threads(remotes) => {
-                for (r, o) in remotes.iter().zip(owned) {
-                    r.jobs
-                        .send(Job::Start(o))
-                        .map_err(|_| io::Error::other("a Parquet encoder stopped"))?;
+                let mut owned = owned.into_iter();
+                if remotes
+                    .iter()
+                    .zip(owned.by_ref())
+                    .any(|(r, o)| r.jobs.send(Job::Start(o)).is_err())
+                {
+                    return Err(stopped(remotes));
                 }
             }
         }
@@ -370,17 +396,14 @@ impl<W: Write + Send> ParquetOut<W> {
         match &mut self.encoders {
             Encoders::Here(e) => closed.extend(e.close()?),
             Encoders::Threads(remotes) => {
-                for r in remotes.iter() {
-                    r.jobs
-                        .send(Job::Close)
-                        .map_err(|_| io::Error::other("a Parquet encoder stopped"))?;
+                if remotes.iter().any(|r| r.jobs.send(Job::Close).is_err()) {
+                    return Err(stopped(remotes));
                 }
-                for r in remotes.iter() {
-                    let c = r
-                        .closed
-                        .recv()
-                        .map_err(|_| io::Error::other("a Parquet encoder stopped"))??;
-                    closed.extend(c);
+                for i in 0..remotes.len() {
+                    match remotes[i].closed.recv() {
+                        Ok(c) => closed.extend(c?),
+                        Err(_) => return Err(stopped(remotes)),
+                    }
                 }
             }
         }
@@ -410,7 +433,9 @@ impl<W: Write + Send> ParquetOut<W> {
         {
             for r in remotes {
                 drop(r.jobs);
-                let _ = r.thread.join();
+                if let Err(panic) = r.thread.join() {
+                    std::panic::resume_unwind(panic);
+                }
             }
         }
         self.writer.into_inner().map_err(parquet_error)

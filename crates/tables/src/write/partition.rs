@@ -1,6 +1,17 @@
 //! Hive partitions: a games table spread over `year=YYYY/month=MM/` folders.
 
-use super::*;
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufWriter};
+use std::path::{Path, PathBuf};
+
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, RecordBatch, StringArray, UInt32Array};
+
+use crate::tags;
+
+use super::base::*;
+use super::writer::TableWriter;
 
 /// A games table spread over Hive folders `DIR/year=YYYY/month=MM/NAME` by each game's UTC
 /// date (else its `Date`), which DuckDB, Polars and Spark read as `year` and `month`
