@@ -63,11 +63,7 @@ fn position(setup: &Setup, opts: &SuiteOptions) -> Result<SuitePosition, String>
     // The suites hold positions that cannot arise in a game (impossible checkers, too many
     // pieces); their counts are still defined, so only what perft needs is validated.
     // Chess960 where a castling right needs it (Shredder-FEN letters, rooks off the corners).
-    let mode = if opts.chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::detect(setup)
-    };
+    let mode = CastlingMode::for_setup(setup, opts.chess960);
     match opts.variant {
         Some(variant) => VariantPosition::from_setup(variant, setup, mode)
             .map(SuitePosition::Variant)

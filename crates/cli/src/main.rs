@@ -279,11 +279,7 @@ impl PositionArgs {
     pub(crate) fn read_variant(&self, variant: Variant) -> Result<VariantPosition, VariantError> {
         let fen = self.fen.as_deref().unwrap_or(variant.starting_fen());
         let setup: Setup = fen.parse()?;
-        let mode = if self.chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::detect(&setup)
-        };
+        let mode = CastlingMode::for_setup(&setup, self.chess960);
         VariantPosition::from_setup(variant, &setup, mode)
     }
 }
