@@ -5,8 +5,6 @@ use core::fmt;
 use chessbits_attack_tables::{self as at, OccupancyState, SlidingAttacks};
 use chessbits_bitboard_core::{Bitboard, Color, File, Move, MoveKind, Piece, Rank, Role, Square};
 
-use crate::fen_text::FenBuf;
-
 /// Piece placement as bitboards only: one per colour, one per role, and their union. What
 /// the move generator and the attack tests read, and all a board that never asks "what
 /// stands on this square" needs (movegen's `SanReplayer` replays games on one). A [`Board`]
@@ -355,21 +353,6 @@ impl Board {
                 let code = self.mailbox[sq as usize];
                 code <= NO_PIECE && (code != NO_PIECE) == self.pieces.occupied.contains(sq)
             })
-    }
-
-    /// Writes the placement field of a FEN (`rnbqkbnr/pppppppp/8/...`).
-    pub fn write_fen(&self, f: &mut impl fmt::Write) -> fmt::Result {
-        let mut buf = FenBuf::new(f);
-        buf.placement(self)?;
-        buf.flush()
-    }
-
-    /// [`Board::write_fen`] with `~` after each piece on a square of `promoted` (the
-    /// crazyhouse mark of a promoted piece).
-    pub fn write_fen_promoted(&self, f: &mut impl fmt::Write, promoted: Bitboard) -> fmt::Result {
-        let mut buf = FenBuf::new(f);
-        buf.placement_promoted(self, promoted)?;
-        buf.flush()
     }
 }
 

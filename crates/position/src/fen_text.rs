@@ -296,6 +296,23 @@ static RANK_TEMPLATES: [RankTemplate; 256] = {
     table
 };
 
+impl Board {
+    /// Writes the placement field of a FEN (`rnbqkbnr/pppppppp/8/...`).
+    pub fn write_fen(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        let mut buf = FenBuf::new(f);
+        buf.placement(self)?;
+        buf.flush()
+    }
+
+    /// [`Board::write_fen`] with `~` after each piece on a square of `promoted` (the
+    /// crazyhouse mark of a promoted piece).
+    pub fn write_fen_promoted(&self, f: &mut impl fmt::Write, promoted: Bitboard) -> fmt::Result {
+        let mut buf = FenBuf::new(f);
+        buf.placement_promoted(self, promoted)?;
+        buf.flush()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use alloc::string::String;
