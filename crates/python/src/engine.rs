@@ -1,8 +1,8 @@
 //! The line readers of `chessbits.engine`: what a UCI or XBoard engine writes, read by
 //! `chessbits-uci`'s pure parsers ([`parse_uci_line`], [`parse_xboard_line`]) and handed to
 //! Python as tuples of plain values. The protocol's exchanges (commands, futures, the
-//! transports) are Python's (`python/chessbits/engine.py`); every line it reads is read
-//! here, once.
+//! transports) are Python's (the package `python/chessbits/engine/`); every line it reads
+//! is read here, once.
 //!
 //! Moves cross as UCI text as the engine wrote it: the Python side resolves them against
 //! the board searched (python-chess's rule: a principal variation ends before its first
