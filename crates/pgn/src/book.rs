@@ -65,12 +65,9 @@ impl Visitor for BookGameCollector {
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
         if name == b"Result" {
-            self.result = match value.trim_ascii() {
-                b"1-0" => Some(GameResult::WhiteWins),
-                b"0-1" => Some(GameResult::BlackWins),
-                b"1/2-1/2" => Some(GameResult::Draw),
-                _ => Some(GameResult::Unknown),
-            };
+            // The reader's one reading of a result (`½-½` too); anything else is unknown.
+            self.result =
+                Some(GameResult::from_ascii(value.trim_ascii()).unwrap_or(GameResult::Unknown));
         }
         self.inner.tag(name, value);
     }
