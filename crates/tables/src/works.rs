@@ -122,6 +122,15 @@ impl Check {
     }
 }
 
+/// A game's record, with its tags where the selection reads them.
+fn collector(selection: &Selection) -> RecordCollector {
+    if selection.reads_tags() {
+        RecordCollector::with_tags()
+    } else {
+        RecordCollector::new()
+    }
+}
+
 impl Work for Check {
     type Game = GameRecord;
     type Visitor = RecordCollector;
@@ -132,10 +141,8 @@ impl Work for Check {
             // Each game played as it is read; its moves are not kept, which only a test
             // needs.
             RecordCollector::for_check(self.mode)
-        } else if selection.reads_tags() {
-            RecordCollector::with_tags()
         } else {
-            RecordCollector::new()
+            collector(selection)
         }
     }
 
@@ -182,11 +189,7 @@ impl Work for Fens {
     type Out = Texts;
 
     fn visitor(&self, selection: &Selection) -> RecordCollector {
-        if selection.reads_tags() {
-            RecordCollector::with_tags()
-        } else {
-            RecordCollector::new()
-        }
+        collector(selection)
     }
 
     fn work(
