@@ -132,6 +132,11 @@ function plainGame(i) {
   return `[Event "G${i}"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 1-0\n\n`;
 }
 
+/** A plain game of about 1 KB (a comment fills it): a megabyte of them is 1,000 rows. */
+function paddedGame(i) {
+  return `[Event "G${i}"]\n[Result "1-0"]\n\n1. e4 { ${'p'.repeat(960)} } e5 2. Nf3 1-0\n\n`;
+}
+
 /** A game whose comment holds a blank line, then `[Event "x"]` with its `[` at byte `at`. */
 function trapGame(i, before, at, tail) {
   const head = `[Event "G${i}"]\n[Result "1-0"]\n\n1. e4 {`;
@@ -140,20 +145,27 @@ function trapGame(i, before, at, tail) {
   return `${head}${'c'.repeat(pad)}\n\n[Event "x"]\n${'d'.repeat(tail)}} e5 2. Nf3 1-0\n\n`;
 }
 
-/** Plain games, then a trap game with its `[` at byte `at`, then `after` plain games. */
+/**
+ * Plain games (of 1 KB while they fit, then short ones), then a trap game with its `[` at
+ * byte `at`, then `after` plain games.
+ */
 function trapped(at, tail = 5000, after = 20) {
   let text = '';
   let n = 0;
+  while (text.length + 1200 < at - 100) text += paddedGame(n++);
   while (text.length + 200 < at - 100) text += plainGame(n++);
   text += trapGame(n++, text.length, at, tail);
   for (let k = 0; k < after; k++) text += plainGame(n++);
   return { bytes: encoder.encode(text), games: n };
 }
 
-/** `bytes` as a stream of pieces of `size` bytes (or of the sizes `size()` gives). */
+/**
+ * `bytes` as a stream of pieces of `size` bytes (or of the sizes `size(offset)` gives for a
+ * piece that starts at `offset`).
+ */
 async function* pieces(bytes, size) {
   for (let at = 0; at < bytes.length; ) {
-    const n = typeof size === 'function' ? size() : size;
+    const n = typeof size === 'function' ? size(at) : size;
     yield bytes.subarray(at, at + n);
     at += n;
   }
@@ -187,17 +199,34 @@ function assertSameTable(a, b, what) {
     a.schema.fields.map((f) => f.name),
     b.schema.fields.map((f) => f.name),
   );
+  const text = (v) => JSON.stringify(v, (_, w) => (typeof w === 'bigint' ? String(w) : w));
   for (const f of a.schema.fields) {
     const x = a.getChild(f.name);
     const y = b.getChild(f.name);
-    for (let i = 0; i < a.numRows; i++) {
-      assert.deepEqual(
-        JSON.stringify(x.get(i), (_, v) => (typeof v === 'bigint' ? String(v) : v)),
-        JSON.stringify(y.get(i), (_, v) => (typeof v === 'bigint' ? String(v) : v)),
-        `${what}: ${f.name} of row ${i}`,
-      );
+    // A column at a time (an assertion per cell was most of this file's time); on a
+    // difference, the first row that differs.
+    const xs = Array.from({ length: a.numRows }, (_, i) => text(x.get(i)));
+    const ys = Array.from({ length: b.numRows }, (_, i) => text(y.get(i)));
+    if (xs.join('\n') !== ys.join('\n')) {
+      const i = xs.findIndex((v, k) => v !== ys[k]);
+      assert.equal(xs[i], ys[i], `${what}: ${f.name} of row ${i}`);
     }
   }
+}
+
+/**
+ * Piece sizes of `small` bytes from 256 bytes before the lower of `at` and the first look
+ * (1 MB) to 256 bytes after the higher, of 64 KB elsewhere: what the reader holds crosses
+ * the trap and the first look a few bytes at a time, without a push per byte of the
+ * megabyte before them.
+ */
+function smallAround(at, small) {
+  const from = Math.min(at, MB) - 256;
+  const to = Math.max(at, MB) + 256;
+  return (offset) => {
+    if (offset >= from && offset < to) return small;
+    return offset < from ? Math.min(65536, from - offset) : 65536;
+  };
 }
 
 test('a comment with a blank line and a [ across the first look: read whole, once', async () => {
@@ -206,15 +235,16 @@ test('a comment with a blank line and a [ across the first look: read whole, onc
     const { bytes, games } = trapped(at);
     const whole = tableFromIPC(await readGames(bytes));
     assertGames(whole, games, `[ at ${at}, readGames`);
-    for (const size of [7, 65536]) {
-      assertSameTable(await table(pieces(bytes, size)), whole, `[ at ${at}, pieces of ${size}`);
+    for (const small of [1, 7]) {
+      const t = await table(pieces(bytes, smallAround(at, small)));
+      assertSameTable(t, whole, `[ at ${at}, pieces of ${small} around it`);
     }
+    assertSameTable(await table(pieces(bytes, 65536)), whole, `[ at ${at}, pieces of 65536`);
   }
-  // A byte at a time (a million pushes: two offsets only).
-  for (const at of [MB - 1000, MB - 1]) {
-    const { bytes, games } = trapped(at);
-    assertGames(await table(pieces(bytes, 1)), games, `[ at ${at}, pieces of 1`);
-  }
+  // Pieces of 7 bytes all the way (150,000 pushes: one offset only).
+  const { bytes } = trapped(MB - 17);
+  const whole = tableFromIPC(await readGames(bytes));
+  assertSameTable(await table(pieces(bytes, 7)), whole, '[ at MB - 17, pieces of 7');
 });
 
 test('every game with such a comment, pieces of odd sizes: the games written', async () => {
@@ -259,7 +289,8 @@ test('random bytes: the same table whatever the pieces', async () => {
   }
   const whole = tableFromIPC(await readGames(bytes));
   assert.ok(whole.numRows > 100, `${whole.numRows} rows`);
-  for (const size of [7, 65536, () => 1 + next(300000)]) {
+  // Small pieces of odd sizes (1 to 60 bytes, 80,000 pushes), 64 KB, and large ones.
+  for (const size of [() => 1 + next(60), 65536, () => 1 + next(300000)]) {
     assertSameTable(await table(pieces(bytes, size)), whole, `pieces of ${size}`);
   }
 });
@@ -339,12 +370,18 @@ test('the native program reads the same table', { skip: !bin && 'CHESSBITS_BIN n
     for (let i = 0; i < random.length; i++) {
       random[i] = next(4) === 0 ? next(256) : ' \n[]{}()"*-10e4Nf3.'.charCodeAt(next(19));
     }
-    const inputs = { trap: trapped(MB - 17).bytes, late: trapped(MB + 1).bytes, random };
-    for (const [name, bytes] of Object.entries(inputs)) {
+    // Each read in small pieces where it matters: around the trap, or all along the random
+    // bytes (1 to 60 bytes).
+    const inputs = {
+      trap: [trapped(MB - 17).bytes, smallAround(MB - 17, 7)],
+      late: [trapped(MB + 1).bytes, smallAround(MB + 1, 7)],
+      random: [random, () => 1 + next(60)],
+    };
+    for (const [name, [bytes, size]] of Object.entries(inputs)) {
       const pgn = join(dir, `${name}.pgn`);
       writeFileSync(pgn, bytes);
       // The file column: the path the program was given.
-      const streamed = await table(pieces(bytes, 7), { file: pgn });
+      const streamed = await table(pieces(bytes, size), { file: pgn });
       for (const threads of ['1', '2']) {
         const out = join(dir, `${name}.arrow`);
         try {
