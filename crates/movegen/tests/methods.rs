@@ -1,7 +1,9 @@
 //! Perft with every sliding-attack method of `attack-tables` over the ROCE suite: every
-//! method must give the published count for every (position, depth) up to the node limit,
-//! with bulk counting and (to a smaller limit) with every leaf made, which also exercises
-//! the incremental upkeep of rotated bitboards through every make and unmake.
+//! method must give the published count for every (position, depth) up to the node limit
+//! with bulk counting. With every leaf made (to a smaller limit) for the two kinds of
+//! occupancy upkeep: a plain occupancy (the default method's, as every method but one
+//! keeps) and rotated bitboards' four, kept through every make and unmake. The leaf walk
+//! is a second copy of the generator per method, so it is compiled for those two only.
 //!
 //! The limit is `PERFT_NODE_LIMIT` if set, else 1,000,000 nodes per entry with optimisations
 //! and 20,000 without. The methods come from the registry (`chessbits_attack_tables::for_each_method`).
@@ -10,7 +12,7 @@
 
 mod common;
 
-use chessbits_attack_tables::{MethodVisitor, SlidingAttacks, METHODS};
+use chessbits_attack_tables::{DefaultMethod, MethodVisitor, SlidingAttacks, METHODS};
 use chessbits_movegen::{perft_full_with, perft_with};
 use chessbits_position::{CastlingMode, Position, Setup, Validation};
 use common::{data, node_limit, parse_epd};
@@ -47,8 +49,43 @@ fn every_method_counts_the_roce_suite() {
     assert_eq!(run.names, available);
 }
 
-/// The ROCE suite with one method, with bulk counting and (at a fiftieth of the limit)
-/// with every leaf made.
+/// The ROCE suite with every leaf made and unmade, at a fiftieth of the limit, with the
+/// default method (a plain occupancy kept) and rotated bitboards (four occupancies kept).
+#[test]
+fn every_leaf_made_with_each_kind_of_occupancy_upkeep() {
+    let suite = roce();
+    let limit = node_limit() / 50;
+    every_leaf_made::<DefaultMethod>(&suite, limit);
+    every_leaf_made::<chessbits_attack_tables::Rotated>(&suite, limit);
+}
+
+fn every_leaf_made<S: SlidingAttacks>(suite: &[(Position, Vec<(u32, u64)>)], limit: u64) {
+    let mut checks = 0;
+    for (i, (pos, depths)) in suite.iter().enumerate() {
+        for &(depth, expected) in depths.iter().filter(|&&(_, n)| n <= limit) {
+            let full = perft_full_with::<S>(pos, depth);
+            assert_eq!(
+                full,
+                expected,
+                "{} (no bulk): line {} depth {depth}",
+                S::NAME,
+                i + 1
+            );
+            checks += 1;
+        }
+    }
+    println!(
+        "{} (no bulk): {checks} (position, depth) checks (limit {limit})",
+        S::NAME
+    );
+    assert!(
+        checks >= 126,
+        "{}: every position checked at least once",
+        S::NAME
+    );
+}
+
+/// The ROCE suite with one method, with bulk counting.
 struct RoceRun {
     suite: Vec<(Position, Vec<(u32, u64)>)>,
     limit: u64,
@@ -65,16 +102,6 @@ impl MethodVisitor for RoceRun {
                 assert_eq!(got, expected, "{name}: line {} depth {depth}", i + 1);
                 checks += 1;
                 nodes += got;
-                // Every leaf made and unmade, at a fiftieth of the limit.
-                if expected <= limit / 50 {
-                    let full = perft_full_with::<S>(pos, depth);
-                    assert_eq!(
-                        full,
-                        expected,
-                        "{name} (no bulk): line {} depth {depth}",
-                        i + 1
-                    );
-                }
             }
         }
         println!("{name}: {checks} (position, depth) checks, {nodes} nodes (limit {limit})");
