@@ -1,5 +1,10 @@
 """read_games / read_moves against python-chess's reading of the same files, and the
-stream as pyarrow, Polars and DuckDB take it."""
+stream as pyarrow, Polars and DuckDB take it.
+
+The shared data set's files compare with python-chess's answers kept by oracle.py (one
+digest per game in `data/oracle/games-<file>.digests` and `moves-<file>.digests`; python-chess
+is asked when one differs, and by `CHESSBITS_RECORD_ORACLE=1`, which records them); the
+repository's own sample is compared live."""
 
 import gzip
 import io
@@ -14,6 +19,7 @@ import pytest
 
 import chessbits
 from conftest import DATA, SAMPLE, shared
+from oracle import Tape
 
 LICHESS = [
     "pgn/lichess/lichess_db_2025-05_1000k.pgn",
@@ -42,47 +48,134 @@ def white_eval(node):
     return {"cp": white.score(), "mate": white.mate()}
 
 
-def check_games(path, limit=None):
+def plain(value):
+    """An eval cell (or a list of them) as tuples, so that both sides print alike."""
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return (value["cp"], value["mate"])
+    return value
+
+
+# Tag values python-chess gives the seven roster tags a game leaves out.
+PLACEHOLDERS = ("?", "????.??.??", "*")
+
+
+def row_answers(row):
+    """A games-table row as a list of (question, answer) pairs."""
+    tags = {t["key"]: t["value"] for t in row["tags"]}
+    return [
+        ("error", row["error"]),
+        ("tags", sorted((k, v) for k, v in tags.items() if v not in PLACEHOLDERS)),
+        ("moves_uci", row["moves_uci"]),
+        ("moves_san", row["moves_san"]),
+        ("plies", row["plies"]),
+        ("clocks", row["clocks"]),
+        ("evals", plain(row["evals"])),
+    ]
+
+
+def game_answers(game):
+    """What the games-table row of a python-chess game holds, as `row_answers` lists it."""
+    nodes = list(game.mainline())
+    clocks = [n.clock() for n in nodes]
+    evals = [white_eval(n) for n in nodes]
+    return [
+        ("error", None),
+        ("tags", sorted((k, v) for k, v in game.headers.items() if v not in PLACEHOLDERS)),
+        ("moves_uci", [n.move.uci() for n in nodes]),
+        ("moves_san", [n.san() for n in nodes]),
+        ("plies", len(nodes)),
+        ("clocks", clocks if any(c is not None for c in clocks) else None),
+        ("evals", plain(evals) if any(e is not None for e in evals) else None),
+    ]
+
+
+MOVE_KEYS = ("game", "ply", "before_fen", "san", "uci", "after_fen", "clock", "eval")
+
+
+def game_move_rows(number, game):
+    """The moves-table rows of a python-chess game (game number `number`)."""
+    board = game.board()
+    rows = []
+    for ply, node in enumerate(game.mainline(), 1):
+        before = board.fen()
+        san = board.san(node.move)
+        board.push(node.move)
+        rows.append(
+            dict(game=number, ply=ply, before_fen=before, san=san, uci=node.move.uci(),
+                 after_fen=board.fen(), clock=node.clock(), eval=white_eval(node))
+        )
+    return rows
+
+
+def move_answers(rows):
+    """A game's moves-table rows as a list of (question, answer) pairs."""
+    return [((row["game"], row["ply"]), [plain(row[k]) for k in MOVE_KEYS]) for row in rows]
+
+
+def tape_name(kind, path):
+    """The oracle tape of a shared file: the kind of check and the file's name."""
+    return f"{kind}-{pathlib.Path(path).stem}"
+
+
+def check_games(path, limit=None, tape=None):
+    """The games table of `path` against python-chess's reading: game by game, live, or
+    (with `tape`, a name) against python-chess's answers kept by oracle.py."""
     ours = pa.table(chessbits.read_games(path, limit=limit)).to_pylist()
-    theirs = python_chess_games(path, limit)
-    assert len(ours) == len(theirs)
-    for row, game in zip(ours, theirs):
-        assert row["error"] is None, (row["game"], row["error"])
-        tags = {t["key"]: t["value"] for t in row["tags"]}
-        for key, value in game.headers.items():
-            if key in tags:
-                assert tags[key] == value, (row["game"], key)
-            else:
-                assert value in ("?", "????.??.??", "*"), (row["game"], key)
-        assert set(tags) <= set(game.headers)
-        nodes = list(game.mainline())
-        assert row["moves_uci"] == [n.move.uci() for n in nodes]
-        assert row["moves_san"] == [n.san() for n in nodes]
-        assert row["plies"] == len(nodes)
-        clocks = [n.clock() for n in nodes]
-        assert row["clocks"] == (clocks if any(c is not None for c in clocks) else None)
-        evals = [white_eval(n) for n in nodes]
-        assert row["evals"] == (evals if any(e is not None for e in evals) else None)
+    if tape is None:
+        theirs = python_chess_games(path, limit)
+        assert len(ours) == len(theirs)
+        for row, game in zip(ours, theirs):
+            assert row_answers(row) == game_answers(game), row["game"]
+        return len(ours)
+    kept = Tape(tape)
+    theirs = []  # python-chess's games, read only when an answer is asked for
+
+    def game(i):
+        if not theirs:
+            theirs.extend(python_chess_games(path, limit))
+        return theirs[i]
+
+    for i, row in enumerate(ours):
+        kept.check(row_answers(row), lambda i=i: game_answers(game(i)), f"{path} game {i + 1}")
+    kept.close()
     return len(ours)
 
 
-def check_moves(path, limit=None):
+def check_moves(path, limit=None, tape=None):
+    """The moves table of `path` against python-chess's, as `check_games` does: the answers
+    of a game are its rows."""
     ours = pa.table(chessbits.read_moves(path, limit=limit)).to_pylist()
-    expected = []
-    for number, game in enumerate(python_chess_games(path, limit), 1):
-        board = game.board()
-        for ply, node in enumerate(game.mainline(), 1):
-            before = board.fen()
-            san = board.san(node.move)
-            board.push(node.move)
-            expected.append(
-                dict(game=number, ply=ply, before_fen=before, san=san, uci=node.move.uci(),
-                     after_fen=board.fen(), clock=node.clock(), eval=white_eval(node))
-            )
-    assert len(ours) == len(expected)
-    for row, want in zip(ours, expected):
-        for key, value in want.items():
-            assert row[key] == value, (want["game"], want["ply"], key)
+    by_game = {}
+    for row in ours:
+        by_game.setdefault(row["game"], []).append(row)
+    if tape is None:
+        expected = []
+        for number, game in enumerate(python_chess_games(path, limit), 1):
+            expected.extend(game_move_rows(number, game))
+        assert len(ours) == len(expected)
+        for row, want in zip(ours, expected):
+            for key, value in want.items():
+                assert row[key] == value, (want["game"], want["ply"], key)
+        return len(ours)
+    kept = Tape(tape)
+    theirs = []
+
+    def rows(number):
+        if not theirs:
+            theirs.extend(python_chess_games(path, limit))
+        return game_move_rows(number, theirs[number - 1])
+
+    # A game without moves has no rows: the games are numbered 1..n by the games table.
+    games = pa.table(chessbits.read_games(path, limit=limit)).num_rows
+    for number in range(1, games + 1):
+        kept.check(
+            move_answers(by_game.get(number, [])),
+            lambda number=number: move_answers(rows(number)),
+            f"{path} game {number}",
+        )
+    kept.close()
     return len(ours)
 
 
@@ -97,8 +190,8 @@ def test_moves_equal_python_chess_on_the_sample():
 @pytest.mark.parametrize("relative", LICHESS)
 def test_shared_lichess_games_equal_python_chess(relative):
     path = shared(relative)
-    check_games(path)
-    check_moves(path, limit=100)
+    check_games(path, tape=tape_name("games", relative))
+    check_moves(path, limit=100, tape=tape_name("moves", relative))
 
 
 @pytest.mark.parametrize(
@@ -114,8 +207,8 @@ def test_shared_lichess_games_equal_python_chess(relative):
 )
 def test_shared_master_chess960_and_annotated_games_equal_python_chess(relative):
     path = shared(relative)
-    assert check_games(path, limit=300) > 0
-    assert check_moves(path, limit=50) > 0
+    assert check_games(path, limit=300, tape=tape_name("games", relative)) > 0
+    assert check_moves(path, limit=50, tape=tape_name("moves", relative)) > 0
 
 
 def test_sources_plain_zstd_gzip_bytes_and_files():
