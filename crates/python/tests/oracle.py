@@ -3,8 +3,8 @@
 The random-game tests (test_chess_api.py, test_variant_api.py) ask both boards the same
 questions in every position: `answers(board)` is one list of (question, answer) pairs
 computed the same way from a python-chess board and from a chessbits board. The tables'
-tests (test_tables.py) do the same for each game of a shared PGN file: its games-table row
-and its moves-table rows. python-chess is the slow side, so what it answered is kept in
+and the PGN module's tests (test_tables.py, test_pgn_api.py) do the same for each game of a
+shared PGN file: its games-table row, its moves-table rows, its tree and exported text. python-chess is the slow side, so what it answered is kept in
 `data/oracle/<test>.digests`: eight bytes (BLAKE2b) per position (or game) of the list it
 gave. A run compares chessbits' list with the kept
 digest; when one differs, python-chess (installed in the test environment) replays that
@@ -13,7 +13,8 @@ game to the position and the failure names the first question whose answers diff
 To record anew (after a change to the questions, the games or python-chess's version):
 
     CHESSBITS_RECORD_ORACLE=1 pytest crates/python/tests/test_chess_api.py \\
-        crates/python/tests/test_variant_api.py crates/python/tests/test_tables.py
+        crates/python/tests/test_variant_api.py crates/python/tests/test_tables.py \\
+        crates/python/tests/test_pgn_api.py
 
 which asks python-chess every question of every position and fails on the first answer
 that differs from chessbits', as the comparison always did; the digests written are
