@@ -1,7 +1,10 @@
 // chessbits' Chess against chess.js 1.x on the positions of seeded random games: moves
-// (SAN and verbose objects), FEN, game-end tests, board queries, history, undo and PGN.
+// (SAN and verbose objects), FEN, game-end tests, board queries, history, undo and PGN
+// (chess.js's answers on the random games kept as digests: see the test).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Chess as Oracle } from 'chess.js';
 import { Chess, Move, SQUARES } from '../chessbits.js';
 import { rng } from './rng.mjs';
@@ -12,92 +15,138 @@ const sorted = (xs) => [...xs].sort();
 const IS = ['isCapture', 'isPromotion', 'isEnPassant', 'isKingsideCastle', 'isQueensideCastle', 'isBigPawn'];
 
 function samePosition(ours, oracle, where) {
-  assert.equal(ours.fen(), oracle.fen(), `${where}: fen`);
-  assert.deepEqual(sorted(ours.moves()), sorted(oracle.moves()), `${where}: moves`);
-  const ov = oracle.moves({ verbose: true });
-  const mv = ours.moves({ verbose: true });
-  assert.deepEqual(sorted(mv.map(project)), sorted(ov.map(project)), `${where}: verbose moves`);
-  for (const m of mv) {
-    assert.ok(m instanceof Move);
-    const o = ov.find((x) => x.lan === m.lan);
-    for (const f of IS) assert.equal(m[f](), o[f](), `${where}: ${m.san} ${f}`);
-    assert.deepEqual(Object.keys(m), Object.keys(o), `${where}: ${m.san} keys`);
+  assert.deepEqual(positionAnswers(ours), positionAnswers(oracle), where);
+}
+
+/** What a position is asked, as [question, answer] pairs, the same for either library. */
+function positionAnswers(c) {
+  const answers = [
+    ['fen', c.fen()],
+    ['moves', sorted(c.moves())],
+  ];
+  const verbose = c.moves({ verbose: true });
+  answers.push(['verbose moves', sorted(verbose.map(project))]);
+  for (const m of [...verbose].sort((a, b) => (a.lan < b.lan ? -1 : a.lan > b.lan ? 1 : 0))) {
+    answers.push([`${m.lan}: tests and keys`, [IS.map((f) => m[f]()), Object.keys(m)]]);
   }
   for (const f of ['turn', 'inCheck', 'isCheck', 'isCheckmate', 'isStalemate', 'isDraw',
     'isInsufficientMaterial', 'isThreefoldRepetition', 'isDrawByFiftyMoves', 'isGameOver', 'moveNumber']) {
-    assert.equal(ours[f](), oracle[f](), `${where}: ${f}`);
+    answers.push([f, c[f]()]);
   }
+  return answers;
 }
 
+/**
+ * What the end of a game is asked (history, board queries, PGN with a header and a comment
+ * set, the PGN read back by chessbits, then every move taken back: the position every 17),
+ * as [question, answer] pairs. Takes the game back to its start.
+ */
+function endAnswers(c) {
+  const answers = [
+    ['history', c.history()],
+    ['verbose history', c.history({ verbose: true }).map(project)],
+    ['board', c.board()],
+    ['ascii', c.ascii()],
+  ];
+  for (const sq of SQUARES) {
+    answers.push([sq, [c.get(sq), sorted(c.attackers(sq, 'w')), c.isAttacked(sq, 'b'), c.squareColor(sq)]]);
+  }
+  for (const type of 'pnbrqk') {
+    for (const color of 'wb') answers.push([`findPiece ${type}${color}`, c.findPiece({ type, color })]);
+  }
+  for (const color of 'wb') answers.push([`castling rights ${color}`, c.getCastlingRights(color)]);
+  c.setHeader('White', 'A');
+  c.setComment('the end');
+  const pgn = c.pgn();
+  answers.push(['pgn', pgn], ['pgn 40 CRLF', c.pgn({ maxWidth: 40, newline: '\r\n' })]);
+  // chessbits reads either library's PGN back to the same text, headers and comments.
+  const back = new Chess();
+  back.loadPgn(pgn);
+  answers.push(['read back', [back.pgn(), back.getHeaders(), back.getComments()]]);
+  answers.push(['headers', c.getHeaders()], ['comments', c.getComments()]);
+  for (let u = 0; ; u++) {
+    const m = c.undo();
+    answers.push([`undo ${u}`, m === null ? null : project(m)]);
+    if (m === null) break;
+    if (u % 17 === 0) answers.push([`after undo ${u}`, positionAnswers(c)]);
+  }
+  return answers;
+}
+
+/**
+ * chess.js's answers on the random games, kept as digests (8 bytes of BLAKE2b per position
+ * and per game end) in test/data/chessjs-random.digests: chess.js is most of the test's time.
+ * A run compares chessbits' answers with them; `CHESSBITS_RECORD_ORACLE=1` asks chess.js
+ * live, fails on the first answer that differs (the assertion names it) and writes them.
+ */
+const RECORD = process.env.CHESSBITS_RECORD_ORACLE === '1';
+const TAPE = new URL('./data/chessjs-random.digests', import.meta.url);
+const digest = (answers) => createHash('blake2b512').update(JSON.stringify(answers)).digest().subarray(0, 8);
+
 test('random games: every position as chess.js sees it', () => {
+  const kept = RECORD ? null : readFileSync(TAPE);
+  const written = [];
+  let at = 0;
+  // Compares chessbits' answers with chess.js's (live when recording, else kept).
+  const check = (ours, theirs, where) => {
+    if (RECORD) {
+      const expected = theirs();
+      assert.deepEqual(ours, expected, where);
+      written.push(digest(expected));
+      return;
+    }
+    assert.ok(at * 8 < kept.length, `${where}: the kept digests end here; record them anew`);
+    if (!digest(ours).equals(kept.subarray(at * 8, at * 8 + 8))) {
+      assert.fail(`${where}: chessbits' answers differ from chess.js's kept ones ` +
+        '(CHESSBITS_RECORD_ORACLE=1 asks chess.js live and names the answer)');
+    }
+    at++;
+  };
   const next = rng(2024);
   let positions = 0;
   let games = 0;
   while (positions < 10000) {
-    const oracle = new Oracle();
+    const oracle = RECORD ? new Oracle() : null;
     const ours = new Chess();
     games++;
-    for (let ply = 0; ply < 300 && !oracle.isGameOver(); ply++) {
-      samePosition(ours, oracle, `game ${games} ply ${ply}`);
+    // The move that led to a position (what `move` returned) is asked with it.
+    let a = null;
+    let b = null;
+    for (let ply = 0; ply < 300 && !ours.isGameOver(); ply++) {
+      check(
+        [['move played', a && project(a)], ...positionAnswers(ours)],
+        () => [['move played', b && project(b)], ...positionAnswers(oracle)],
+        `game ${games} ply ${ply}`,
+      );
       positions++;
-      const moves = sorted(oracle.moves());
+      const moves = sorted(ours.moves());
       const san = moves[next(moves.length)];
-      let a;
-      let b;
       if (next(4) === 0) {
         // As a board user plays: from, to, promotion.
-        const v = oracle.moves({ verbose: true }).find((m) => m.san === san);
+        const v = ours.moves({ verbose: true }).find((m) => m.san === san);
         const obj = { from: v.from, to: v.to, promotion: v.promotion };
         a = ours.move(obj);
-        b = oracle.move(obj);
+        b = oracle?.move(obj);
       } else {
         a = ours.move(san);
-        b = oracle.move(san);
+        b = oracle?.move(san);
       }
-      assert.equal(project(a), project(b), `game ${games} ply ${ply}: move ${san}`);
     }
-    samePosition(ours, oracle, `game ${games} end`);
+    check(
+      [['move played', a && project(a)], ...positionAnswers(ours)],
+      () => [['move played', b && project(b)], ...positionAnswers(oracle)],
+      `game ${games} end`,
+    );
     positions++;
-    // History, board queries, PGN, and undo all the way back.
-    assert.deepEqual(ours.history(), oracle.history());
-    assert.deepEqual(ours.history({ verbose: true }).map(project), oracle.history({ verbose: true }).map(project));
-    assert.deepEqual(ours.board(), oracle.board());
-    assert.equal(ours.ascii(), oracle.ascii());
-    for (const sq of SQUARES) {
-      assert.deepEqual(ours.get(sq), oracle.get(sq), sq);
-      assert.deepEqual(sorted(ours.attackers(sq, 'w')), sorted(oracle.attackers(sq, 'w')), `attackers ${sq}`);
-      assert.equal(ours.isAttacked(sq, 'b'), oracle.isAttacked(sq, 'b'), `isAttacked ${sq}`);
-      assert.equal(ours.squareColor(sq), oracle.squareColor(sq));
-    }
-    for (const type of 'pnbrqk') {
-      for (const color of 'wb') assert.deepEqual(ours.findPiece({ type, color }), oracle.findPiece({ type, color }));
-    }
-    for (const color of 'wb') assert.deepEqual(ours.getCastlingRights(color), oracle.getCastlingRights(color));
-    ours.setHeader('White', 'A');
-    oracle.setHeader('White', 'A');
-    ours.setComment('the end');
-    oracle.setComment('the end');
-    assert.equal(ours.pgn(), oracle.pgn());
-    assert.equal(ours.pgn({ maxWidth: 40, newline: '\r\n' }), oracle.pgn({ maxWidth: 40, newline: '\r\n' }));
-    const pgn = oracle.pgn();
-    const back = new Chess();
-    back.loadPgn(pgn);
-    assert.equal(back.pgn(), pgn, `game ${games}: PGN round trip`);
-    assert.deepEqual(back.getHeaders(), oracle.getHeaders());
-    assert.deepEqual(back.getComments(), oracle.getComments());
-    let u = 0;
-    while (true) {
-      const a = ours.undo();
-      const b = oracle.undo();
-      if (b === null) {
-        assert.equal(a, null);
-        break;
-      }
-      assert.equal(project(a), project(b));
-      if (u++ % 17 === 0) samePosition(ours, oracle, `game ${games} undo ${u}`);
-    }
+    check(endAnswers(ours), () => endAnswers(oracle), `game ${games}: history, board, PGN, undo`);
   }
   assert.ok(positions >= 10000);
+  if (RECORD) {
+    mkdirSync(new URL('./data/', import.meta.url), { recursive: true });
+    writeFileSync(TAPE, Buffer.concat(written));
+  } else {
+    assert.equal(at * 8, kept.length, 'every kept digest compared');
+  }
   console.log(`# ${positions} positions in ${games} games`);
 });
 
