@@ -14,7 +14,9 @@ use chessbits_movegen::san::SanMode;
 use chessbits_movegen::SanReplayer;
 use chessbits_position::{CastlingMode, Position, Validation};
 
-use super::{write_fen, GameRecord, PlySink};
+use super::record::GameRecord;
+use super::sink::PlySink;
+use super::start::{start_position, variant_mode, write_fen};
 use chessbits_bitboard_core::MoveText;
 
 /// Replays `record` on the fast path when it can: a game from the standard start position
@@ -39,7 +41,7 @@ pub(super) fn start(record: &GameRecord, mode: SanMode) -> Option<SanReplayer> {
         return None;
     }
     let variant = match &record.variant {
-        Some(v) => Some(super::variant_mode(v)?),
+        Some(v) => Some(variant_mode(v)?),
         None => None,
     };
     let board = match &record.fen {
@@ -91,7 +93,7 @@ pub(super) fn texts(
 /// `None`, with the sink rewound, when the full replay must decide.
 pub(super) fn plies(record: &GameRecord, mode: SanMode, sink: &mut impl PlySink) -> Option<u64> {
     let mut board = start(record, mode)?;
-    let mut pos = super::start_position(record.fen.as_deref(), record.variant.as_deref()).ok()?;
+    let mut pos = start_position(record.fen.as_deref(), record.variant.as_deref()).ok()?;
     let mut played = 0;
     for text in record.moves.texts() {
         let Some((m, san)) = board.play_san_move(text) else {

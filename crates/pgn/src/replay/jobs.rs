@@ -1,7 +1,13 @@
 //! The bulk job over batches of records, [`check_games`] (`chessbits pgn check`), with the
 //! [`Report`] it and the tables' jobs come to, and the FEN writer of their rows.
 
-use super::*;
+use chessbits_movegen::san::SanMode;
+
+use super::errors::GameError;
+use super::fast;
+use super::play::Replayed;
+use super::record::GameRecord;
+use super::variants::replay_any;
 
 /// What a batch of games came to.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -37,16 +43,16 @@ impl Report {
     }
 }
 
-/// Replays every record (the job of `chessbits pgn check`): the report [`replay`] gives.
+/// Replays every record (the job of `chessbits pgn check`): the report [`replay`](crate::replay::replay) gives.
 ///
 /// Games of standard chess read in lenient mode (nearly all real games) are checked on
 /// movegen's [`SanReplayer`](chessbits_movegen::SanReplayer), a bare board that keeps only
 /// what deciding SAN needs: no hash, no checkers, legality by whether the own king is
-/// attacked after the move; records read by [`RecordCollector::for_check`] were already
+/// attacked after the move; records read by [`RecordCollector::for_check`](crate::replay::RecordCollector::for_check) were already
 /// played so as they were read (and count as played in either mode). Any game that path
 /// does not play to the end (an error, a position it does not take, strict mode, a null or
-/// coordinate move) is replayed with [`replay`] (a variant game: [`replay_any`]), so the
-/// moves counted and the errors reported are exactly [`replay`]'s.
+/// coordinate move) is replayed with [`replay`](crate::replay::replay) (a variant game: [`replay_any`]), so the
+/// moves counted and the errors reported are exactly [`replay`](crate::replay::replay)'s.
 #[must_use]
 pub fn check_games(records: &[GameRecord], mode: SanMode) -> Report {
     let mut report = Report::default();
@@ -73,10 +79,4 @@ pub fn check_game(record: &GameRecord, mode: SanMode) -> Replayed {
         },
         None => replay_any(record, mode),
     }
-}
-
-/// Appends `pos.fen()` to `out` without an intermediate `String` (bulk output), through the
-/// position's own FEN writer.
-pub fn write_fen(pos: &Position, out: &mut Vec<u8>) {
-    pos.write_fen_to(out, CastlingNotation::XFen, EnPassantMode::Legal);
 }

@@ -2,7 +2,17 @@
 //! producer behind every table of moves (the tables crate's moves table and
 //! `chessbits pgn fens`).
 
-use super::*;
+use chessbits_bitboard_core::MoveText;
+use chessbits_movegen::san::{suffix_of, San, SanMode, SanPlus};
+
+use super::fast;
+#[cfg(test)]
+use super::jobs::Report;
+use super::play::{replay, Replayed};
+use super::record::GameRecord;
+use super::sink::PlySink;
+use super::start::write_fen;
+use super::variants::{game_variant, replay_variant, write_variant_fen, write_variant_texts};
 
 /// A game's replayed mainline, move by move: the FEN of every position it went through
 /// (the start, then the position after each move) and each move's canonical SAN with its
@@ -86,22 +96,6 @@ impl Plies {
             None => unreachable!("a move without its positions"),
         })
     }
-}
-
-/// Where [`replay_into`] puts a game's positions and move texts: [`Plies`], or a writer of
-/// rows (the tables crate's `pgn fens` CSV writes each row as it comes).
-pub trait PlySink {
-    /// The position before the game's first move, its FEN written by `fen` (called once
-    /// per game, just before the first [`PlySink::push`]).
-    fn start(&mut self, fen: impl FnOnce(&mut Vec<u8>));
-
-    /// One move: its canonical SAN with suffix, its UCI, and the position after it, its FEN
-    /// written by `fen`.
-    fn push(&mut self, san: MoveText, uci: MoveText, fen: impl FnOnce(&mut Vec<u8>));
-
-    /// Forget what this game gave so far (the fast path gave up; the game is replayed
-    /// again from its start).
-    fn rewind(&mut self);
 }
 
 impl PlySink for Plies {

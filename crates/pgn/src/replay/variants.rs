@@ -5,12 +5,17 @@
 //!
 //! [`replay`] hands standard [`Position`]s to its callback, so it refuses variant games
 //! (`GameErrorKind::Variant`); [`replay_variant`] is its twin for them, and the bulk jobs
-//! ([`check_games`], [`replay_plies`], [`replay_packed`]) choose between the two.
+//! ([`check_games`](crate::replay::check_games), [`replay_plies`], [`replay_packed`]) choose between the two.
 
 use chessbits_movegen::variant::{VariantError, VariantPosition};
 use chessbits_position::Variant;
 
-use super::*;
+use chessbits_bitboard_core::{Color, Move};
+use chessbits_movegen::san::{SanError, SanMode};
+
+use super::errors::GameErrorKind;
+use super::play::{replay, replay_from, Replayed, Replaying};
+use super::record::GameRecord;
 
 /// The variant a `Variant` tag names: `Ok(None)` for standard chess and Chess960 (and no
 /// tag), `Ok(Some(_))` for a Lichess variant, an error for a name no rule book here plays.
@@ -77,7 +82,7 @@ impl Replaying for VariantPosition {
     }
 }
 
-/// Replays any game, standard or of a variant, without a callback: what [`check_games`]
+/// Replays any game, standard or of a variant, without a callback: what [`check_games`](crate::replay::check_games)
 /// counts.
 pub fn replay_any(record: &GameRecord, mode: SanMode) -> Replayed {
     match game_variant(record.variant.as_deref()) {
