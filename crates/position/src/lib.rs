@@ -49,6 +49,7 @@ extern crate alloc;
 
 mod board;
 mod castling;
+mod chess960;
 mod epd;
 mod fen_text;
 mod history;
