@@ -23,6 +23,10 @@ pub struct Loose<'a> {
     pub setup: &'a Setup,
     /// Whether castling rights are Chess960's (any outermost rook) or standard (corners).
     pub chess960: bool,
+    /// Whether moves have been played to reach this board: its castling rights are then
+    /// taken as they are, else cleaned ([`Setup::clean_castling_rights`]), as python-chess
+    /// does.
+    pub in_game: bool,
 }
 
 fn rank_of(color: Color) -> Rank {
@@ -46,6 +50,15 @@ fn down(mut set: Bitboard) -> impl Iterator<Item = Square> {
 }
 
 impl Loose<'_> {
+    /// The castling rights moves are generated with (see [`Loose::in_game`]).
+    pub fn castling_rights(&self) -> Bitboard {
+        if self.in_game {
+            self.setup.castling_rights
+        } else {
+            self.setup.clean_castling_rights(self.chess960)
+        }
+    }
+
     fn ep(&self) -> Option<Square> {
         self.setup.ep_square.filter(|&ep| ep != Square::A1)
     }
@@ -165,7 +178,7 @@ impl Loose<'_> {
             return;
         };
         let occ = b.occupied();
-        for rook in down(s.clean_castling_rights(self.chess960) & back & to) {
+        for rook in down(self.castling_rights() & back & to) {
             let (king_to, rook_to) = if rook < king {
                 (
                     Square::from_coords(File::C, rank),
@@ -356,12 +369,17 @@ impl Loose<'_> {
     }
 
     /// Whether `m` (typed or in UCI form) is pseudo-legal here: python-chess's
-    /// `is_pseudo_legal` (never the null move or a drop).
+    /// `is_pseudo_legal` (never the null move or a drop; castling as generated for the
+    /// side's lowest king on its back rank).
     #[must_use]
     pub fn is_pseudo_legal(&self, m: Move) -> bool {
         let m = self.typed(m);
         if m.is_null() || m.is_drop() {
             return false;
+        }
+        let all = Bitboard(u64::MAX);
+        if m.is_castle() {
+            return self.castling_moves(all, all).contains(&m);
         }
         let (from, to) = (
             Bitboard::from_square(m.from()),
@@ -372,18 +390,11 @@ impl Loose<'_> {
         out.contains(&m)
     }
 
-    /// Whether `m` is legal here: python-chess's `is_legal`.
+    /// Whether `m` is legal here: python-chess's `is_legal` (pseudo-legal, and not into
+    /// check).
     #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
-        let m = self.typed(m);
-        if m.is_null() || m.is_drop() {
-            return false;
-        }
-        let (from, to) = (
-            Bitboard::from_square(m.from()),
-            Bitboard::from_square(m.to()),
-        );
-        self.legal_moves(from, to).contains(&m)
+        self.is_pseudo_legal(m) && !self.is_into_check(m)
     }
 
     /// Whether the pseudo-legal `m` leaves the side's main king attacked (python-chess's
@@ -391,14 +402,24 @@ impl Loose<'_> {
     #[must_use]
     pub fn is_into_check(&self, m: Move) -> bool {
         let m = self.typed(m);
-        if self.setup.main_king(self.setup.turn).is_none() {
+        let s = self.setup;
+        let Some(king) = s.main_king(s.turn) else {
             return false;
+        };
+        let b = &s.board;
+        let checkers = b.attackers_by(king, s.turn.other(), b.occupied());
+        if checkers.any() {
+            let (from, to) = (
+                Bitboard::from_square(m.from()),
+                Bitboard::from_square(m.to()),
+            );
+            let mut evasions = Vec::new();
+            self.evasions_into(&mut evasions, king, checkers, from, to);
+            if !evasions.contains(&m) {
+                return true;
+            }
         }
-        let (from, to) = (
-            Bitboard::from_square(m.from()),
-            Bitboard::from_square(m.to()),
-        );
-        !self.legal_moves(from, to).contains(&m)
+        !self.is_safe(king, s.slider_blockers(king, s.turn), m)
     }
 
     /// Whether `m` is a capture (of an enemy piece, or en passant).

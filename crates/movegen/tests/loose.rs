@@ -55,6 +55,7 @@ fn loose_boards_answer_as_python_chess() {
         let loose = Loose {
             setup: &setup,
             chess960,
+            in_game: false,
         };
         let all = Bitboard(u64::MAX);
         let at = f[0];
@@ -134,6 +135,7 @@ fn legal_positions_get_the_standard_generators_moves() {
         let loose = Loose {
             setup: &setup,
             chess960: false,
+            in_game: false,
         };
         let mut ours: Vec<u16> = loose
             .legal_moves(all, all)

@@ -134,6 +134,42 @@ impl Setup {
         clean
     }
 
+    /// Whether `color` has a castling right among `rights` (the clean ones, or in a game the
+    /// rights as played) on `side` of its king: a right whose
+    /// rook lies beyond (king side) or before (queen side) the side's unpromoted kings on
+    /// its back rank, compared as python-chess compares them (with several kings, against
+    /// their mask as a number).
+    #[must_use]
+    pub fn has_castling_side(
+        &self,
+        color: Color,
+        side: crate::CastlingSide,
+        rights: Bitboard,
+    ) -> bool {
+        let back = Bitboard::rank(home_rank(color));
+        let kings = (self.board.by_piece(Role::King.of(color)) - self.promoted) & back;
+        if kings.is_empty() {
+            return false;
+        }
+        (rights & back).into_iter().any(|rook| {
+            let bit = Bitboard::from_square(rook).0;
+            match side {
+                crate::CastlingSide::KingSide => bit > kings.0,
+                crate::CastlingSide::QueenSide => bit < kings.0,
+            }
+        })
+    }
+
+    /// Of `rights`, those a FEN of this board names: a side without a king has none written.
+    pub fn written_castling_rights(&self, rights: Bitboard) -> Bitboard {
+        Color::ALL
+            .into_iter()
+            .filter(|&c| self.main_king(c).is_some())
+            .fold(Bitboard::EMPTY, |acc, c| {
+                acc | (rights & Bitboard::rank(home_rank(c)))
+            })
+    }
+
     /// The en-passant square when a double push of the side not to move could have left
     /// it: on the sixth rank seen from the side to move, empty, with that side's pawn in
     /// front of it and the square behind it empty (`None` otherwise, and for `a1`, which
@@ -219,6 +255,17 @@ impl Setup {
     /// (`chess960` as the board's flag: it decides which castling rights are clean).
     #[must_use]
     pub fn status(&self, chess960: bool) -> Status {
+        self.status_with(chess960, false)
+    }
+
+    /// [`Setup::status`] of a board that moves have been played on: its rights are those
+    /// the moves left, never flagged (python-chess's `clean_castling_rights` trusts them).
+    #[must_use]
+    pub fn status_in_game(&self, chess960: bool) -> Status {
+        self.status_with(chess960, true)
+    }
+
+    fn status_with(&self, chess960: bool, in_game: bool) -> Status {
         let b = &self.board;
         let mut s = Status::VALID;
         if b.occupied().is_empty() {
@@ -256,7 +303,7 @@ impl Setup {
         if (b.pawns() & Bitboard::BACKRANKS).any() {
             s |= Status::PAWNS_ON_BACKRANK;
         }
-        if self.castling_rights != self.clean_castling_rights(chess960) {
+        if !in_game && self.castling_rights != self.clean_castling_rights(chess960) {
             s |= Status::BAD_CASTLING_RIGHTS;
         }
         let valid_ep = self.valid_ep_square();
@@ -313,6 +360,21 @@ impl Setup {
     /// read. Refused, with the setup unchanged, only when no piece stands on the origin.
     /// Pieces are not marked promoted (a standard board's FEN has no such mark).
     pub fn play_loose(&mut self, m: Move, chess960: bool) -> Result<Move, EmptyOrigin> {
+        self.play_loose_with(m, chess960, false)
+    }
+
+    /// [`Setup::play_loose`] on a board that moves have been played on: the rights are
+    /// taken as the moves left them, not cleaned first (as python-chess does).
+    pub fn play_loose_in_game(&mut self, m: Move, chess960: bool) -> Result<Move, EmptyOrigin> {
+        self.play_loose_with(m, chess960, true)
+    }
+
+    fn play_loose_with(
+        &mut self,
+        m: Move,
+        chess960: bool,
+        in_game: bool,
+    ) -> Result<Move, EmptyOrigin> {
         let us = self.turn;
         let drop = m.drop_role_of();
         let piece = if m.is_null() || drop.is_some() {
@@ -336,7 +398,9 @@ impl Setup {
             }
             (Some(_), None) => Move::normal(from, to),
         };
-        self.castling_rights = self.clean_castling_rights(chess960);
+        if !in_game {
+            self.castling_rights = self.clean_castling_rights(chess960);
+        }
         let old_ep = self.ep_square.take();
         self.halfmoves += 1;
         if us == Color::Black {

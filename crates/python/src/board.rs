@@ -21,7 +21,7 @@ use chessbits_bitboard_core::{
 use chessbits_movegen::{SanError, SanMode, SanPlus};
 use chessbits_position::{
     Board as Placement, CastlingMode, CastlingNotation, CastlingSide, EnPassantMode, History,
-    Position as Pos, PositionError, Setup, Undo, Validation,
+    Position as Pos, Setup, Undo,
 };
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -31,6 +31,8 @@ use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 use pyo3::IntoPyObjectExt;
 
 use crate::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+
+mod loose;
 
 /// python-chess's `STARTING_FEN`.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -276,29 +278,8 @@ impl Move {
     /// `InvalidMoveError` (a `ValueError`) for other text.
     #[classmethod]
     fn from_uci(_cls: &Bound<'_, PyType>, uci: &str) -> PyResult<Move> {
-        let m = RawMove::from_uci_ascii(uci.as_bytes())
-            .map_err(|e| InvalidMoveError::new_err(format!("invalid uci: {uci:?} ({e})")))?;
-        let (from, to) = (m.from().index() as u8, m.to().index() as u8);
-        Ok(match m.kind() {
-            _ if m.is_null() => Move::NULL,
-            MoveKind::Drop(r) => Move {
-                from: to,
-                to,
-                promotion: 0,
-                drop: piece_type(r),
-            },
-            MoveKind::Promotion(r) => Move {
-                from,
-                to,
-                promotion: piece_type(r),
-                drop: 0,
-            },
-            _ => Move {
-                from,
-                to,
-                ..Move::NULL
-            },
-        })
+        move_from_uci_text(uci)
+            .ok_or_else(|| InvalidMoveError::new_err(format!("invalid uci: {uci:?}")))
     }
 
     /// The null move, `Move(0, 0)`.
@@ -457,7 +438,17 @@ pub fn make_move(
 
 /// The fields of the move UCI text names (`None` when it is not UCI).
 pub fn move_from_uci_text(text: &str) -> Option<Move> {
-    let m = RawMove::from_uci_ascii(text.as_bytes()).ok()?;
+    let Ok(m) = RawMove::from_uci_ascii(text.as_bytes()) else {
+        // python-chess also reads a promotion to a pawn (`g7g8p`), which no board plays.
+        let base = text.strip_suffix('p')?;
+        let m = RawMove::from_uci_ascii(base.as_bytes()).ok()?;
+        return (base.len() == 4 && !m.is_drop() && !m.is_null()).then_some(Move {
+            from: m.from().index() as u8,
+            to: m.to().index() as u8,
+            promotion: 1,
+            drop: 0,
+        });
+    };
     let (from, to) = (m.from().index() as u8, m.to().index() as u8);
     Some(match m.kind() {
         _ if m.is_null() => Move::NULL,
@@ -626,13 +617,28 @@ impl Piece {
 #[derive(Clone, Debug)]
 struct Entry {
     raw: RawMove,
-    undo: Undo,
+    /// The position's undo record (`None` for a move played by python-chess's rules).
+    undo: Option<Undo>,
     mv: Move,
+    /// The board before a move played by python-chess's rules (a move that is not legal
+    /// here, or any move on a board that is no position): restored whole by `pop`.
+    before: Option<Box<Saved>>,
+    /// Whether the move pushed a repetition key (its result is a position).
+    hist: bool,
+    /// After a move played by python-chess's rules: the en-passant square it left.
+    loose_ep: Option<Square>,
+}
+
+/// The state a move played by python-chess's rules replaces.
+#[derive(Clone, Debug)]
+struct Saved {
+    pos: Pos,
+    invalid: Option<Box<Setup>>,
 }
 
 /// A chess board with its moves played, as python-chess's `chess.Board`: legal moves,
 /// SAN, UCI, FEN, the rules of the game's end, attacks and pins.
-#[pyclass(module = "chessbits", skip_from_py_object)]
+#[pyclass(module = "chessbits", subclass, skip_from_py_object)]
 #[derive(Clone, Debug)]
 pub struct Board {
     root: Pos,
@@ -646,6 +652,9 @@ pub struct Board {
     /// The en-passant square of the root as given (python-chess keeps it whether or not a
     /// capture is possible; the position keeps it only when one is).
     root_ep: Option<Square>,
+    /// The castling rights of the root as given (python-chess's `castling_rights`, which
+    /// `status()` compares with the clean ones).
+    root_rights: Bitboard,
 }
 
 fn mode(chess960: bool) -> CastlingMode {
@@ -761,9 +770,10 @@ pub(crate) fn invalid_san(text: &str) -> PyErr {
 impl Board {
     /// The board of a setup: a playable position when it is one, else the setup kept.
     pub fn from_setup(setup: Setup, chess960: bool) -> Board {
-        match Pos::from_setup_with(&setup, mode(chess960), Validation::Playable) {
+        match loose::as_position(&setup, chess960) {
             Ok(pos) => Board {
                 root_ep: setup.ep_square.or(pos.ep_square()),
+                root_rights: setup.castling_rights,
                 ..Board::from_position(pos, chess960)
             },
             Err(_) => Board {
@@ -772,6 +782,7 @@ impl Board {
                 stack: Vec::new(),
                 history: History::new(),
                 root_ep: setup.ep_square,
+                root_rights: setup.castling_rights,
                 invalid: Some(Box::new(setup)),
                 chess960,
             },
@@ -783,6 +794,7 @@ impl Board {
         Board {
             history: History::starting_at(&pos),
             root_ep: pos.ep_square(),
+            root_rights: pos.castles().rooks(),
             root: pos.clone(),
             pos,
             stack: Vec::new(),
@@ -834,10 +846,7 @@ impl Board {
     }
 
     fn setup(&self) -> Setup {
-        match &self.invalid {
-            Some(s) => (**s).clone(),
-            None => self.pos.to_setup(),
-        }
+        self.raw_setup()
     }
 
     /// Replaces the board by `setup` (the move stack is cleared, as python-chess does when
@@ -885,8 +894,8 @@ impl Board {
     }
 
     fn fen_default(&self) -> String {
-        match &self.invalid {
-            Some(s) => s.fen(),
+        match self.loose() {
+            Some(loose) => Board::loose_fen(&loose, "legal"),
             None => self.pos.fen(),
         }
     }
@@ -897,7 +906,14 @@ impl Board {
         } else {
             self.pos.make_unchecked(raw)
         };
-        self.stack.push(Entry { raw, undo, mv });
+        self.stack.push(Entry {
+            raw,
+            undo: Some(undo),
+            mv,
+            before: None,
+            hist: true,
+            loose_ep: None,
+        });
         self.history.push(&self.pos);
     }
 
@@ -965,6 +981,11 @@ impl Board {
         captures_only: bool,
     ) -> PyResult<Py<PyList>> {
         let list = PyList::empty(py);
+        if let Some(loose) = self.loose() {
+            for m in Board::loose_moves(&loose, legal, from, to, captures_only) {
+                list.append(move_obj(py, m)?)?;
+            }
+        }
         if let Some(pos) = self.position() {
             let moves = if legal {
                 chessbits_movegen::legal_moves(pos)
@@ -993,8 +1014,10 @@ impl Board {
     }
 
     fn count_legal(&self) -> u64 {
-        self.position()
-            .map_or(0, chessbits_movegen::count_legal_moves)
+        match self.loose() {
+            Some(loose) => loose.legal_moves(Bitboard(ALL), Bitboard(ALL)).len() as u64,
+            None => chessbits_movegen::count_legal_moves(&self.pos),
+        }
     }
 
     fn repetitions(&self) -> usize {
@@ -1003,7 +1026,10 @@ impl Board {
     }
 
     fn is_checkmate_inner(&self) -> bool {
-        self.position().is_some_and(chessbits_movegen::is_checkmate)
+        match self.position() {
+            Some(pos) => chessbits_movegen::is_checkmate(pos),
+            None => self.checkers_bb().any() && self.count_legal() == 0,
+        }
     }
 
     fn has_insufficient(&self, c: Color) -> bool {
@@ -1011,7 +1037,7 @@ impl Board {
     }
 
     fn is_halfmoves(&self, n: u32) -> bool {
-        self.position().is_some_and(|p| p.halfmoves() >= n) && self.count_legal() > 0
+        self.get_halfmove_clock() >= n && self.count_legal() > 0
     }
 
     fn claim_fifty(&mut self) -> bool {
@@ -1063,7 +1089,6 @@ impl Board {
 
     /// The outcome as (termination name, winner).
     fn outcome_inner(&mut self, claim_draw: bool) -> Option<(&'static str, Option<bool>)> {
-        self.position()?;
         let turn = white(self.turn_color());
         if self.is_checkmate_inner() {
             return Some(("CHECKMATE", Some(!turn)));
@@ -1096,6 +1121,7 @@ impl Board {
         let pos = self.position()?;
         match self.stack.last() {
             None => self.root_ep.or(pos.ep_square()),
+            Some(e) if e.before.is_some() => e.loose_ep,
             Some(e) => {
                 let (from, to) = (e.raw.from(), e.raw.to());
                 let pawn = pos.board().role_at(to) == Some(Role::Pawn) && !e.raw.is_drop();
@@ -1123,10 +1149,10 @@ impl Board {
                 )))
             }
         };
-        let Some(pos) = self.position() else {
-            let s = self.invalid.as_ref().map(|s| s.fen()).unwrap_or_default();
-            return Ok(s);
-        };
+        if let Some(loose) = self.loose() {
+            return Ok(Board::loose_fen(&loose, en_passant));
+        }
+        let pos = &self.pos;
         let mut fen = pos.fen_with(castling, ep);
         if en_passant == "fen" {
             if let Some(ep) = self.raw_ep_square() {
@@ -1147,11 +1173,9 @@ impl Board {
     }
 
     fn checkers_bb(&self) -> Bitboard {
-        let b = self.placement();
-        let us = self.turn_color();
-        match b.king_of(us) {
-            Some(k) => b.attackers_by(k, us.other(), b.occupied()),
-            None => Bitboard::EMPTY,
+        match &self.invalid {
+            Some(s) => s.checkers(),
+            None => self.pos.checkers(),
         }
     }
 
@@ -1164,62 +1188,15 @@ impl Board {
     }
 
     fn pin_bb(&self, c: Color, sq: Square) -> Bitboard {
-        let b = self.placement();
-        let Some(king) = b.king_of(c) else {
-            return Bitboard(ALL);
-        };
-        let sq_bb = Bitboard::from_square(sq);
-        let them = b.by_color(c.other());
-        let rooks = b.rooks_and_queens() & them & at::rook_attacks(king, Bitboard::EMPTY);
-        let bishops = b.bishops_and_queens() & them & at::bishop_attacks(king, Bitboard::EMPTY);
-        for sniper in rooks | bishops {
-            if !at::aligned(king, sniper, sq) || sq == king {
-                continue;
-            }
-            let between = at::between(sniper, king);
-            if (between & (b.occupied() | sq_bb)) == sq_bb {
-                return at::line(king, sniper);
-            }
-        }
-        Bitboard(ALL)
+        self.raw_setup().pin_mask(c, sq)
     }
 
     fn status_bits(&self) -> u32 {
-        let setup = self.setup();
-        let b = &setup.board;
-        let mut bits = 0u32;
-        if b.occupied().is_empty() {
-            bits |= 2048;
-        }
-        for (c, no_king, pawns, pieces) in [(Color::White, 1, 8, 64), (Color::Black, 2, 16, 128)] {
-            let kings = b.by_piece(Role::King.of(c)).count();
-            if kings == 0 {
-                bits |= no_king;
-            }
-            if kings > 1 {
-                bits |= 4;
-            }
-            if b.by_piece(Role::Pawn.of(c)).count() > 8 {
-                bits |= pawns;
-            }
-            if b.by_color(c).count() > 16 {
-                bits |= pieces;
-            }
-        }
-        if (b.pawns() & Bitboard::BACKRANKS).any() {
-            bits |= 32;
-        }
-        if bits != 0 {
-            return bits;
-        }
-        match Pos::from_setup_with(&setup, mode(self.chess960), Validation::Strict) {
-            Ok(_) | Err(PositionError::TooMuchMaterial(_)) => 0,
-            Err(PositionError::InvalidCastlingRight { .. }) => 256,
-            Err(PositionError::InvalidEpSquare(_)) => 512,
-            Err(PositionError::OppositeCheck(_)) => 1024,
-            Err(PositionError::ImpossibleCheck { count, .. }) if count > 2 => 32768,
-            Err(PositionError::ImpossibleCheck { .. }) => 65536,
-            Err(_) => 0,
+        let setup = self.raw_setup();
+        if self.stack.is_empty() {
+            setup.status(self.chess960).0
+        } else {
+            setup.status_in_game(self.chess960).0
         }
     }
 
@@ -1361,12 +1338,13 @@ impl Board {
         self.edit(|s| s.turn = color(turn));
     }
 
-    /// The castling rights as a mask of rook squares (already clean, as
-    /// `clean_castling_rights()`).
+    /// The castling rights as a mask of rook squares: as given before any move (python-chess
+    /// keeps rights that cannot be right until a move is played), clean after.
     #[getter]
     fn get_castling_rights(&self) -> u64 {
         match &self.invalid {
             Some(s) => s.castling_rights.0,
+            None if self.stack.is_empty() => self.root_rights.0,
             None => self.pos.castles().rooks().0,
         }
     }
@@ -1376,8 +1354,9 @@ impl Board {
         self.edit(|s| s.castling_rights = Bitboard(mask));
     }
 
+    /// The castling rights that can be right here (position's `clean_castling_rights`).
     fn clean_castling_rights(&self) -> u64 {
-        self.get_castling_rights()
+        self.clean_rights().0
     }
 
     /// The square a pawn just passed over in a double step, if any (python-chess's
@@ -1601,6 +1580,11 @@ impl Board {
         to_mask: u64,
     ) -> PyResult<Py<PyAny>> {
         let list = PyList::empty(py);
+        if let Some(loose) = self.loose() {
+            for m in loose.castling_moves(Bitboard(from_mask), Bitboard(to_mask)) {
+                list.append(move_obj(py, loose::loose_fields(&loose, m))?)?;
+            }
+        }
         if let Some(pos) = self.position() {
             for &raw in chessbits_movegen::legal_moves(pos)
                 .iter()
@@ -1623,6 +1607,11 @@ impl Board {
         to_mask: u64,
     ) -> PyResult<Py<PyAny>> {
         let list = PyList::empty(py);
+        if let Some(loose) = self.loose() {
+            for m in loose.legal_ep(Bitboard(from_mask), Bitboard(to_mask)) {
+                list.append(move_obj(py, loose::loose_fields(&loose, m))?)?;
+            }
+        }
         if let Some(pos) = self.position() {
             for &raw in chessbits_movegen::legal_moves(pos)
                 .iter()
@@ -1633,6 +1622,28 @@ impl Board {
                     list.append(move_obj(py, m)?)?;
                 }
             }
+        }
+        Ok(list.try_iter()?.into_any().unbind())
+    }
+
+    /// The en-passant captures as python-chess's pseudo-legal generator gives them (any
+    /// en-passant square as played or given).
+    #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
+    fn generate_pseudo_legal_ep(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        let list = PyList::empty(py);
+        let setup = self.raw_setup();
+        let loose = chessbits_movegen::loose::Loose {
+            setup: &setup,
+            chess960: self.chess960,
+            in_game: !self.stack.is_empty(),
+        };
+        for m in loose.pseudo_legal_ep(Bitboard(from_mask), Bitboard(to_mask)) {
+            list.append(move_obj(py, loose::loose_fields(&loose, m))?)?;
         }
         Ok(list.try_iter()?.into_any().unbind())
     }
@@ -1654,24 +1665,17 @@ impl Board {
 
     /// The board before the first move of the stack.
     fn root(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
-        let me = slf.borrow();
-        let root = if me.invalid.is_some() {
-            me.clone()
-        } else {
-            Board::from_position(me.root.clone(), me.chess960)
-        };
-        drop(me);
+        let root = slf.borrow().root_board();
         Ok(Py::new(slf.py(), root)?.into_any())
     }
 
-    /// Plays `move` (a `Move`, a `chess.Move`, or UCI text); `IllegalMoveError` when it is
-    /// not legal here (python-chess plays anything; this board stays a legal position).
+    /// Plays `move` (a `Move`, a `chess.Move`, or UCI text) without checking it, as
+    /// python-chess does: a legal move by the position's make, anything else by
+    /// python-chess's rules (position's `Setup::play_loose`), the board then perhaps no
+    /// legal position. `AssertionError` (python-chess's) when no piece stands on the origin.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let (raw, _) = self.require_legal(r#move)?;
-        let pos = &self.pos;
-        let mv = Move::of(pos, raw);
-        self.play(raw, mv);
-        Ok(())
+        let m = self.move_arg(r#move)?;
+        self.push_move(m)
     }
 
     /// Takes back the last move and returns it; `IndexError` when none was played.
@@ -1680,13 +1684,9 @@ impl Board {
             .stack
             .pop()
             .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
-        self.history.pop();
-        if e.raw.is_null() {
-            self.pos.unmake_null(e.undo);
-        } else {
-            self.pos.unmake(e.raw, e.undo);
-        }
-        move_obj(py, e.mv)
+        let mv = e.mv;
+        self.unplay(e);
+        move_obj(py, mv)
     }
 
     /// The last move played; `IndexError` when none was.
@@ -1832,19 +1832,21 @@ impl Board {
 
     fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let m = Move::extract(r#move)?;
-        Ok(!m.is_null() && self.legal(&m).is_some())
+        Ok(self.is_legal_inner(&m))
     }
 
     fn is_pseudo_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let m = Move::extract(r#move)?;
-        Ok(self.pseudo(&m).is_some())
+        Ok(self.is_pseudo_legal_inner(&m))
     }
 
     /// Whether a legal (or pseudo-legal) move gives check.
     fn gives_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let m = Move::extract(r#move)?;
         let Some(pos) = self.position() else {
-            return Ok(false);
+            let mut after = self.clone();
+            after.push_move(m)?;
+            return Ok(after.checkers_bb().any());
         };
         if let Some(raw) = self.legal(&m) {
             if raw.is_null() {
@@ -1866,14 +1868,17 @@ impl Board {
 
     fn is_into_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let m = Move::extract(r#move)?;
+        if let (Some(loose), Some(raw)) = (self.loose(), Board::uci_form(&m)) {
+            return Ok(loose.is_into_check(raw));
+        }
         Ok(self.pseudo(&m).is_some() && self.legal(&m).is_none())
     }
 
     fn was_into_check(&self) -> bool {
-        let b = self.placement();
-        let them = self.turn_color().other();
-        b.king_of(them)
-            .is_some_and(|k| b.is_attacked_by(k, them.other(), b.occupied()))
+        match &self.invalid {
+            Some(s) => s.was_into_check(),
+            None => false,
+        }
     }
 
     fn is_capture(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
@@ -1902,7 +1907,7 @@ impl Board {
         }
         let m = Move::extract(r#move)?;
         let b = self.placement();
-        let cr = Bitboard(self.get_castling_rights());
+        let cr = self.clean_rights();
         let touched = Bitboard(1 << m.from) ^ Bitboard(1 << m.to);
         let rank1 = Bitboard::rank(chessbits_bitboard_core::Rank::First);
         let rank8 = Bitboard::rank(chessbits_bitboard_core::Rank::Eighth);
@@ -1925,7 +1930,7 @@ impl Board {
 
     fn has_castling_rights(&self, color: bool) -> bool {
         let rank = if color { 0 } else { 7 };
-        (self.get_castling_rights() >> (rank * 8)) & 0xff != 0
+        (self.clean_rights().0 >> (rank * 8)) & 0xff != 0
     }
 
     fn has_kingside_castling_rights(&self, color: bool) -> bool {
@@ -1942,7 +1947,7 @@ impl Board {
             | Bitboard::from_square(Square::H1)
             | Bitboard::from_square(Square::A8)
             | Bitboard::from_square(Square::H8);
-        let cr = Bitboard(self.get_castling_rights());
+        let cr = self.clean_rights();
         if !cr.is_subset(standard) {
             return true;
         }
@@ -2135,7 +2140,10 @@ impl Board {
     }
 
     fn is_stalemate(&self) -> bool {
-        self.position().is_some_and(chessbits_movegen::is_stalemate)
+        match self.position() {
+            Some(pos) => chessbits_movegen::is_stalemate(pos),
+            None => !self.checkers_bb().any() && self.count_legal() == 0,
+        }
     }
 
     fn is_insufficient_material(&self) -> bool {
@@ -2347,13 +2355,7 @@ impl Board {
 
     /// Forgets the moves played; this position becomes the root.
     fn clear_stack(&mut self) {
-        if self.invalid.is_none() {
-            let ep = self.raw_ep_square();
-            *self = Board {
-                root_ep: ep,
-                ..Board::from_position(self.pos.clone(), self.chess960)
-            };
-        }
+        *self = self.at_root_here();
     }
 
     /// The standard start position.
@@ -2379,24 +2381,10 @@ impl Board {
             }
             Some(s) => s.extract::<usize>()?.min(self.stack.len()),
         };
-        let mut out = self.clone();
-        if keep < self.stack.len() && self.invalid.is_none() {
-            let mut root = self.pos.clone();
-            for e in self.stack.iter().rev().take(keep) {
-                if e.raw.is_null() {
-                    root.unmake_null(e.undo);
-                } else {
-                    root.unmake(e.raw, e.undo);
-                }
-            }
-            let mut b = Board::from_position(root, self.chess960);
-            for e in &self.stack[self.stack.len() - keep..] {
-                b.play(e.raw, e.mv);
-            }
-            // The repetition keys before the new root are forgotten, as python-chess does.
-            out = b;
+        if keep == self.stack.len() {
+            return Ok(self.clone());
         }
-        Ok(out)
+        self.keep_last(keep)
     }
 
     fn __copy__(&self) -> Board {
@@ -2426,6 +2414,135 @@ impl Board {
         Board::from_setup(m, self.chess960)
     }
 
+    /// Mirrors the board in place (python-chess's `apply_mirror`).
+    fn apply_mirror(&mut self) {
+        *self = self.mirror();
+    }
+
+    /// Applies `f`, a function of a square mask, to every piece set, the castling rights
+    /// and the en-passant square (python-chess's `apply_transform`); clears the stack.
+    fn apply_transform(&mut self, f: &Bound<'_, PyAny>) -> PyResult<()> {
+        let call =
+            |b: Bitboard| -> PyResult<Bitboard> { Ok(Bitboard(f.call1((b.0,))?.extract()?)) };
+        let s = self.raw_setup();
+        let mut out = s.clone();
+        out.board = Placement::empty();
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = role.of(color);
+                for sq in call(s.board.by_piece(piece))? {
+                    out.board.put(sq, piece);
+                }
+            }
+        }
+        out.promoted = call(s.promoted)?;
+        out.castling_rights = call(s.castling_rights)?;
+        out.ep_square = match s.ep_square {
+            Some(ep) => call(Bitboard::from_square(ep))?.msb(),
+            None => None,
+        };
+        self.replace(out);
+        Ok(())
+    }
+
+    /// A copy transformed by `f` (python-chess's `transform`), without the move stack.
+    fn transform(&self, f: &Bound<'_, PyAny>) -> PyResult<Board> {
+        let mut b = self.at_root_here();
+        b.apply_transform(f)?;
+        Ok(b)
+    }
+
+    /// Puts the pieces of a `{square: Piece}` mapping on an empty board; clears the stack.
+    fn set_piece_map(&mut self, pieces: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mut board = Placement::empty();
+        for item in pieces.call_method0("items")?.try_iter()? {
+            let (sq, piece): (i64, Bound<'_, PyAny>) = item?.extract()?;
+            board.put(square(sq)?, Piece::extract(&piece)?.raw());
+        }
+        self.edit(|s| s.board = board);
+        Ok(())
+    }
+
+    /// Sets up Chess960 start position `scharnagl` (0 to 959), White to move with every
+    /// right (python-chess's `set_chess960_pos`).
+    fn set_chess960_pos(&mut self, scharnagl: i64) -> PyResult<()> {
+        let board = u32::try_from(scharnagl)
+            .ok()
+            .and_then(Placement::chess960_start)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "chess960 position index not 0 <= {scharnagl} <= 959"
+                ))
+            })?;
+        let mut setup = Setup::empty();
+        setup.castling_rights = board.by_role(Role::Rook);
+        setup.board = board;
+        self.chess960 = true;
+        self.replace(setup);
+        Ok(())
+    }
+
+    /// The board of Chess960 start position `scharnagl`.
+    #[classmethod]
+    fn from_chess960_pos<'py>(
+        cls: &Bound<'py, PyType>,
+        scharnagl: i64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let board = cls.call(
+            (Option::<&str>::None,),
+            Some(&[("chess960", true)].into_py_dict(cls.py())?),
+        )?;
+        board.call_method1("set_chess960_pos", (scharnagl,))?;
+        Ok(board)
+    }
+
+    /// The number of the Chess960 start position this is (`None` when it is none): White
+    /// to move and every right unless ignored; the move counters only when asked.
+    #[pyo3(signature = (*, ignore_turn=false, ignore_castling=false, ignore_counters=true))]
+    fn chess960_pos(
+        &self,
+        ignore_turn: bool,
+        ignore_castling: bool,
+        ignore_counters: bool,
+    ) -> Option<u32> {
+        let s = self.raw_setup();
+        let rooks = s.board.by_role(Role::Rook);
+        let fits = s.ep_square.is_none()
+            && (ignore_turn || s.turn == Color::White)
+            && (ignore_castling || self.clean_rights() == rooks)
+            && (ignore_counters || (s.fullmoves == 1 && s.halfmoves == 0))
+            && s.promoted.is_empty();
+        if fits {
+            s.board.chess960_number()
+        } else {
+            None
+        }
+    }
+
+    /// The move in XBoard's notation: castling as `O-O`/`O-O-O` in Chess960, else UCI.
+    #[pyo3(signature = (r#move, chess960=None))]
+    fn xboard(&self, r#move: &Bound<'_, PyAny>, chess960: Option<bool>) -> PyResult<String> {
+        let m = Move::extract(r#move)?;
+        if !chess960.unwrap_or(self.chess960) {
+            return Ok(m.xboard());
+        }
+        Ok(match self.castling_side(&m) {
+            None => m.xboard(),
+            Some(CastlingSide::KingSide) => "O-O".to_string(),
+            Some(CastlingSide::QueenSide) => "O-O-O".to_string(),
+        })
+    }
+
+    /// The move XBoard text names (SAN, as python-chess reads it).
+    fn parse_xboard<'py>(&self, py: Python<'py>, xboard: &str) -> PyResult<Bound<'py, Move>> {
+        self.parse_san(py, xboard)
+    }
+
+    /// Plays the move XBoard text names.
+    fn push_xboard<'py>(&mut self, py: Python<'py>, xboard: &str) -> PyResult<Bound<'py, Move>> {
+        self.push_san(py, xboard)
+    }
+
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = other.py();
         if let Ok(b) = other.cast::<Board>() {
@@ -2440,12 +2557,7 @@ impl Board {
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let me = slf.borrow();
-        let root_fen = match &me.invalid {
-            Some(s) => s.fen(),
-            None => me
-                .root
-                .fen_with(CastlingNotation::Shredder, EnPassantMode::PseudoLegal),
-        };
+        let root_fen = me.root_board().raw_setup().fen();
         let moves: Vec<(u8, u8, Option<u8>, Option<u8>)> = me
             .stack
             .iter()
@@ -2574,17 +2686,18 @@ use pyo3::types::IntoPyDict;
 
 impl Board {
     fn is_en_passant_inner(&self, m: &Move) -> bool {
-        let Some(pos) = self.position() else {
-            return false;
-        };
+        if let Some(loose) = self.loose() {
+            return Board::uci_form(m).is_some_and(|r| loose.typed(r).is_en_passant());
+        }
+        let pos = &self.pos;
         let Ok(to) = square(m.to.into()) else {
             return false;
         };
         let diff = (m.to as i32 - m.from as i32).abs();
-        pos.ep_square() == Some(to)
+        self.raw_ep_square() == Some(to)
             && pos
                 .board()
-                .by_piece(Role::Pawn.of(pos.turn()))
+                .pawns()
                 .contains(Square::new(m.from.into()).unwrap_or(Square::A1))
             && (diff == 7 || diff == 9)
             && !pos.board().occupied().contains(to)
@@ -2612,21 +2725,8 @@ impl Board {
     }
 
     fn side_rights(&self, white_side: bool, side: CastlingSide) -> bool {
-        let c = color(white_side);
-        match self.position() {
-            Some(p) => p.castles().has(c, side),
-            None => {
-                let b = self.placement();
-                let Some(k) = b.king_of(c) else {
-                    return false;
-                };
-                let rank = if white_side { 0 } else { 7 };
-                let rights = Bitboard(self.get_castling_rights()) & Bitboard(0xffu64 << (rank * 8));
-                rights
-                    .into_iter()
-                    .any(|r| CastlingSide::of_rook(k, r) == side)
-            }
-        }
+        self.raw_setup()
+            .has_castling_side(color(white_side), side, self.clean_rights())
     }
 }
 
@@ -2658,7 +2758,7 @@ pub fn _board_from_moves(
 
 /// `board.legal_moves` and `board.pseudo_legal_moves`: generated when iterated, counted by
 /// `len()` and `count()`, tested by `in` and `bool()`. Calling it gives a list.
-#[pyclass(module = "chessbits", frozen, skip_from_py_object)]
+#[pyclass(module = "chessbits", frozen, subclass, skip_from_py_object)]
 #[derive(Debug)]
 pub struct MoveGenerator {
     board: Py<Board>,
@@ -2676,6 +2776,8 @@ impl MoveGenerator {
         let b = self.board.borrow(py);
         if self.legal {
             b.count_legal() as usize
+        } else if let Some(loose) = b.loose() {
+            loose.pseudo_legal_moves(Bitboard(ALL), Bitboard(ALL)).len()
         } else {
             b.position().map_or(0, |p| {
                 chessbits_movegen::pseudo_legal_moves(p)
@@ -2689,6 +2791,13 @@ impl MoveGenerator {
 
 #[pymethods]
 impl MoveGenerator {
+    /// The legal (or, with `legal=False`, pseudo-legal) moves of `board`.
+    #[new]
+    #[pyo3(signature = (board, legal=true))]
+    fn new(board: Py<Board>, legal: bool) -> MoveGenerator {
+        MoveGenerator { board, legal }
+    }
+
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         Ok(self.list(py)?.into_bound(py).try_iter()?.into_any())
     }
@@ -2710,13 +2819,10 @@ impl MoveGenerator {
         let Ok(m) = Move::extract(r#move) else {
             return false;
         };
-        if m.is_null() {
-            return false;
-        }
         if self.legal {
-            b.legal(&m).is_some()
+            b.is_legal_inner(&m)
         } else {
-            b.pseudo(&m).is_some()
+            b.is_pseudo_legal_inner(&m)
         }
     }
 
@@ -2736,7 +2842,8 @@ impl MoveGenerator {
                 chessbits_movegen::pseudo_legal_moves(pos)
             };
             for &m in moves.iter() {
-                sans.push(if me.legal {
+                // python-chess's pseudo-legal list names the legal moves in SAN too.
+                sans.push(if me.legal || chessbits_movegen::is_legal(pos, m) {
                     Board::san_of(pos, m)
                 } else {
                     m.uci(b.chess960).to_string()
