@@ -669,49 +669,8 @@ fn illegal(what: &str, m: &Move, fen: &str) -> PyErr {
     IllegalMoveError::new_err(format!("{what}: {} in {fen}", m.uci_text()))
 }
 
-/// Whether python-chess reads `text` as SAN at all: its castling words (`O-O`, `0-0-0+`,
-/// ...) or its `SAN_REGEX`,
-/// `^([NBKRQ])?([a-h])?([1-8])?[\-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[\+#]?\Z`.
-/// This is python-chess's dialect, not a SAN grammar of chessbits (movegen's parser
-/// owns that): the door uses it only to raise the exception class python-chess raises,
-/// `InvalidMoveError` for text outside it, `IllegalMoveError` or `AmbiguousMoveError`
-/// for text inside it that names no single legal move.
-pub(crate) fn python_chess_san_form(text: &str) -> bool {
-    const CASTLING: [&str; 12] = [
-        "O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#", "O-O-O", "O-O-O+", "O-O-O#", "0-0-0",
-        "0-0-0+", "0-0-0#",
-    ];
-    if CASTLING.contains(&text) {
-        return true;
-    }
-    let mut s = text.as_bytes();
-    if let [rest @ .., b'+' | b'#'] = s {
-        s = rest;
-    }
-    if let [rest @ .., p] = s {
-        if b"nbrqkNBRQK".contains(p) {
-            s = rest;
-            if let [rest @ .., b'='] = s {
-                s = rest;
-            }
-        }
-    }
-    let [rest @ .., b'a'..=b'h', b'1'..=b'8'] = s else {
-        return false;
-    };
-    let mut s = rest;
-    for class in [&b"NBKRQ"[..], b"abcdefgh", b"12345678", b"-x"] {
-        if let [first, rest @ ..] = s {
-            if class.contains(first) {
-                s = rest;
-            }
-        }
-    }
-    s.is_empty()
-}
-
 /// The exception python-chess raises for SAN text of its form
-/// ([`python_chess_san_form`]) that gives no move: `AmbiguousMoveError` when several legal
+/// (movegen's `san::is_python_chess_form`) that gives no move: `AmbiguousMoveError` when several legal
 /// moves match, else `IllegalMoveError` (text movegen's parser rejects but python-chess's
 /// form takes, as `e8=K` or `Nf3Q`, names no legal move there either).
 pub(crate) fn san_error(text: &str, fen: &str, e: SanError) -> PyErr {
@@ -941,7 +900,7 @@ impl Board {
         if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
             return Ok(RawMove::NULL);
         }
-        if !python_chess_san_form(san) {
+        if !chessbits_movegen::san::is_python_chess_form(san.as_bytes()) {
             return Err(invalid_san(san));
         }
         let pos = self.position().ok_or_else(|| {

@@ -27,7 +27,6 @@ pub mod pgn;
 pub mod probe;
 pub mod tables;
 pub mod variant;
-pub mod variant_status;
 
 pyo3::create_exception!(
     chessbits,
