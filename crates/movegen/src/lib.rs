@@ -56,6 +56,7 @@ mod check;
 mod gen;
 mod legality;
 mod list;
+pub mod loose;
 mod perft;
 mod play;
 mod pseudo;

@@ -51,6 +51,9 @@ mod material;
 mod notation;
 mod perft;
 mod racing_kings;
+mod status;
+
+pub use status::status;
 
 /// A position of any [`Variant`]: placement, side to move, castling rights, en-passant
 /// square, clocks, and what the variant adds (pockets and promoted pieces in crazyhouse,

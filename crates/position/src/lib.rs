@@ -49,9 +49,11 @@ extern crate alloc;
 
 mod board;
 mod castling;
+mod chess960;
 mod epd;
 mod fen_text;
 mod history;
+mod loose;
 mod names;
 mod polyglot_keys;
 #[allow(clippy::module_inception)]
@@ -65,6 +67,7 @@ pub use board::{Attackers, Board, Pieces};
 pub use castling::{Castles, CastlingMode, CastlingSide};
 pub use epd::{parse_suite, Epd, EpdError, Operation, SuiteEntry};
 pub use history::{History, Outcome, Termination};
+pub use loose::{EmptyOrigin, Status};
 pub use setup::{CastlingNotation, ChecksNotation, FenField, ParseFenError, Setup};
 pub use variant::{Pockets, RemainingChecks, Variant};
 

@@ -625,7 +625,7 @@ fn parse_castling(board: &Board, s: &[u8], col: usize) -> Result<Bitboard, Parse
 
 /// Writes the castling field for `rights` (rook squares) on `board`: per colour, king side
 /// first (descending files); `KQkq` in X-FEN when the rook is the outermost on its side of
-/// the king, else the rook's file letter.
+/// the king (python-chess's rule), else the rook's file letter.
 fn write_castling(
     f: &mut impl fmt::Write,
     board: &Board,
@@ -638,12 +638,21 @@ fn write_castling(
     }
     for color in Color::ALL {
         let back = Bitboard::rank(back_rank(color));
-        let king = board.king_of(color).filter(|k| back.contains(*k));
+        // With several kings, the one on the highest square ([`Setup::main_king`]).
+        let king = board.by_piece(Role::King.of(color)).msb();
         let rooks = board.by_piece(Role::Rook.of(color)) & back;
         for sq in (on_back_ranks & back).into_iter().rev() {
             let letter = match (notation, king) {
-                (CastlingNotation::XFen, Some(k)) if sq > k && rooks.msb() == Some(sq) => 'k',
-                (CastlingNotation::XFen, Some(k)) if sq < k && rooks.lsb() == Some(sq) => 'q',
+                (CastlingNotation::XFen, Some(k))
+                    if sq.file() >= k.file() && rooks.msb() == Some(sq) =>
+                {
+                    'k'
+                }
+                (CastlingNotation::XFen, Some(k))
+                    if sq.file() < k.file() && rooks.lsb() == Some(sq) =>
+                {
+                    'q'
+                }
                 _ => sq.file().char(),
             };
             f.write_char(match color {

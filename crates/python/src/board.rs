@@ -21,7 +21,7 @@ use chessbits_bitboard_core::{
 use chessbits_movegen::{SanError, SanMode, SanPlus};
 use chessbits_position::{
     Board as Placement, CastlingMode, CastlingNotation, CastlingSide, EnPassantMode, History,
-    Position as Pos, PositionError, Setup, Undo, Validation,
+    Position as Pos, Setup, Undo,
 };
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -31,6 +31,8 @@ use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 use pyo3::IntoPyObjectExt;
 
 use crate::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+
+mod loose;
 
 /// python-chess's `STARTING_FEN`.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -113,526 +115,45 @@ fn tuple_hash(items: &[isize]) -> isize {
     acc as isize
 }
 
-// ----- Move -----
+mod generator;
+mod moves;
+mod piece;
+mod state;
 
-/// A move: `from_square`, `to_square` (0 for a1 to 63 for h8), `promotion` and `drop`
-/// (piece types, or `None`), as python-chess's `chess.Move`. Castling is the king's two-step
-/// (`e1g1`) on a standard board and king-takes-rook (`e1h1`) on a Chess960 board; the null
-/// move is `Move(0, 0)` (`0000`). A `Move` equals and hashes as a `chess.Move` with the same
-/// fields.
-#[pyclass(module = "chessbits", frozen, skip_from_py_object)]
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Move {
-    pub(crate) from: u8,
-    pub(crate) to: u8,
-    /// The promotion piece type, 0 for none.
-    pub(crate) promotion: u8,
-    /// The dropped piece type, 0 for none.
-    pub(crate) drop: u8,
-}
-
-impl Move {
-    const NULL: Move = Move {
-        from: 0,
-        to: 0,
-        promotion: 0,
-        drop: 0,
-    };
-
-    /// `m` as python-chess writes it on `pos`.
-    fn of(pos: &Pos, m: RawMove) -> Move {
-        if m.is_null() {
-            return Move::NULL;
-        }
-        let (from, to) = (m.from().index() as u8, m.to().index() as u8);
-        match m.kind() {
-            MoveKind::Castle if !pos.mode().is_chess960() => Move {
-                from,
-                to: m.king_to().index() as u8,
-                ..Move::NULL
-            },
-            MoveKind::Promotion(r) => Move {
-                from,
-                to,
-                promotion: piece_type(r),
-                drop: 0,
-            },
-            MoveKind::Drop(r) => Move {
-                from: to,
-                to,
-                promotion: 0,
-                drop: piece_type(r),
-            },
-            _ => Move {
-                from,
-                to,
-                ..Move::NULL
-            },
-        }
-    }
-
-    fn is_null(&self) -> bool {
-        *self == Move::NULL
-    }
-
-    /// The move in UCI form for the bitboard-core parser's type (not yet read for a position).
-    fn raw_uci(&self) -> Option<RawMove> {
-        if self.is_null() {
-            return Some(RawMove::NULL);
-        }
-        let from = Square::new(u32::from(self.from))?;
-        let to = Square::new(u32::from(self.to))?;
-        if self.drop != 0 {
-            return None;
-        }
-        match self.promotion {
-            0 => Some(RawMove::normal(from, to)),
-            2..=5 => Some(RawMove::promote(
-                from,
-                to,
-                Role::ALL[self.promotion as usize - 1],
-            )),
-            _ => None,
-        }
-    }
-
-    /// The fields of a `chessbits.Move`, or of any object with python-chess's attributes.
-    fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
-        if let Ok(m) = obj.cast::<Move>() {
-            return Ok(*m.get());
-        }
-        let field = |name: &str| -> PyResult<u8> {
-            let v = obj.getattr(name)?;
-            if v.is_none() {
-                Ok(0)
-            } else {
-                v.extract::<u8>()
-            }
-        };
-        match (field("from_square"), field("to_square")) {
-            (Ok(from), Ok(to)) => Ok(Move {
-                from,
-                to,
-                promotion: field("promotion").unwrap_or(0),
-                drop: field("drop").unwrap_or(0),
-            }),
-            _ => Err(PyTypeError::new_err(format!(
-                "a move (chessbits.Move or chess.Move), not {}",
-                obj.get_type().name()?
-            ))),
-        }
-    }
-
-    fn uci_text(&self) -> String {
-        const FILES: &[u8; 8] = b"abcdefgh";
-        let name = |s: u8| format!("{}{}", FILES[(s & 7) as usize] as char, (s >> 3) + 1);
-        let symbol = |t: u8| ['p', 'n', 'b', 'r', 'q', 'k'][(t as usize).saturating_sub(1).min(5)];
-        if self.drop != 0 {
-            format!(
-                "{}@{}",
-                symbol(self.drop).to_ascii_uppercase(),
-                name(self.to)
-            )
-        } else if self.is_null() {
-            "0000".to_string()
-        } else if self.promotion != 0 {
-            format!(
-                "{}{}{}",
-                name(self.from),
-                name(self.to),
-                symbol(self.promotion)
-            )
-        } else {
-            format!("{}{}", name(self.from), name(self.to))
-        }
-    }
-}
-
-fn opt(v: u8) -> Option<u8> {
-    (v != 0).then_some(v)
-}
-
-#[pymethods]
-impl Move {
-    #[new]
-    #[pyo3(signature = (from_square, to_square, promotion=None, drop=None))]
-    fn new(
-        from_square: i64,
-        to_square: i64,
-        promotion: Option<i64>,
-        drop: Option<i64>,
-    ) -> PyResult<Move> {
-        let pt =
-            |t: Option<i64>| -> PyResult<u8> { Ok(t.map(role).transpose()?.map_or(0, piece_type)) };
-        Ok(Move {
-            from: square(from_square)?.index() as u8,
-            to: square(to_square)?.index() as u8,
-            promotion: pt(promotion)?,
-            drop: pt(drop)?,
-        })
-    }
-
-    /// The move UCI text names (`e2e4`, `e7e8q`, `Q@e4`, `0000`), checked for form only;
-    /// `InvalidMoveError` (a `ValueError`) for other text.
-    #[classmethod]
-    fn from_uci(_cls: &Bound<'_, PyType>, uci: &str) -> PyResult<Move> {
-        let m = RawMove::from_uci_ascii(uci.as_bytes())
-            .map_err(|e| InvalidMoveError::new_err(format!("invalid uci: {uci:?} ({e})")))?;
-        let (from, to) = (m.from().index() as u8, m.to().index() as u8);
-        Ok(match m.kind() {
-            _ if m.is_null() => Move::NULL,
-            MoveKind::Drop(r) => Move {
-                from: to,
-                to,
-                promotion: 0,
-                drop: piece_type(r),
-            },
-            MoveKind::Promotion(r) => Move {
-                from,
-                to,
-                promotion: piece_type(r),
-                drop: 0,
-            },
-            _ => Move {
-                from,
-                to,
-                ..Move::NULL
-            },
-        })
-    }
-
-    /// The null move, `Move(0, 0)`.
-    #[classmethod]
-    fn null(_cls: &Bound<'_, PyType>) -> Move {
-        Move::NULL
-    }
-
-    /// The UCI text.
-    fn uci(&self) -> String {
-        self.uci_text()
-    }
-
-    /// The text of the XBoard protocol (`@@@@` for the null move, else UCI).
-    fn xboard(&self) -> String {
-        if self.is_null() {
-            "@@@@".to_string()
-        } else {
-            self.uci_text()
-        }
-    }
-
-    /// The square the move starts from, 0 (a1) to 63 (h8).
-    #[getter(from_square)]
-    fn origin(&self) -> u8 {
-        self.from
-    }
-
-    /// The square the move goes to (the king's for castling on a standard board, the
-    /// rook's on a Chess960 board).
-    #[getter(to_square)]
-    fn destination(&self) -> u8 {
-        self.to
-    }
-
-    #[getter]
-    fn promotion(&self) -> Option<u8> {
-        opt(self.promotion)
-    }
-
-    #[getter]
-    fn drop(&self) -> Option<u8> {
-        opt(self.drop)
-    }
-
-    fn __bool__(&self) -> bool {
-        !(self.from == 0 && self.to == 0 && self.promotion == 0 && self.drop == 0)
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let py = other.py();
-        if let Ok(m) = other.cast::<Move>() {
-            return (self == m.get()).into_py_any(py);
-        }
-        if other.hasattr("from_square")? && other.hasattr("drop")? {
-            if let Ok(m) = Move::extract(other) {
-                return (*self == m).into_py_any(py);
-            }
-        }
-        Ok(py.NotImplemented())
-    }
-
-    fn __ne__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let py = other.py();
-        let eq = self.__eq__(other)?;
-        match eq.extract::<bool>(py) {
-            Ok(b) => (!b).into_py_any(py),
-            Err(_) => Ok(eq),
-        }
-    }
-
-    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
-        let none = *NONE_HASH.get_or_try_init(py, || py.None().bind(py).hash())?;
-        let h = |v: u8| if v == 0 { none } else { v as isize };
-        Ok(tuple_hash(&[
-            self.from as isize,
-            self.to as isize,
-            h(self.promotion),
-            h(self.drop),
-        ]))
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Move.from_uci('{}')", self.uci_text())
-    }
-
-    fn __str__(&self) -> String {
-        self.uci_text()
-    }
-
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
-        let m = slf.get();
-        let args = (m.from, m.to, opt(m.promotion), opt(m.drop)).into_pyobject(slf.py())?;
-        Ok((slf.get_type(), args))
-    }
-
-    fn __copy__(slf: &Bound<'_, Self>) -> Py<Self> {
-        slf.clone().unbind()
-    }
-
-    fn __deepcopy__(slf: &Bound<'_, Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
-        slf.clone().unbind()
-    }
-}
-
-/// The Python object of a move: the 4,096 plain moves (no promotion, no drop) are made once
-/// and shared (they are immutable), so that listing moves costs a reference count each.
-fn move_obj(py: Python<'_>, m: Move) -> PyResult<Bound<'_, Move>> {
-    static CACHE: PyOnceLock<Vec<Py<Move>>> = PyOnceLock::new();
-    if m.promotion != 0 || m.drop != 0 {
-        return Bound::new(py, m);
-    }
-    let cache = CACHE.get_or_try_init(py, || {
-        (0..4096u32)
-            .map(|i| {
-                Py::new(
-                    py,
-                    Move {
-                        from: (i / 64) as u8,
-                        to: (i % 64) as u8,
-                        ..Move::NULL
-                    },
-                )
-            })
-            .collect::<PyResult<Vec<_>>>()
-    })?;
-    Ok(cache[m.from as usize * 64 + m.to as usize].bind(py).clone())
-}
-
-/// A legal move of `pos` as python-chess's fields (from, to, promotion, drop; 0 for none).
-pub fn move_fields(pos: &Pos, m: RawMove) -> (u8, u8, u8, u8) {
-    let m = Move::of(pos, m);
-    (m.from, m.to, m.promotion, m.drop)
-}
-
-/// The Python object of the move with these fields (shared for plain moves).
-pub fn make_move(
-    py: Python<'_>,
-    from: u8,
-    to: u8,
-    promotion: u8,
-    drop: u8,
-) -> PyResult<Bound<'_, Move>> {
-    move_obj(
-        py,
-        Move {
-            from,
-            to,
-            promotion,
-            drop,
-        },
-    )
-}
-
-/// The fields of the move UCI text names (`None` when it is not UCI).
-pub fn move_from_uci_text(text: &str) -> Option<Move> {
-    let m = RawMove::from_uci_ascii(text.as_bytes()).ok()?;
-    let (from, to) = (m.from().index() as u8, m.to().index() as u8);
-    Some(match m.kind() {
-        _ if m.is_null() => Move::NULL,
-        MoveKind::Drop(r) => Move {
-            from: to,
-            to,
-            promotion: 0,
-            drop: piece_type(r),
-        },
-        MoveKind::Promotion(r) => Move {
-            from,
-            to,
-            promotion: piece_type(r),
-            drop: 0,
-        },
-        _ => Move {
-            from,
-            to,
-            ..Move::NULL
-        },
-    })
-}
-
-/// The UCI text of a move object (a `chessbits.Move` or python-chess's).
-pub fn uci_of(obj: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(Move::extract(obj)?.uci_text())
-}
-
-// ----- Piece -----
-
-/// A piece: `piece_type` (1 pawn to 6 king) and `color` (`True` White), as python-chess's
-/// `chess.Piece`; equal to and hashed as one.
-#[pyclass(module = "chessbits", frozen, skip_from_py_object)]
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Piece {
-    piece_type: u8,
-    color: bool,
-}
-
-impl Piece {
-    pub(crate) fn of(p: RawPiece) -> Piece {
-        Piece {
-            piece_type: piece_type(p.role),
-            color: white(p.color),
-        }
-    }
-
-    pub(crate) fn raw(&self) -> RawPiece {
-        Role::ALL[self.piece_type as usize - 1].of(color(self.color))
-    }
-
-    pub(crate) fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Piece> {
-        if let Ok(p) = obj.cast::<Piece>() {
-            return Ok(*p.get());
-        }
-        let pt: i64 = obj.getattr("piece_type")?.extract()?;
-        let c: bool = obj.getattr("color")?.extract()?;
-        Ok(Piece {
-            piece_type: piece_type(role(pt)?),
-            color: c,
-        })
-    }
-
-    fn symbol_char(&self) -> char {
-        let c = self.raw().role.char();
-        if self.color {
-            c.to_ascii_uppercase()
-        } else {
-            c
-        }
-    }
-}
-
-const UNICODE: [(char, char); 6] = [
-    ('♙', '♟'),
-    ('♘', '♞'),
-    ('♗', '♝'),
-    ('♖', '♜'),
-    ('♕', '♛'),
-    ('♔', '♚'),
-];
-
-#[pymethods]
-impl Piece {
-    #[new]
-    fn new(piece_type: i64, color: bool) -> PyResult<Piece> {
-        Ok(Piece {
-            piece_type: self::piece_type(role(piece_type)?),
-            color,
-        })
-    }
-
-    #[getter(piece_type)]
-    fn get_piece_type(&self) -> u8 {
-        self.piece_type
-    }
-
-    #[getter(color)]
-    fn get_color(&self) -> bool {
-        self.color
-    }
-
-    /// `P`, `N`, `B`, `R`, `Q`, `K` for White, lower case for Black.
-    fn symbol(&self) -> String {
-        self.symbol_char().to_string()
-    }
-
-    /// The Unicode chess symbol (`♙` for a white pawn).
-    #[pyo3(signature = (*, invert_color=false))]
-    fn unicode_symbol(&self, invert_color: bool) -> String {
-        let (w, b) = UNICODE[self.piece_type as usize - 1];
-        if self.color != invert_color { w } else { b }.to_string()
-    }
-
-    /// The piece of a symbol (`"N"`, `"q"`); `ValueError` for others.
-    #[classmethod]
-    fn from_symbol(_cls: &Bound<'_, PyType>, symbol: &str) -> PyResult<Piece> {
-        let mut chars = symbol.chars();
-        match (chars.next().and_then(RawPiece::from_char), chars.next()) {
-            (Some(p), None) => Ok(Piece::of(p)),
-            _ => Err(PyValueError::new_err(format!(
-                "{symbol:?} is not a piece symbol"
-            ))),
-        }
-    }
-
-    fn __hash__(&self) -> isize {
-        self.piece_type as isize + if self.color { -1 } else { 5 }
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let py = other.py();
-        if let Ok(p) = other.cast::<Piece>() {
-            return (self == p.get()).into_py_any(py);
-        }
-        if other.hasattr("piece_type")? && other.hasattr("color")? {
-            if let Ok(p) = Piece::extract(other) {
-                return (*self == p).into_py_any(py);
-            }
-        }
-        Ok(py.NotImplemented())
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Piece.from_symbol('{}')", self.symbol_char())
-    }
-
-    fn __str__(&self) -> String {
-        self.symbol()
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (u8, bool))> {
-        let p = slf.get();
-        Ok((slf.get_type(), (p.piece_type, p.color)))
-    }
-
-    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
-        package_attr(py, &SVG, "svg")?
-            .call_method1("piece", (Py::new(py, *self)?,))?
-            .extract()
-    }
-}
+#[allow(unused_imports)]
+use generator::*;
+pub use generator::{_between_mask, _ray_mask, MoveGenerator};
+use moves::*;
+pub use moves::{make_move, move_fields, move_from_uci_text, uci_of, Move};
+pub use piece::Piece;
 
 // ----- Board -----
 
 #[derive(Clone, Debug)]
 struct Entry {
     raw: RawMove,
-    undo: Undo,
+    /// The position's undo record (`None` for a move played by python-chess's rules).
+    undo: Option<Undo>,
     mv: Move,
+    /// The board before a move played by python-chess's rules (a move that is not legal
+    /// here, or any move on a board that is no position): restored whole by `pop`.
+    before: Option<Box<Saved>>,
+    /// Whether the move pushed a repetition key (its result is a position).
+    hist: bool,
+    /// After a move played by python-chess's rules: the en-passant square it left.
+    loose_ep: Option<Square>,
+}
+
+/// The state a move played by python-chess's rules replaces.
+#[derive(Clone, Debug)]
+struct Saved {
+    pos: Pos,
+    invalid: Option<Box<Setup>>,
 }
 
 /// A chess board with its moves played, as python-chess's `chess.Board`: legal moves,
 /// SAN, UCI, FEN, the rules of the game's end, attacks and pins.
-#[pyclass(module = "chessbits", skip_from_py_object)]
+#[pyclass(module = "chessbits", subclass, skip_from_py_object)]
 #[derive(Clone, Debug)]
 pub struct Board {
     root: Pos,
@@ -646,6 +167,9 @@ pub struct Board {
     /// The en-passant square of the root as given (python-chess keeps it whether or not a
     /// capture is possible; the position keeps it only when one is).
     root_ep: Option<Square>,
+    /// The castling rights of the root as given (python-chess's `castling_rights`, which
+    /// `status()` compares with the clean ones).
+    root_rights: Bitboard,
 }
 
 fn mode(chess960: bool) -> CastlingMode {
@@ -660,49 +184,8 @@ fn illegal(what: &str, m: &Move, fen: &str) -> PyErr {
     IllegalMoveError::new_err(format!("{what}: {} in {fen}", m.uci_text()))
 }
 
-/// Whether python-chess reads `text` as SAN at all: its castling words (`O-O`, `0-0-0+`,
-/// ...) or its `SAN_REGEX`,
-/// `^([NBKRQ])?([a-h])?([1-8])?[\-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[\+#]?\Z`.
-/// This is python-chess's dialect, not a SAN grammar of chessbits (movegen's parser
-/// owns that): the door uses it only to raise the exception class python-chess raises,
-/// `InvalidMoveError` for text outside it, `IllegalMoveError` or `AmbiguousMoveError`
-/// for text inside it that names no single legal move.
-pub(crate) fn python_chess_san_form(text: &str) -> bool {
-    const CASTLING: [&str; 12] = [
-        "O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#", "O-O-O", "O-O-O+", "O-O-O#", "0-0-0",
-        "0-0-0+", "0-0-0#",
-    ];
-    if CASTLING.contains(&text) {
-        return true;
-    }
-    let mut s = text.as_bytes();
-    if let [rest @ .., b'+' | b'#'] = s {
-        s = rest;
-    }
-    if let [rest @ .., p] = s {
-        if b"nbrqkNBRQK".contains(p) {
-            s = rest;
-            if let [rest @ .., b'='] = s {
-                s = rest;
-            }
-        }
-    }
-    let [rest @ .., b'a'..=b'h', b'1'..=b'8'] = s else {
-        return false;
-    };
-    let mut s = rest;
-    for class in [&b"NBKRQ"[..], b"abcdefgh", b"12345678", b"-x"] {
-        if let [first, rest @ ..] = s {
-            if class.contains(first) {
-                s = rest;
-            }
-        }
-    }
-    s.is_empty()
-}
-
 /// The exception python-chess raises for SAN text of its form
-/// ([`python_chess_san_form`]) that gives no move: `AmbiguousMoveError` when several legal
+/// (movegen's `san::is_python_chess_form`) that gives no move: `AmbiguousMoveError` when several legal
 /// moves match, else `IllegalMoveError` (text movegen's parser rejects but python-chess's
 /// form takes, as `e8=K` or `Nf3Q`, names no legal move there either).
 pub(crate) fn san_error(text: &str, fen: &str, e: SanError) -> PyErr {
@@ -756,539 +239,6 @@ pub(crate) fn write_epd_operations(
 /// `InvalidMoveError` for text outside python-chess's SAN form.
 pub(crate) fn invalid_san(text: &str) -> PyErr {
     InvalidMoveError::new_err(format!("invalid san: {text:?}"))
-}
-
-impl Board {
-    /// The board of a setup: a playable position when it is one, else the setup kept.
-    pub fn from_setup(setup: Setup, chess960: bool) -> Board {
-        match Pos::from_setup_with(&setup, mode(chess960), Validation::Playable) {
-            Ok(pos) => Board {
-                root_ep: setup.ep_square.or(pos.ep_square()),
-                ..Board::from_position(pos, chess960)
-            },
-            Err(_) => Board {
-                root: Pos::new(),
-                pos: Pos::new(),
-                stack: Vec::new(),
-                history: History::new(),
-                root_ep: setup.ep_square,
-                invalid: Some(Box::new(setup)),
-                chess960,
-            },
-        }
-    }
-
-    /// The board of a position, no moves played.
-    pub fn from_position(pos: Pos, chess960: bool) -> Board {
-        Board {
-            history: History::starting_at(&pos),
-            root_ep: pos.ep_square(),
-            root: pos.clone(),
-            pos,
-            stack: Vec::new(),
-            invalid: None,
-            chess960,
-        }
-    }
-
-    /// The board of FEN text (`ValueError` when it cannot be read).
-    pub fn from_fen(fen: &str, chess960: bool) -> PyResult<Board> {
-        let setup = Setup::from_ascii(fen.as_bytes())
-            .map_err(|e| PyValueError::new_err(format!("invalid fen: {fen:?}: {e}")))?;
-        Ok(Board::from_setup(setup, chess960))
-    }
-
-    /// A legal move as PGN movetext writes it: the move number, whether White plays it and
-    /// its SAN (`IllegalMoveError` when it is not legal here).
-    pub fn numbered_san(&self, r#move: &Bound<'_, PyAny>) -> PyResult<(u32, bool, String)> {
-        let (raw, _) = self.require_legal(r#move)?;
-        Ok((
-            self.pos.fullmoves(),
-            white(self.pos.turn()),
-            Board::san_of(&self.pos, raw),
-        ))
-    }
-
-    /// The playable position (`None` for a placement that is not one).
-    pub fn position(&self) -> Option<&Pos> {
-        if self.invalid.is_some() {
-            None
-        } else {
-            Some(&self.pos)
-        }
-    }
-
-    /// The pieces.
-    pub fn placement(&self) -> &Placement {
-        match &self.invalid {
-            Some(s) => &s.board,
-            None => self.pos.board(),
-        }
-    }
-
-    fn turn_color(&self) -> Color {
-        match &self.invalid {
-            Some(s) => s.turn,
-            None => self.pos.turn(),
-        }
-    }
-
-    fn setup(&self) -> Setup {
-        match &self.invalid {
-            Some(s) => (**s).clone(),
-            None => self.pos.to_setup(),
-        }
-    }
-
-    /// Replaces the board by `setup` (the move stack is cleared, as python-chess does when
-    /// a board is edited).
-    fn replace(&mut self, setup: Setup) {
-        *self = Board::from_setup(setup, self.chess960);
-    }
-
-    fn edit(&mut self, f: impl FnOnce(&mut Setup)) {
-        let mut setup = self.setup();
-        f(&mut setup);
-        self.replace(setup);
-    }
-
-    /// The legal move `m` means here, if it is one (the null move when not in check).
-    fn legal(&self, m: &Move) -> Option<RawMove> {
-        let pos = self.position()?;
-        let raw = m.raw_uci()?;
-        if raw.is_null() {
-            return (!pos.is_check()).then_some(raw);
-        }
-        let raw = pos.move_from_uci(raw);
-        chessbits_movegen::is_legal(pos, raw).then_some(raw)
-    }
-
-    fn pseudo(&self, m: &Move) -> Option<RawMove> {
-        let pos = self.position()?;
-        let raw = pos.move_from_uci(m.raw_uci()?);
-        let castle_ok = !raw.is_castle() || chessbits_movegen::is_legal(pos, raw);
-        (!raw.is_null() && castle_ok && chessbits_movegen::is_pseudo_legal(pos, raw)).then_some(raw)
-    }
-
-    fn require_legal(&self, obj: &Bound<'_, PyAny>) -> PyResult<(RawMove, Move)> {
-        let m = if let Ok(m) = obj.cast::<Move>() {
-            *m.get()
-        } else if let Ok(text) = obj.extract::<PyBackedStr>() {
-            self.parse_uci_move(&text)?
-        } else {
-            Move::extract(obj)?
-        };
-        match self.legal(&m) {
-            Some(raw) => Ok((raw, m)),
-            None => Err(illegal("illegal move", &m, &self.fen_default())),
-        }
-    }
-
-    fn fen_default(&self) -> String {
-        match &self.invalid {
-            Some(s) => s.fen(),
-            None => self.pos.fen(),
-        }
-    }
-
-    fn play(&mut self, raw: RawMove, mv: Move) {
-        let undo = if raw.is_null() {
-            self.pos.make_null()
-        } else {
-            self.pos.make_unchecked(raw)
-        };
-        self.stack.push(Entry { raw, undo, mv });
-        self.history.push(&self.pos);
-    }
-
-    fn parse_uci_move(&self, uci: &str) -> PyResult<Move> {
-        let py_move = RawMove::from_uci_ascii(uci.as_bytes())
-            .map_err(|e| InvalidMoveError::new_err(format!("invalid uci: {uci:?} ({e})")))?;
-        let pos = self.position().ok_or_else(|| {
-            IllegalMoveError::new_err(format!("illegal uci: {uci:?} in {}", self.fen_default()))
-        })?;
-        if py_move.is_null() {
-            return Ok(Move::NULL);
-        }
-        let raw = pos.move_from_uci(py_move);
-        if !py_move.is_drop() && chessbits_movegen::is_legal(pos, raw) {
-            Ok(Move::of(pos, raw))
-        } else {
-            Err(IllegalMoveError::new_err(format!(
-                "illegal uci: {uci:?} in {}",
-                pos.fen()
-            )))
-        }
-    }
-
-    fn parse_san_raw(&self, san: &str) -> PyResult<RawMove> {
-        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
-            return Ok(RawMove::NULL);
-        }
-        if !python_chess_san_form(san) {
-            return Err(invalid_san(san));
-        }
-        let pos = self.position().ok_or_else(|| {
-            IllegalMoveError::new_err(format!("illegal san: {san:?} in {}", self.fen_default()))
-        })?;
-        let fen = || pos.fen();
-        let parsed = SanPlus::from_ascii_with(san.as_bytes(), SanMode::Lenient)
-            .map_err(|e| san_error(san, &fen(), e))?;
-        parsed
-            .san
-            .to_move(pos, SanMode::Lenient)
-            .map_err(|e| san_error(san, &fen(), e))
-    }
-
-    fn san_of(pos: &Pos, raw: RawMove) -> String {
-        if raw.is_null() {
-            return "--".to_string();
-        }
-        let mut text = String::new();
-        SanPlus::from_move(pos, raw).write_to(&mut text);
-        text
-    }
-
-    /// LAN (`Ng1-f3`, `e4xd5`, `e7-e8=Q+`), as movegen's `write_lan` spells it.
-    fn lan_of(pos: &Pos, raw: RawMove) -> String {
-        let mut out = String::new();
-        chessbits_movegen::san::write_lan(pos, raw, &mut out);
-        out
-    }
-
-    fn moves_list(
-        &self,
-        py: Python<'_>,
-        legal: bool,
-        from: u64,
-        to: u64,
-        captures_only: bool,
-    ) -> PyResult<Py<PyList>> {
-        let list = PyList::empty(py);
-        if let Some(pos) = self.position() {
-            let moves = if legal {
-                chessbits_movegen::legal_moves(pos)
-            } else {
-                chessbits_movegen::pseudo_legal_moves(pos)
-            };
-            let theirs = pos.board().by_color(pos.turn().other());
-            for &raw in moves.iter() {
-                // python-chess's pseudo-legal castling is legal castling.
-                if !legal && raw.is_castle() && !chessbits_movegen::is_legal(pos, raw) {
-                    continue;
-                }
-                let m = Move::of(pos, raw);
-                if from >> m.from & 1 == 0 || to >> m.to & 1 == 0 {
-                    continue;
-                }
-                if captures_only
-                    && !(raw.is_en_passant() || (!raw.is_castle() && theirs.contains(raw.to())))
-                {
-                    continue;
-                }
-                list.append(move_obj(py, m)?)?;
-            }
-        }
-        Ok(list.unbind())
-    }
-
-    fn count_legal(&self) -> u64 {
-        self.position()
-            .map_or(0, chessbits_movegen::count_legal_moves)
-    }
-
-    fn repetitions(&self) -> usize {
-        self.position()
-            .map_or(0, |pos| self.history.repetitions(pos))
-    }
-
-    fn is_checkmate_inner(&self) -> bool {
-        self.position().is_some_and(chessbits_movegen::is_checkmate)
-    }
-
-    fn has_insufficient(&self, c: Color) -> bool {
-        self.placement().has_insufficient_material(c)
-    }
-
-    fn is_halfmoves(&self, n: u32) -> bool {
-        self.position().is_some_and(|p| p.halfmoves() >= n) && self.count_legal() > 0
-    }
-
-    fn claim_fifty(&mut self) -> bool {
-        if self.is_halfmoves(100) {
-            return true;
-        }
-        let Some(pos) = self.position() else {
-            return false;
-        };
-        if pos.halfmoves() < 99 {
-            return false;
-        }
-        let moves = chessbits_movegen::legal_moves(pos);
-        let mut after = pos.clone();
-        for &m in moves.iter() {
-            let undo = after.make_unchecked(m);
-            let fifty =
-                after.halfmoves() >= 100 && chessbits_movegen::count_legal_moves(&after) > 0;
-            after.unmake(m, undo);
-            if fifty {
-                return true;
-            }
-        }
-        false
-    }
-
-    fn claim_threefold(&mut self) -> bool {
-        if self.repetitions() >= 3 {
-            return true;
-        }
-        let Some(pos) = self.position() else {
-            return false;
-        };
-        let moves = chessbits_movegen::legal_moves(pos);
-        let mut after = pos.clone();
-        let mut history = self.history.clone();
-        for &m in moves.iter() {
-            let undo = after.make_unchecked(m);
-            history.push(&after);
-            let three = history.repetitions(&after) >= 3;
-            history.pop();
-            after.unmake(m, undo);
-            if three {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// The outcome as (termination name, winner).
-    fn outcome_inner(&mut self, claim_draw: bool) -> Option<(&'static str, Option<bool>)> {
-        self.position()?;
-        let turn = white(self.turn_color());
-        if self.is_checkmate_inner() {
-            return Some(("CHECKMATE", Some(!turn)));
-        }
-        if self.has_insufficient(Color::White) && self.has_insufficient(Color::Black) {
-            return Some(("INSUFFICIENT_MATERIAL", None));
-        }
-        if self.count_legal() == 0 {
-            return Some(("STALEMATE", None));
-        }
-        if self.is_halfmoves(150) {
-            return Some(("SEVENTYFIVE_MOVES", None));
-        }
-        if self.repetitions() >= 5 {
-            return Some(("FIVEFOLD_REPETITION", None));
-        }
-        if claim_draw {
-            if self.claim_fifty() {
-                return Some(("FIFTY_MOVES", None));
-            }
-            if self.claim_threefold() {
-                return Some(("THREEFOLD_REPETITION", None));
-            }
-        }
-        None
-    }
-
-    /// python-chess's `ep_square`: the square a double pawn push just passed over.
-    fn raw_ep_square(&self) -> Option<Square> {
-        let pos = self.position()?;
-        match self.stack.last() {
-            None => self.root_ep.or(pos.ep_square()),
-            Some(e) => {
-                let (from, to) = (e.raw.from(), e.raw.to());
-                let pawn = pos.board().role_at(to) == Some(Role::Pawn) && !e.raw.is_drop();
-                (pawn
-                    && from.rank().index().abs_diff(to.rank().index()) == 2
-                    && from.file() == to.file())
-                .then(|| Square::new(((from.index() + to.index()) / 2) as u32))
-                .flatten()
-            }
-        }
-    }
-
-    fn fen_with(&self, shredder: bool, en_passant: &str) -> PyResult<String> {
-        let castling = if shredder {
-            CastlingNotation::Shredder
-        } else {
-            CastlingNotation::XFen
-        };
-        let ep = match en_passant {
-            "legal" => EnPassantMode::Legal,
-            "xfen" | "fen" => EnPassantMode::PseudoLegal,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "en_passant={other:?}: one of 'legal', 'fen', 'xfen'"
-                )))
-            }
-        };
-        let Some(pos) = self.position() else {
-            let s = self.invalid.as_ref().map(|s| s.fen()).unwrap_or_default();
-            return Ok(s);
-        };
-        let mut fen = pos.fen_with(castling, ep);
-        if en_passant == "fen" {
-            if let Some(ep) = self.raw_ep_square() {
-                let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
-                if fields.len() > 3 {
-                    fields[3] = ep.to_string();
-                }
-                fen = fields.join(" ");
-            }
-        }
-        Ok(fen)
-    }
-
-    fn board_fen_inner(&self) -> String {
-        let mut s = String::new();
-        let _ = self.placement().write_fen(&mut s);
-        s
-    }
-
-    fn checkers_bb(&self) -> Bitboard {
-        let b = self.placement();
-        let us = self.turn_color();
-        match b.king_of(us) {
-            Some(k) => b.attackers_by(k, us.other(), b.occupied()),
-            None => Bitboard::EMPTY,
-        }
-    }
-
-    fn attacks_bb(&self, sq: Square) -> Bitboard {
-        let b = self.placement();
-        match b.piece_at(sq) {
-            Some(p) => at::attacks(p, sq, b.occupied()),
-            None => Bitboard::EMPTY,
-        }
-    }
-
-    fn pin_bb(&self, c: Color, sq: Square) -> Bitboard {
-        let b = self.placement();
-        let Some(king) = b.king_of(c) else {
-            return Bitboard(ALL);
-        };
-        let sq_bb = Bitboard::from_square(sq);
-        let them = b.by_color(c.other());
-        let rooks = b.rooks_and_queens() & them & at::rook_attacks(king, Bitboard::EMPTY);
-        let bishops = b.bishops_and_queens() & them & at::bishop_attacks(king, Bitboard::EMPTY);
-        for sniper in rooks | bishops {
-            if !at::aligned(king, sniper, sq) || sq == king {
-                continue;
-            }
-            let between = at::between(sniper, king);
-            if (between & (b.occupied() | sq_bb)) == sq_bb {
-                return at::line(king, sniper);
-            }
-        }
-        Bitboard(ALL)
-    }
-
-    fn status_bits(&self) -> u32 {
-        let setup = self.setup();
-        let b = &setup.board;
-        let mut bits = 0u32;
-        if b.occupied().is_empty() {
-            bits |= 2048;
-        }
-        for (c, no_king, pawns, pieces) in [(Color::White, 1, 8, 64), (Color::Black, 2, 16, 128)] {
-            let kings = b.by_piece(Role::King.of(c)).count();
-            if kings == 0 {
-                bits |= no_king;
-            }
-            if kings > 1 {
-                bits |= 4;
-            }
-            if b.by_piece(Role::Pawn.of(c)).count() > 8 {
-                bits |= pawns;
-            }
-            if b.by_color(c).count() > 16 {
-                bits |= pieces;
-            }
-        }
-        if (b.pawns() & Bitboard::BACKRANKS).any() {
-            bits |= 32;
-        }
-        if bits != 0 {
-            return bits;
-        }
-        match Pos::from_setup_with(&setup, mode(self.chess960), Validation::Strict) {
-            Ok(_) | Err(PositionError::TooMuchMaterial(_)) => 0,
-            Err(PositionError::InvalidCastlingRight { .. }) => 256,
-            Err(PositionError::InvalidEpSquare(_)) => 512,
-            Err(PositionError::OppositeCheck(_)) => 1024,
-            Err(PositionError::ImpossibleCheck { count, .. }) if count > 2 => 32768,
-            Err(PositionError::ImpossibleCheck { .. }) => 65536,
-            Err(_) => 0,
-        }
-    }
-
-    fn unicode_inner(
-        &self,
-        invert_color: bool,
-        borders: bool,
-        empty: &str,
-        orientation: bool,
-    ) -> String {
-        let b = self.placement();
-        let mut out = String::new();
-        let ranks: Vec<u32> = if orientation {
-            (0..8).rev().collect()
-        } else {
-            (0..8).collect()
-        };
-        let files: Vec<u32> = if orientation {
-            (0..8).collect()
-        } else {
-            (0..8).rev().collect()
-        };
-        for &r in &ranks {
-            if borders {
-                out.push_str("  -----------------\n");
-                let _ = write!(out, "{} ", r + 1);
-            }
-            for (i, &f) in files.iter().enumerate() {
-                if borders {
-                    out.push('|');
-                } else if i > 0 {
-                    out.push(' ');
-                }
-                let sq = Square::new(r * 8 + f).unwrap_or(Square::A1);
-                match b.piece_at(sq) {
-                    Some(p) => out.push_str(&Piece::of(p).unicode_symbol(invert_color)),
-                    None => out.push_str(empty),
-                }
-            }
-            if borders {
-                out.push('|');
-            }
-            if borders || (if orientation { r > 0 } else { r < 7 }) {
-                out.push('\n');
-            }
-        }
-        if borders {
-            out.push_str("  -----------------\n");
-            out.push_str(if orientation {
-                "   a b c d e f g h"
-            } else {
-                "   h g f e d c b a"
-            });
-        }
-        out
-    }
-
-    fn make_outcome<'py>(
-        py: Python<'py>,
-        o: Option<(&'static str, Option<bool>)>,
-    ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let Some((name, winner)) = o else {
-            return Ok(None);
-        };
-        let termination = package_attr(py, &TERMINATION, "Termination")?.getattr(name)?;
-        Ok(Some(
-            package_attr(py, &OUTCOME, "Outcome")?.call1((termination, winner))?,
-        ))
-    }
 }
 
 #[pymethods]
@@ -1361,12 +311,13 @@ impl Board {
         self.edit(|s| s.turn = color(turn));
     }
 
-    /// The castling rights as a mask of rook squares (already clean, as
-    /// `clean_castling_rights()`).
+    /// The castling rights as a mask of rook squares: as given before any move (python-chess
+    /// keeps rights that cannot be right until a move is played), clean after.
     #[getter]
     fn get_castling_rights(&self) -> u64 {
         match &self.invalid {
             Some(s) => s.castling_rights.0,
+            None if self.stack.is_empty() => self.root_rights.0,
             None => self.pos.castles().rooks().0,
         }
     }
@@ -1376,8 +327,9 @@ impl Board {
         self.edit(|s| s.castling_rights = Bitboard(mask));
     }
 
+    /// The castling rights that can be right here (position's `clean_castling_rights`).
     fn clean_castling_rights(&self) -> u64 {
-        self.get_castling_rights()
+        self.clean_rights().0
     }
 
     /// The square a pawn just passed over in a double step, if any (python-chess's
@@ -1601,6 +553,11 @@ impl Board {
         to_mask: u64,
     ) -> PyResult<Py<PyAny>> {
         let list = PyList::empty(py);
+        if let Some(loose) = self.loose() {
+            for m in loose.castling_moves(Bitboard(from_mask), Bitboard(to_mask)) {
+                list.append(move_obj(py, loose::loose_fields(&loose, m))?)?;
+            }
+        }
         if let Some(pos) = self.position() {
             for &raw in chessbits_movegen::legal_moves(pos)
                 .iter()
@@ -1623,6 +580,11 @@ impl Board {
         to_mask: u64,
     ) -> PyResult<Py<PyAny>> {
         let list = PyList::empty(py);
+        if let Some(loose) = self.loose() {
+            for m in loose.legal_ep(Bitboard(from_mask), Bitboard(to_mask)) {
+                list.append(move_obj(py, loose::loose_fields(&loose, m))?)?;
+            }
+        }
         if let Some(pos) = self.position() {
             for &raw in chessbits_movegen::legal_moves(pos)
                 .iter()
@@ -1633,6 +595,28 @@ impl Board {
                     list.append(move_obj(py, m)?)?;
                 }
             }
+        }
+        Ok(list.try_iter()?.into_any().unbind())
+    }
+
+    /// The en-passant captures as python-chess's pseudo-legal generator gives them (any
+    /// en-passant square as played or given).
+    #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
+    fn generate_pseudo_legal_ep(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        let list = PyList::empty(py);
+        let setup = self.raw_setup();
+        let loose = chessbits_movegen::loose::Loose {
+            setup: &setup,
+            chess960: self.chess960,
+            in_game: !self.stack.is_empty(),
+        };
+        for m in loose.pseudo_legal_ep(Bitboard(from_mask), Bitboard(to_mask)) {
+            list.append(move_obj(py, loose::loose_fields(&loose, m))?)?;
         }
         Ok(list.try_iter()?.into_any().unbind())
     }
@@ -1654,24 +638,17 @@ impl Board {
 
     /// The board before the first move of the stack.
     fn root(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
-        let me = slf.borrow();
-        let root = if me.invalid.is_some() {
-            me.clone()
-        } else {
-            Board::from_position(me.root.clone(), me.chess960)
-        };
-        drop(me);
+        let root = slf.borrow().root_board();
         Ok(Py::new(slf.py(), root)?.into_any())
     }
 
-    /// Plays `move` (a `Move`, a `chess.Move`, or UCI text); `IllegalMoveError` when it is
-    /// not legal here (python-chess plays anything; this board stays a legal position).
+    /// Plays `move` (a `Move`, a `chess.Move`, or UCI text) without checking it, as
+    /// python-chess does: a legal move by the position's make, anything else by
+    /// python-chess's rules (position's `Setup::play_loose`), the board then perhaps no
+    /// legal position. `AssertionError` (python-chess's) when no piece stands on the origin.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let (raw, _) = self.require_legal(r#move)?;
-        let pos = &self.pos;
-        let mv = Move::of(pos, raw);
-        self.play(raw, mv);
-        Ok(())
+        let m = self.move_arg(r#move)?;
+        self.push_move(m)
     }
 
     /// Takes back the last move and returns it; `IndexError` when none was played.
@@ -1680,13 +657,9 @@ impl Board {
             .stack
             .pop()
             .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
-        self.history.pop();
-        if e.raw.is_null() {
-            self.pos.unmake_null(e.undo);
-        } else {
-            self.pos.unmake(e.raw, e.undo);
-        }
-        move_obj(py, e.mv)
+        let mv = e.mv;
+        self.unplay(e);
+        move_obj(py, mv)
     }
 
     /// The last move played; `IndexError` when none was.
@@ -1832,19 +805,21 @@ impl Board {
 
     fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let m = Move::extract(r#move)?;
-        Ok(!m.is_null() && self.legal(&m).is_some())
+        Ok(self.is_legal_inner(&m))
     }
 
     fn is_pseudo_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let m = Move::extract(r#move)?;
-        Ok(self.pseudo(&m).is_some())
+        Ok(self.is_pseudo_legal_inner(&m))
     }
 
     /// Whether a legal (or pseudo-legal) move gives check.
     fn gives_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let m = Move::extract(r#move)?;
         let Some(pos) = self.position() else {
-            return Ok(false);
+            let mut after = self.clone();
+            after.push_move(m)?;
+            return Ok(after.checkers_bb().any());
         };
         if let Some(raw) = self.legal(&m) {
             if raw.is_null() {
@@ -1866,14 +841,17 @@ impl Board {
 
     fn is_into_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let m = Move::extract(r#move)?;
+        if let (Some(loose), Some(raw)) = (self.loose(), Board::uci_form(&m)) {
+            return Ok(loose.is_into_check(raw));
+        }
         Ok(self.pseudo(&m).is_some() && self.legal(&m).is_none())
     }
 
     fn was_into_check(&self) -> bool {
-        let b = self.placement();
-        let them = self.turn_color().other();
-        b.king_of(them)
-            .is_some_and(|k| b.is_attacked_by(k, them.other(), b.occupied()))
+        match &self.invalid {
+            Some(s) => s.was_into_check(),
+            None => false,
+        }
     }
 
     fn is_capture(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
@@ -1902,7 +880,7 @@ impl Board {
         }
         let m = Move::extract(r#move)?;
         let b = self.placement();
-        let cr = Bitboard(self.get_castling_rights());
+        let cr = self.clean_rights();
         let touched = Bitboard(1 << m.from) ^ Bitboard(1 << m.to);
         let rank1 = Bitboard::rank(chessbits_bitboard_core::Rank::First);
         let rank8 = Bitboard::rank(chessbits_bitboard_core::Rank::Eighth);
@@ -1925,7 +903,7 @@ impl Board {
 
     fn has_castling_rights(&self, color: bool) -> bool {
         let rank = if color { 0 } else { 7 };
-        (self.get_castling_rights() >> (rank * 8)) & 0xff != 0
+        (self.clean_rights().0 >> (rank * 8)) & 0xff != 0
     }
 
     fn has_kingside_castling_rights(&self, color: bool) -> bool {
@@ -1942,7 +920,7 @@ impl Board {
             | Bitboard::from_square(Square::H1)
             | Bitboard::from_square(Square::A8)
             | Bitboard::from_square(Square::H8);
-        let cr = Bitboard(self.get_castling_rights());
+        let cr = self.clean_rights();
         if !cr.is_subset(standard) {
             return true;
         }
@@ -2135,7 +1113,10 @@ impl Board {
     }
 
     fn is_stalemate(&self) -> bool {
-        self.position().is_some_and(chessbits_movegen::is_stalemate)
+        match self.position() {
+            Some(pos) => chessbits_movegen::is_stalemate(pos),
+            None => !self.checkers_bb().any() && self.count_legal() == 0,
+        }
     }
 
     fn is_insufficient_material(&self) -> bool {
@@ -2347,13 +1328,7 @@ impl Board {
 
     /// Forgets the moves played; this position becomes the root.
     fn clear_stack(&mut self) {
-        if self.invalid.is_none() {
-            let ep = self.raw_ep_square();
-            *self = Board {
-                root_ep: ep,
-                ..Board::from_position(self.pos.clone(), self.chess960)
-            };
-        }
+        *self = self.at_root_here();
     }
 
     /// The standard start position.
@@ -2379,24 +1354,10 @@ impl Board {
             }
             Some(s) => s.extract::<usize>()?.min(self.stack.len()),
         };
-        let mut out = self.clone();
-        if keep < self.stack.len() && self.invalid.is_none() {
-            let mut root = self.pos.clone();
-            for e in self.stack.iter().rev().take(keep) {
-                if e.raw.is_null() {
-                    root.unmake_null(e.undo);
-                } else {
-                    root.unmake(e.raw, e.undo);
-                }
-            }
-            let mut b = Board::from_position(root, self.chess960);
-            for e in &self.stack[self.stack.len() - keep..] {
-                b.play(e.raw, e.mv);
-            }
-            // The repetition keys before the new root are forgotten, as python-chess does.
-            out = b;
+        if keep == self.stack.len() {
+            return Ok(self.clone());
         }
-        Ok(out)
+        self.keep_last(keep)
     }
 
     fn __copy__(&self) -> Board {
@@ -2426,6 +1387,135 @@ impl Board {
         Board::from_setup(m, self.chess960)
     }
 
+    /// Mirrors the board in place (python-chess's `apply_mirror`).
+    fn apply_mirror(&mut self) {
+        *self = self.mirror();
+    }
+
+    /// Applies `f`, a function of a square mask, to every piece set, the castling rights
+    /// and the en-passant square (python-chess's `apply_transform`); clears the stack.
+    fn apply_transform(&mut self, f: &Bound<'_, PyAny>) -> PyResult<()> {
+        let call =
+            |b: Bitboard| -> PyResult<Bitboard> { Ok(Bitboard(f.call1((b.0,))?.extract()?)) };
+        let s = self.raw_setup();
+        let mut out = s.clone();
+        out.board = Placement::empty();
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = role.of(color);
+                for sq in call(s.board.by_piece(piece))? {
+                    out.board.put(sq, piece);
+                }
+            }
+        }
+        out.promoted = call(s.promoted)?;
+        out.castling_rights = call(s.castling_rights)?;
+        out.ep_square = match s.ep_square {
+            Some(ep) => call(Bitboard::from_square(ep))?.msb(),
+            None => None,
+        };
+        self.replace(out);
+        Ok(())
+    }
+
+    /// A copy transformed by `f` (python-chess's `transform`), without the move stack.
+    fn transform(&self, f: &Bound<'_, PyAny>) -> PyResult<Board> {
+        let mut b = self.at_root_here();
+        b.apply_transform(f)?;
+        Ok(b)
+    }
+
+    /// Puts the pieces of a `{square: Piece}` mapping on an empty board; clears the stack.
+    fn set_piece_map(&mut self, pieces: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mut board = Placement::empty();
+        for item in pieces.call_method0("items")?.try_iter()? {
+            let (sq, piece): (i64, Bound<'_, PyAny>) = item?.extract()?;
+            board.put(square(sq)?, Piece::extract(&piece)?.raw());
+        }
+        self.edit(|s| s.board = board);
+        Ok(())
+    }
+
+    /// Sets up Chess960 start position `scharnagl` (0 to 959), White to move with every
+    /// right (python-chess's `set_chess960_pos`).
+    fn set_chess960_pos(&mut self, scharnagl: i64) -> PyResult<()> {
+        let board = u32::try_from(scharnagl)
+            .ok()
+            .and_then(Placement::chess960_start)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "chess960 position index not 0 <= {scharnagl} <= 959"
+                ))
+            })?;
+        let mut setup = Setup::empty();
+        setup.castling_rights = board.by_role(Role::Rook);
+        setup.board = board;
+        self.chess960 = true;
+        self.replace(setup);
+        Ok(())
+    }
+
+    /// The board of Chess960 start position `scharnagl`.
+    #[classmethod]
+    fn from_chess960_pos<'py>(
+        cls: &Bound<'py, PyType>,
+        scharnagl: i64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let board = cls.call(
+            (Option::<&str>::None,),
+            Some(&[("chess960", true)].into_py_dict(cls.py())?),
+        )?;
+        board.call_method1("set_chess960_pos", (scharnagl,))?;
+        Ok(board)
+    }
+
+    /// The number of the Chess960 start position this is (`None` when it is none): White
+    /// to move and every right unless ignored; the move counters only when asked.
+    #[pyo3(signature = (*, ignore_turn=false, ignore_castling=false, ignore_counters=true))]
+    fn chess960_pos(
+        &self,
+        ignore_turn: bool,
+        ignore_castling: bool,
+        ignore_counters: bool,
+    ) -> Option<u32> {
+        let s = self.raw_setup();
+        let rooks = s.board.by_role(Role::Rook);
+        let fits = s.ep_square.is_none()
+            && (ignore_turn || s.turn == Color::White)
+            && (ignore_castling || self.clean_rights() == rooks)
+            && (ignore_counters || (s.fullmoves == 1 && s.halfmoves == 0))
+            && s.promoted.is_empty();
+        if fits {
+            s.board.chess960_number()
+        } else {
+            None
+        }
+    }
+
+    /// The move in XBoard's notation: castling as `O-O`/`O-O-O` in Chess960, else UCI.
+    #[pyo3(signature = (r#move, chess960=None))]
+    fn xboard(&self, r#move: &Bound<'_, PyAny>, chess960: Option<bool>) -> PyResult<String> {
+        let m = Move::extract(r#move)?;
+        if !chess960.unwrap_or(self.chess960) {
+            return Ok(m.xboard());
+        }
+        Ok(match self.castling_side(&m) {
+            None => m.xboard(),
+            Some(CastlingSide::KingSide) => "O-O".to_string(),
+            Some(CastlingSide::QueenSide) => "O-O-O".to_string(),
+        })
+    }
+
+    /// The move XBoard text names (SAN, as python-chess reads it).
+    fn parse_xboard<'py>(&self, py: Python<'py>, xboard: &str) -> PyResult<Bound<'py, Move>> {
+        self.parse_san(py, xboard)
+    }
+
+    /// Plays the move XBoard text names.
+    fn push_xboard<'py>(&mut self, py: Python<'py>, xboard: &str) -> PyResult<Bound<'py, Move>> {
+        self.push_san(py, xboard)
+    }
+
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = other.py();
         if let Ok(b) = other.cast::<Board>() {
@@ -2440,12 +1530,7 @@ impl Board {
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let me = slf.borrow();
-        let root_fen = match &me.invalid {
-            Some(s) => s.fen(),
-            None => me
-                .root
-                .fen_with(CastlingNotation::Shredder, EnPassantMode::PseudoLegal),
-        };
+        let root_fen = me.root_board().raw_setup().fen();
         let moves: Vec<(u8, u8, Option<u8>, Option<u8>)> = me
             .stack
             .iter()
@@ -2574,17 +1659,18 @@ use pyo3::types::IntoPyDict;
 
 impl Board {
     fn is_en_passant_inner(&self, m: &Move) -> bool {
-        let Some(pos) = self.position() else {
-            return false;
-        };
+        if let Some(loose) = self.loose() {
+            return Board::uci_form(m).is_some_and(|r| loose.typed(r).is_en_passant());
+        }
+        let pos = &self.pos;
         let Ok(to) = square(m.to.into()) else {
             return false;
         };
         let diff = (m.to as i32 - m.from as i32).abs();
-        pos.ep_square() == Some(to)
+        self.raw_ep_square() == Some(to)
             && pos
                 .board()
-                .by_piece(Role::Pawn.of(pos.turn()))
+                .pawns()
                 .contains(Square::new(m.from.into()).unwrap_or(Square::A1))
             && (diff == 7 || diff == 9)
             && !pos.board().occupied().contains(to)
@@ -2612,21 +1698,8 @@ impl Board {
     }
 
     fn side_rights(&self, white_side: bool, side: CastlingSide) -> bool {
-        let c = color(white_side);
-        match self.position() {
-            Some(p) => p.castles().has(c, side),
-            None => {
-                let b = self.placement();
-                let Some(k) = b.king_of(c) else {
-                    return false;
-                };
-                let rank = if white_side { 0 } else { 7 };
-                let rights = Bitboard(self.get_castling_rights()) & Bitboard(0xffu64 << (rank * 8));
-                rights
-                    .into_iter()
-                    .any(|r| CastlingSide::of_rook(k, r) == side)
-            }
-        }
+        self.raw_setup()
+            .has_castling_side(color(white_side), side, self.clean_rights())
     }
 }
 
@@ -2652,121 +1725,4 @@ pub fn _board_from_moves(
         board.call_method1("push", (Bound::new(cls.py(), m)?,))?;
     }
     Ok(board.unbind())
-}
-
-// ----- the move generators -----
-
-/// `board.legal_moves` and `board.pseudo_legal_moves`: generated when iterated, counted by
-/// `len()` and `count()`, tested by `in` and `bool()`. Calling it gives a list.
-#[pyclass(module = "chessbits", frozen, skip_from_py_object)]
-#[derive(Debug)]
-pub struct MoveGenerator {
-    board: Py<Board>,
-    legal: bool,
-}
-
-impl MoveGenerator {
-    fn list(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
-        self.board
-            .borrow(py)
-            .moves_list(py, self.legal, ALL, ALL, false)
-    }
-
-    fn len(&self, py: Python<'_>) -> usize {
-        let b = self.board.borrow(py);
-        if self.legal {
-            b.count_legal() as usize
-        } else {
-            b.position().map_or(0, |p| {
-                chessbits_movegen::pseudo_legal_moves(p)
-                    .iter()
-                    .filter(|m| !m.is_castle() || chessbits_movegen::is_legal(p, **m))
-                    .count()
-            })
-        }
-    }
-}
-
-#[pymethods]
-impl MoveGenerator {
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        Ok(self.list(py)?.into_bound(py).try_iter()?.into_any())
-    }
-
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.len(py)
-    }
-
-    fn count(&self, py: Python<'_>) -> usize {
-        self.len(py)
-    }
-
-    fn __bool__(&self, py: Python<'_>) -> bool {
-        self.len(py) > 0
-    }
-
-    fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> bool {
-        let b = self.board.borrow(py);
-        let Ok(m) = Move::extract(r#move) else {
-            return false;
-        };
-        if m.is_null() {
-            return false;
-        }
-        if self.legal {
-            b.legal(&m).is_some()
-        } else {
-            b.pseudo(&m).is_some()
-        }
-    }
-
-    fn __call__(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
-        self.list(py)
-    }
-
-    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        let py = slf.py();
-        let me = slf.get();
-        let b = me.board.borrow(py);
-        let mut sans = Vec::new();
-        if let Some(pos) = b.position() {
-            let moves = if me.legal {
-                chessbits_movegen::legal_moves(pos)
-            } else {
-                chessbits_movegen::pseudo_legal_moves(pos)
-            };
-            for &m in moves.iter() {
-                sans.push(if me.legal {
-                    Board::san_of(pos, m)
-                } else {
-                    m.uci(b.chess960).to_string()
-                });
-            }
-        }
-        let name = if me.legal {
-            "LegalMoveGenerator"
-        } else {
-            "PseudoLegalMoveGenerator"
-        };
-        Ok(format!(
-            "<{name} at {:#x} ({})>",
-            slf.as_ptr() as usize,
-            sans.join(", ")
-        ))
-    }
-}
-
-/// The squares of the line through `a` and `b` (edge to edge), empty when they share no
-/// rank, file or diagonal (`SquareSet.ray`).
-#[pyfunction]
-pub fn _ray_mask(a: i64, b: i64) -> PyResult<u64> {
-    let (a, b) = (square(a)?, square(b)?);
-    Ok(if a == b { 0 } else { at::line(a, b).0 })
-}
-
-/// The squares strictly between `a` and `b` on a shared line, else none
-/// (`SquareSet.between`).
-#[pyfunction]
-pub fn _between_mask(a: i64, b: i64) -> PyResult<u64> {
-    Ok(at::between(square(a)?, square(b)?).0)
 }

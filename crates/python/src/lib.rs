@@ -22,11 +22,11 @@ use pyo3::prelude::*;
 pub mod board;
 pub mod encode;
 pub mod engine;
+pub mod geometry;
 pub mod pgn;
 pub mod probe;
 pub mod tables;
 pub mod variant;
-pub mod variant_status;
 
 pyo3::create_exception!(
     chessbits,
@@ -67,6 +67,8 @@ fn chessbits_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::MoveGenerator>()?;
     m.add_function(wrap_pyfunction!(board::_board_from_moves, m)?)?;
     m.add_function(wrap_pyfunction!(board::_ray_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(geometry::_transform, m)?)?;
+    m.add_function(wrap_pyfunction!(geometry::square_knight_distance, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_parse_game, m)?)?;
     m.add_class::<pgn::PgnWriter>()?;
     m.add_function(wrap_pyfunction!(pgn::_read_tags, m)?)?;

@@ -10,7 +10,7 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::board::{invalid_san, make_move, python_chess_san_form, san_error, Move, Piece};
+use crate::board::{invalid_san, make_move, san_error, Move, Piece};
 use crate::{IllegalMoveError, InvalidMoveError};
 
 /// A board of a chess variant with its moves played.
@@ -52,7 +52,7 @@ impl VariantBoard {
         // The position has the rights python-chess's rule keeps (a board set up with others
         // has them in `given`, for `status()`).
         let mut playable = setup.clone();
-        playable.castling_rights = crate::variant_status::clean_castling_rights(&setup);
+        playable.castling_rights = setup.clean_castling_rights(setup.chess960);
         let (pos, invalid) = match VariantPosition::from_setup(variant, &playable, mode) {
             Ok(pos) => (pos, false),
             Err(_) => (VariantPosition::new(variant), true),
@@ -128,7 +128,7 @@ impl VariantBoard {
         if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
             return Ok(RawMove::NULL);
         }
-        if !python_chess_san_form(san) {
+        if !chessbits_movegen::san::is_python_chess_form(san.as_bytes()) {
             return Err(invalid_san(san));
         }
         if self.invalid {
@@ -324,11 +324,12 @@ impl VariantBoard {
 
     /// python-chess's `status()` of the variant board, as its bits.
     fn status_bits(&self) -> u32 {
-        crate::variant_status::status_bits(
+        chessbits_movegen::variant::status(
             self.pos.variant(),
             &self.status_setup(),
-            self.stack.is_empty(),
+            !self.stack.is_empty(),
         )
+        .0
     }
 }
 
@@ -1026,6 +1027,15 @@ impl VariantBoard {
 
     /// Plays a legal move (`IllegalMoveError` otherwise).
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let null = match r#move.extract::<String>() {
+            Ok(text) => text == "0000",
+            Err(_) => crate::board::uci_of(r#move).is_ok_and(|t| t == "0000"),
+        };
+        if null && !self.invalid {
+            // python-chess plays the null move on every board.
+            self.play(RawMove::NULL, Move::default());
+            return Ok(());
+        }
         let (m, mv) = self.decode(r#move)?;
         self.play(m, mv);
         Ok(())
@@ -1111,7 +1121,10 @@ impl VariantBoard {
             let fen = setup.fen();
             let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
             if let Some(castling) = fields.get_mut(2) {
-                *castling = crate::variant_status::castling_xfen(&setup);
+                let mut clean = setup.clone();
+                clean.castling_rights =
+                    setup.written_castling_rights(setup.clean_castling_rights(setup.chess960));
+                *castling = clean.fen().split(' ').nth(2).unwrap_or("-").to_string();
             }
             return fields.join(" ");
         }

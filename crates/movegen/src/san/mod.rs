@@ -43,9 +43,11 @@ pub(crate) mod encode;
 pub use candidates::disambiguation;
 pub(crate) use candidates::SanPosition;
 pub(crate) use decode::decode;
+pub use dialect::is_python_chess_form;
 pub(crate) use encode::encode;
 pub use encode::{write_lan, write_lan_plus};
 pub(crate) use parse::{read_common_plus, BuildSan, CommonShapes};
+mod dialect;
 mod parse;
 #[cfg(test)]
 mod tests;

@@ -67,7 +67,9 @@ from chessbits._chessbits import (
     VariantBoard as _VariantBoard,
     VariantLegalMoves as _VariantLegalMoves,
     _ray_mask,
+    _transform,
     encode,
+    square_knight_distance,
     read_games,
     read_moves,
 )
@@ -210,6 +212,81 @@ def scan_reversed(bb: Bitboard) -> Iterator[Square]:
 def flip_vertical(bb: Bitboard) -> Bitboard:
     """The mask mirrored rank 1 to rank 8."""
     return int.from_bytes(bb.to_bytes(8, "little"), "big")
+
+
+def flip_horizontal(bb: Bitboard) -> Bitboard:
+    """python-chess's ``flip_horizontal`` (chessbits-bitboard-core's ``Bitboard`` operations)."""
+    return _transform("flip_horizontal", bb)
+
+
+def flip_diagonal(bb: Bitboard) -> Bitboard:
+    """python-chess's ``flip_diagonal`` (chessbits-bitboard-core's ``Bitboard`` operations)."""
+    return _transform("flip_diagonal", bb)
+
+
+def flip_anti_diagonal(bb: Bitboard) -> Bitboard:
+    """python-chess's ``flip_anti_diagonal`` (chessbits-bitboard-core's ``Bitboard`` operations)."""
+    return _transform("flip_anti_diagonal", bb)
+
+
+def shift_down(bb: Bitboard) -> Bitboard:
+    """python-chess's ``shift_down`` (chessbits-bitboard-core's ``Bitboard`` operations)."""
+    return _transform("shift_down", bb)
+
+
+def shift_2_down(bb: Bitboard) -> Bitboard:
+    """python-chess's ``shift_2_down`` (chessbits-bitboard-core's ``Bitboard`` operations)."""
+    return _transform("shift_2_down", bb)
+
+
+def shift_up(bb: Bitboard) -> Bitboard:
+    """python-chess's ``shift_up`` (chessbits-bitboard-core's ``Bitboard`` operations)."""
+    return _transform("shift_up", bb)
+
+
+def shift_2_up(bb: Bitboard) -> Bitboard:
+    """python-chess's ``shift_2_up`` (chessbits-bitboard-core's ``Bitboard`` operations)."""
+    return _transform("shift_2_up", bb)
+
+
+def shift_right(bb: Bitboard) -> Bitboard:
+    """python-chess's ``shift_right`` (chessbits-bitboard-core's ``Bitboard`` operations)."""
+    return _transform("shift_right", bb)
+
+
+def shift_2_right(bb: Bitboard) -> Bitboard:
+    """python-chess's ``shift_2_right`` (chessbits-bitboard-core's ``Bitboard`` operations)."""
+    return _transform("shift_2_right", bb)
+
+
+def shift_left(bb: Bitboard) -> Bitboard:
+    """python-chess's ``shift_left`` (chessbits-bitboard-core's ``Bitboard`` operations)."""
+    return _transform("shift_left", bb)
+
+
+def shift_2_left(bb: Bitboard) -> Bitboard:
+    """python-chess's ``shift_2_left`` (chessbits-bitboard-core's ``Bitboard`` operations)."""
+    return _transform("shift_2_left", bb)
+
+
+def shift_up_left(bb: Bitboard) -> Bitboard:
+    """python-chess's ``shift_up_left`` (chessbits-bitboard-core's ``Bitboard`` operations)."""
+    return _transform("shift_up_left", bb)
+
+
+def shift_up_right(bb: Bitboard) -> Bitboard:
+    """python-chess's ``shift_up_right`` (chessbits-bitboard-core's ``Bitboard`` operations)."""
+    return _transform("shift_up_right", bb)
+
+
+def shift_down_left(bb: Bitboard) -> Bitboard:
+    """python-chess's ``shift_down_left`` (chessbits-bitboard-core's ``Bitboard`` operations)."""
+    return _transform("shift_down_left", bb)
+
+
+def shift_down_right(bb: Bitboard) -> Bitboard:
+    """python-chess's ``shift_down_right`` (chessbits-bitboard-core's ``Bitboard`` operations)."""
+    return _transform("shift_down_right", bb)
 
 
 class Termination(enum.Enum):
