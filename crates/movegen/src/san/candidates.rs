@@ -5,7 +5,7 @@ use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Color, File, Move, Rank, Role, Square};
 use chessbits_position::{CastlingSide, Position};
 
-use super::SanError;
+use super::types::SanError;
 use crate::legality::Checks;
 
 /// What reading and writing SAN ask of a position: the board, the side to move, the

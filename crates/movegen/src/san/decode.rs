@@ -5,7 +5,7 @@ use chessbits_bitboard_core::{Bitboard, Move, Rank, Role, Square};
 use chessbits_position::Position;
 
 use super::candidates::{disambiguation, legal_others, reaching, SanPosition};
-use super::{San, SanError, SanMode};
+use super::types::{San, SanError, SanMode};
 
 impl San {
     /// The one legal move this SAN means in `pos`, or why there is none.

@@ -4,7 +4,7 @@ use chessbits_bitboard_core::{Bitboard, Move, MoveKind, Role, TextSink};
 use chessbits_position::{CastlingSide, Position};
 
 use super::candidates::{disambiguation, legal_others, reaching, SanPosition};
-use super::{suffix_of, San, SanPlus};
+use super::types::{suffix_of, San, SanPlus};
 
 /// The canonical SAN of the legal move `m` in `pos` (without suffix): the one encoder, for
 /// standard positions and the variants' alike (kings too are disambiguated where a side

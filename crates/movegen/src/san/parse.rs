@@ -3,7 +3,7 @@
 use chessbits_bitboard_core::{File, Rank, Role, Square};
 use chessbits_position::CastlingSide;
 
-use super::{San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
+use super::types::{San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
 
 fn file_of(c: u8) -> Option<File> {
     File::new(u32::from(c.wrapping_sub(b'a'))).filter(|_| c.is_ascii_lowercase())
