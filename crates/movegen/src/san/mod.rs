@@ -1,4 +1,4 @@
-//! Standard Algebraic Notation (SAN): reading SAN into a legal [`Move`](chessbits_bitboard_core::Move) of a [`Position`] and
+//! Standard Algebraic Notation (SAN): reading SAN into a legal [`Move`](chessbits_bitboard_core::Move) of a [`Position`](chessbits_position::Position) and
 //! writing the canonical SAN of a move.
 //!
 //! Reading is two steps. [`SanPlus::from_ascii_with`] parses the text alone (no position):
