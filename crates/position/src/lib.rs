@@ -50,6 +50,7 @@ extern crate alloc;
 mod board;
 mod castling;
 mod chess960;
+mod chess_js;
 mod epd;
 mod fen_text;
 mod history;
@@ -65,6 +66,9 @@ mod zobrist;
 pub use crate::position::{EnPassantMode, Position, PositionError, Undo, Validation};
 pub use board::{Attackers, Board, Pieces};
 pub use castling::{Castles, CastlingMode, CastlingSide};
+pub use chess_js::{
+    complete_chess_js_fen, read_chess_js_fen, validate_chess_js_fen, ChessJsFenError,
+};
 pub use epd::{parse_suite, Epd, EpdError, Operation, SuiteEntry};
 pub use history::{History, Outcome, Termination};
 pub use loose::{EmptyOrigin, Status};
