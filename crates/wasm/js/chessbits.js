@@ -118,8 +118,10 @@ function splitWords(text) {
 }
 
 /**
- * Whether `fen` is a legal position, as `{ ok: true }` or `{ ok: false, error }`. The
- * reasons are chessbits' (each starts `Invalid FEN:`).
+ * Whether chess.js 1.x takes `fen`, by its rules, as `{ ok: true }` or `{ ok: false, error }`
+ * with its reasons (each starts `Invalid FEN:`): six fields, the counters, the rows, one
+ * king a side, no pawn on the first or last rank. Whether the side not to move is in check
+ * is not asked, as chess.js does not ask.
  */
 export function validateFen(fen) {
   if (typeof fen !== 'string') return { ok: false, error: 'Invalid FEN: not a string' };
@@ -159,6 +161,17 @@ export class Chess {
   load(fen, { skipValidation = false, preserveHeaders = false } = {}) {
     if (typeof fen !== 'string') throw new Error('Invalid FEN: not a string');
     const chess960 = this._chess960;
+    // chess.js completes a FEN of two to five fields, then checks it by validateFen's rules
+    // (not a Chess960 FEN: its castling letters are no chess.js's).
+    fen = wasm.completeFen(fen);
+    if (!chess960) {
+      if (!skipValidation) {
+        const error = wasm.validateFenText(fen);
+        if (error !== '') throw new Error(error);
+      }
+      // Its counters as parseInt reads them, its castling field as the letters it holds.
+      fen = wasm.readChessJsFen(fen);
+    }
     let next;
     try {
       next = new wasm.Game(fen, chess960);

@@ -6,7 +6,8 @@
 use chessbits_bitboard_core::{Bitboard, Color, File, Move, Piece, Rank, Role, Square};
 use chessbits_movegen::{SanMode, SanPlus};
 use chessbits_position::{
-    CastlingMode, CastlingNotation, EnPassantMode, History, Position, Setup, Undo,
+    complete_chess_js_fen, read_chess_js_fen, validate_chess_js_fen, CastlingMode,
+    CastlingNotation, EnPassantMode, History, Position, Setup, Undo,
 };
 use wasm_bindgen::prelude::*;
 
@@ -83,12 +84,8 @@ fn read_setup(fen: &str) -> Result<Setup, JsError> {
 /// The position of `setup`, as strictly as chess.js loads a FEN: an impossible placement
 /// or check is an error; castling rights without their king and rook are dropped.
 fn position_of(setup: &Setup, chess960: bool) -> Result<Position, JsError> {
-    position_or_reason(setup, chess960).map_err(err)
-}
-
-fn position_or_reason(setup: &Setup, chess960: bool) -> Result<Position, String> {
     Position::from_setup_lenient(setup, CastlingMode::for_setup(setup, chess960))
-        .map_err(|e| format!("Invalid FEN: {e}"))
+        .map_err(|e| err(format!("Invalid FEN: {e}")))
 }
 
 impl Game {
@@ -947,15 +944,23 @@ impl Game {
     }
 }
 
-/// Whether `fen` is a legal position: `""` when it is, else the reason (`Invalid FEN: ...`).
+/// Whether chess.js 1.x takes `fen` (its `validateFen`): `""` when it does, else its reason
+/// (`Invalid FEN: ...`), by position's [`validate_chess_js_fen`].
 #[wasm_bindgen(js_name = validateFenText)]
 pub fn validate_fen(fen: &str) -> String {
-    let setup = match Setup::from_ascii(fen.trim().as_bytes()) {
-        Ok(s) => s,
-        Err(e) => return format!("Invalid FEN: {e}"),
-    };
-    match position_or_reason(&setup, false) {
-        Ok(_) => String::new(),
-        Err(reason) => reason,
-    }
+    validate_chess_js_fen(fen).map_or_else(|e| e.to_string(), |()| String::new())
+}
+
+/// `fen` as chess.js's `load` completes it (two to five fields: the rest of `w - - 0 1`),
+/// by position's [`complete_chess_js_fen`].
+#[wasm_bindgen(js_name = completeFen)]
+pub fn complete_fen(fen: &str) -> String {
+    complete_chess_js_fen(fen)
+}
+
+/// `fen` (six fields) with its counters and castling field as chess.js's `load` reads them,
+/// by position's [`read_chess_js_fen`].
+#[wasm_bindgen(js_name = readChessJsFen)]
+pub fn read_fen(fen: &str) -> String {
+    read_chess_js_fen(fen)
 }

@@ -21,7 +21,7 @@ mod tables;
 mod variant;
 
 #[cfg(feature = "board")]
-pub use game::{validate_fen, Game};
+pub use game::{complete_fen, read_fen, validate_fen, Game};
 #[cfg(feature = "tables")]
 pub use tables::GamesReader;
 #[cfg(feature = "variants")]
