@@ -208,6 +208,8 @@ pub struct Analyser {
     pending: VecDeque<Chunk>,
     progress: Progress,
     interrupt: Arc<AtomicBool>,
+    /// The positions that failed since [`Analyser::take_failures`] was last called.
+    failures: Vec<String>,
 }
 
 impl std::fmt::Debug for Analyser {
@@ -243,7 +245,14 @@ impl Analyser {
             pending: VecDeque::new(),
             progress: Progress::default(),
             interrupt,
+            failures: Vec::new(),
         }
+    }
+
+    /// The positions the engines failed on since the last call (each once, its FEN and
+    /// the engine's errors in the text): what a door reports.
+    pub fn take_failures(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.failures)
     }
 
     /// The counts so far.
@@ -258,8 +267,8 @@ impl Analyser {
     pub fn push(
         &mut self,
         out: MovesOut,
-        emit: &mut impl FnMut(Analysed) -> io::Result<()>,
-        tick: &mut impl FnMut(Progress),
+        emit: &mut dyn FnMut(Analysed) -> io::Result<()>,
+        tick: &mut dyn FnMut(Progress),
     ) -> Result<(), AnalyseError> {
         self.split(out)?;
         tick(self.progress);
@@ -274,8 +283,8 @@ impl Analyser {
     /// Waits for every position queued and hands on every chunk left.
     pub fn finish(
         &mut self,
-        emit: &mut impl FnMut(Analysed) -> io::Result<()>,
-        tick: &mut impl FnMut(Progress),
+        emit: &mut dyn FnMut(Analysed) -> io::Result<()>,
+        tick: &mut dyn FnMut(Progress),
     ) -> Result<(), AnalyseError> {
         self.emit_ready(emit)?;
         while !self.pending.is_empty() {
@@ -334,7 +343,7 @@ impl Analyser {
     }
 
     /// Waits for one answer, looking at the interrupt flag between short waits.
-    fn wait_one(&mut self, tick: &mut impl FnMut(Progress)) -> Result<(), AnalyseError> {
+    fn wait_one(&mut self, tick: &mut dyn FnMut(Progress)) -> Result<(), AnalyseError> {
         loop {
             if self.interrupt.load(Ordering::Relaxed) {
                 self.pool.stop();
@@ -343,7 +352,11 @@ impl Analyser {
             match self.pool.recv_timeout(Duration::from_millis(100)) {
                 Ok((id, result)) => {
                     if let Some(slot) = self.answers.get_mut(id as usize) {
-                        *slot = Some(result.map_err(|e| e.to_string()));
+                        let result = result.map_err(|e| e.to_string());
+                        if let Err(e) = &result {
+                            self.failures.push(e.clone());
+                        }
+                        *slot = Some(result);
                         self.progress.answered += 1;
                         tick(self.progress);
                     }
@@ -358,7 +371,7 @@ impl Analyser {
     /// Hands on the leading chunks whose positions are all answered.
     fn emit_ready(
         &mut self,
-        emit: &mut impl FnMut(Analysed) -> io::Result<()>,
+        emit: &mut dyn FnMut(Analysed) -> io::Result<()>,
     ) -> Result<(), AnalyseError> {
         while let Some(chunk) = self.pending.front() {
             if chunk.ids.iter().any(|&id| self.answers[id].is_none()) {
@@ -451,7 +464,11 @@ fn engine_columns<'a>(
     let mut depth = Int32Builder::new();
     let mut best = StringBuilder::new();
     let mut pv = ListBuilder::new(StringBuilder::new()).with_field(list_field(DataType::Utf8));
-    let mut wdl = [Int32Builder::new(), Int32Builder::new(), Int32Builder::new()];
+    let mut wdl = [
+        Int32Builder::new(),
+        Int32Builder::new(),
+        Int32Builder::new(),
+    ];
     let mut error = StringBuilder::new();
     let int = |v: u32| i32::try_from(v).ok();
     for answer in answers {

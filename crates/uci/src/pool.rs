@@ -9,8 +9,8 @@
 //! the caller's.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
 pub use std::sync::mpsc::RecvTimeoutError;
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -117,7 +117,11 @@ fn start(settings: &PoolSettings) -> Result<UciEngine, EngineError> {
 }
 
 /// One search of `pos`, the answer turned to White's point of view.
-fn search(engine: &mut UciEngine, pos: &Position, limits: &Limits) -> Result<Analysis, EngineError> {
+fn search(
+    engine: &mut UciEngine,
+    pos: &Position,
+    limits: &Limits,
+) -> Result<Analysis, EngineError> {
     engine.set_position(pos, &[])?;
     let result = engine.go(limits)?;
     let white = pos.turn() == Color::White;
