@@ -15,7 +15,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use chessbits_tables::analyse::{analysis_schema, Analysed, Analyser, MovesOut, MovesWork};
+use chessbits_tables::analyse::{
+    analysis_schema, epd_positions, epd_schema, Analysed, Analyser, MovesOut, MovesWork,
+};
 use chessbits_tables::{Table, TableWriter};
 use chessbits_uci::{EngineCommand, EnginePool, Limits, PoolSettings, Timeouts};
 use clap::{ArgGroup, Args};
@@ -58,6 +60,10 @@ pub(crate) struct AnalyseArgs {
     /// instead of the table.
     #[arg(long, conflicts_with = "format")]
     annotate: bool,
+    /// The inputs are EPD files (a position per line; plain, zstd or gzip): a row per
+    /// position, its columns file, line, fen, id, then the engine's.
+    #[arg(long, conflicts_with = "annotate")]
+    epd: bool,
     /// Output file (default, or -: standard output).
     #[arg(short = 'o', long = "output")]
     output: Option<PathBuf>,
@@ -77,6 +83,10 @@ pub(crate) fn columns_help() -> String {
     let width = columns.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
     let mut help = String::from("Columns (the engine's describe the position after the move):\n");
     for (name, about) in columns {
+        help.push_str(&format!("  {name:width$}  {about}\n"));
+    }
+    help.push_str("\nWith --epd, the engine's columns follow these:\n");
+    for (name, about) in chessbits_tables::columns::describe_epd() {
         help.push_str(&format!("  {name:width$}  {about}\n"));
     }
     help.push('\n');
@@ -176,11 +186,12 @@ fn engine_options(options: &[String]) -> Result<Vec<(String, String)>, String> {
 
 /// The search limit of the arguments.
 fn limits(args: &AnalyseArgs) -> Limits {
-    let mut limits = Limits::default();
-    limits.depth = args.depth;
-    limits.nodes = args.nodes;
-    limits.movetime = args.movetime.map(Duration::from_millis);
-    limits
+    Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime.map(Duration::from_millis),
+        ..Limits::default()
+    }
 }
 
 /// Runs `chessbits analyse`.
@@ -229,11 +240,22 @@ pub(crate) fn run_analyse(mut args: AnalyseArgs) -> ExitCode {
     let interrupt = Arc::new(AtomicBool::new(false));
     {
         let flag = Arc::clone(&interrupt);
-        // Only the first call in a process can install it; a second is no reason to stop.
-        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+        // (Only the first call in a process can install a handler: an error is no reason to
+        // stop.) The first Ctrl-C ends the run in order; a second ends the program at once.
+        let _ = ctrlc::set_handler(move || {
+            if flag.swap(true, Ordering::Relaxed) {
+                std::process::exit(130);
+            }
+        });
     }
     let output = args.output.as_deref();
-    let out = match open(output, args.annotate, args.format, args.opts.threads()) {
+    let out = match open(
+        output,
+        args.epd,
+        args.annotate,
+        args.format,
+        args.opts.threads(),
+    ) {
         Ok(o) => o,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Err(e) => {
@@ -256,6 +278,9 @@ pub(crate) fn run_analyse(mut args: AnalyseArgs) -> ExitCode {
         options: &selection.rows,
         annotate: args.annotate,
     };
+    if args.epd {
+        return run_epd(&args, sink, engines);
+    }
     let (mut outcome, mut sink) = run(&args.inputs, &work, &selection, &args.opts, &msgs, sink);
     if !outcome.closed && !outcome.interrupted && !outcome.output_failed {
         match sink.finish() {
@@ -304,6 +329,7 @@ pub(crate) fn run_analyse(mut args: AnalyseArgs) -> ExitCode {
 /// The output: PGN text with `--annotate`, else the table in its format.
 fn open(
     output: Option<&Path>,
+    epd: bool,
     annotate: bool,
     format: Option<Format>,
     threads: usize,
@@ -317,9 +343,91 @@ fn open(
         .unwrap_or(Format::Csv);
     let writer = TableWriter::new(
         w,
-        analysis_schema(),
+        if epd { epd_schema() } else { analysis_schema() },
         format.tables(),
         &write_options(Table::Moves, threads),
     )?;
     Ok(Out::Table(TableOut::One(writer)))
+}
+
+/// `chessbits analyse --epd`: each input's positions, a row each, analysed in order.
+fn run_epd(args: &AnalyseArgs, mut sink: AnalyseSink, engines: usize) -> ExitCode {
+    let msgs = Messages {
+        json: args.opts.json,
+    };
+    let mut bad_records = 0u64;
+    let mut input_failed = false;
+    let mut ended: io::Result<()> = Ok(());
+    for input in &args.inputs {
+        let name = display(input);
+        let text = match chessbits_pgn::input::open(input).and_then(|mut r| {
+            let mut bytes = Vec::new();
+            io::Read::read_to_end(&mut r, &mut bytes).map(|_| bytes)
+        }) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) => {
+                msgs.line(&format!("{name}: cannot read: {e}"));
+                input_failed = true;
+                continue;
+            }
+        };
+        let (positions, errors) = match epd_positions(&name, &text) {
+            Ok(p) => p,
+            Err(e) => {
+                msgs.line(&format!("{name}: {e}"));
+                input_failed = true;
+                continue;
+            }
+        };
+        for e in &errors {
+            msgs.line(e);
+        }
+        bad_records += errors.len() as u64;
+        ended = sink.write(positions);
+        if ended.is_err() {
+            break;
+        }
+    }
+    if ended.is_ok() {
+        ended = sink.finish();
+    }
+    sink.pb.finish_and_clear();
+    let flushed = match sink.out.take() {
+        Some(Out::Table(t)) => t.finish(),
+        Some(Out::Pgn(mut w)) => w.flush(),
+        None => Ok(()),
+    };
+    let mut interrupted = false;
+    for result in [ended, flushed] {
+        match result {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => interrupted = true,
+            Err(e) => {
+                msgs.line(&format!("error: writing the output: {e}"));
+                return ExitCode::from(3);
+            }
+        }
+    }
+    let p = sink.analyser.progress();
+    if interrupted {
+        msgs.line("interrupted: the rows analysed so far are written");
+    }
+    msgs.line(&format!(
+        "{} rows (a row per position) written; {bad_records} records could not be read",
+        sink.rows
+    ));
+    msgs.line(&format!(
+        "{} positions analysed on {engines} engine(s), {} rows reused a position, {} failed",
+        p.answered, p.reused, sink.failed
+    ));
+    if interrupted {
+        ExitCode::from(130)
+    } else if input_failed {
+        ExitCode::from(3)
+    } else if bad_records > 0 || sink.failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }

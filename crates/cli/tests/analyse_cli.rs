@@ -403,3 +403,62 @@ fn stockfish_analyses_the_sample() {
         assert_ne!(r[wdl], "");
     }
 }
+
+#[test]
+fn epd_positions_are_a_row_each_and_a_bad_record_is_reported() {
+    let dir = work_dir("epd");
+    let epd = dir.join("suite.epd");
+    std::fs::write(
+        &epd,
+        "# a comment\n\
+         rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"one\";\n\
+         \n\
+         not an epd record\n\
+         rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - hmvc 0; fmvn 1;\n\
+         6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - id \"mate in one\";\n",
+    )
+    .unwrap();
+    let engine = engine_script(&dir);
+    let o = Command::new(env!("CARGO_BIN_EXE_chessbits"))
+        .args([
+            "analyse",
+            "--epd",
+            "--depth",
+            "3",
+            "--engines",
+            "1",
+            "--engine",
+        ])
+        .arg(&engine)
+        .arg(&epd)
+        .env("FAKE_LOG_DIR", dir.join("log"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("line 4"), "{stderr}");
+    let (header, rows) = csv_rows(&o.stdout);
+    assert_eq!(
+        &header[..5],
+        ["file", "line", "fen", "id", "engine_eval"].map(String::from)
+    );
+    let lines: Vec<&str> = rows.iter().map(|r| r[1].as_str()).collect();
+    assert_eq!(lines, ["2", "5", "6"]);
+    assert_eq!(rows[0][3], "one");
+    assert_eq!(rows[2][3], "mate in one");
+    for r in &rows {
+        assert_eq!(
+            r[4],
+            format!(
+                "{}",
+                chessbits_pgn::table::Eval::Centipawns(fake_white_cp(&r[2]))
+            )
+        );
+    }
+    // The first two records are one position: searched once.
+    let searched = logged(&dir)
+        .iter()
+        .filter(|l| l.starts_with("position fen "))
+        .count();
+    assert_eq!(searched, 2);
+}

@@ -10,6 +10,10 @@
 //! with the engine columns of [`crate::columns::describe_engine`] appended, and with
 //! annotation the games as PGN with Lichess's `[%eval ...]` comments.
 //!
+//! EPD input (`chessbits analyse --epd`) is a row per record ([`epd_positions`]: file,
+//! line, FEN, id), analysed the same way, the engine columns then describing the record's
+//! position.
+//!
 //! The engine columns describe the position after the move, as the `eval` column and
 //! Lichess's `[%eval]` do: `engine_eval` is comparable with `eval`. A position the pool
 //! could not analyse (the engine died twice on it) has null engine columns and its
@@ -128,6 +132,64 @@ pub fn analysis_schema() -> SchemaRef {
     let mut fields: Vec<_> = moves.fields().iter().map(|f| f.as_ref().clone()).collect();
     fields.extend(crate::columns::engine_fields());
     Arc::new(arrow_schema::Schema::new(fields))
+}
+
+/// The schema of `chessbits analyse --epd`'s table: the EPD positions' columns, then the
+/// engine's.
+pub fn epd_schema() -> SchemaRef {
+    let mut fields: Vec<_> = crate::columns::EPD_POSITIONS
+        .iter()
+        .map(|(name, t, nullable, _)| arrow_schema::Field::new(*name, t(), *nullable))
+        .collect();
+    fields.extend(crate::columns::engine_fields());
+    Arc::new(arrow_schema::Schema::new(fields))
+}
+
+/// An EPD input's positions as a batch of [`epd_schema`]'s first columns (the engine's are
+/// the [`Analyser`]'s): a row per record, numbered by its line; blank lines and `#`
+/// comments are passed over, and a line that is no EPD record is an error naming it (in
+/// the second list, in order) rather than a row.
+pub fn epd_positions(file: &str, text: &str) -> Result<(MovesOut, Vec<String>), ArrowError> {
+    let mut files = StringBuilder::new();
+    let mut lines = arrow_array::builder::Int64Builder::new();
+    let mut fens = StringBuilder::new();
+    let mut ids = StringBuilder::new();
+    let mut errors = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        match chessbits_position::Epd::parse(trimmed) {
+            Ok(epd) => {
+                files.append_value(file);
+                lines.append_value(i as i64 + 1);
+                fens.append_value(epd.setup.fen());
+                ids.append_option(epd.id());
+            }
+            Err(e) => errors.push(format!("{file}: line {}: {e}", i + 1)),
+        }
+    }
+    let columns: Vec<ArrayRef> = vec![
+        Arc::new(files.finish()),
+        Arc::new(lines.finish()),
+        Arc::new(fens.finish()),
+        Arc::new(ids.finish()),
+    ];
+    let fields: Vec<_> = crate::columns::EPD_POSITIONS
+        .iter()
+        .map(|(name, t, nullable, _)| arrow_schema::Field::new(*name, t(), *nullable))
+        .collect();
+    let batch = RecordBatch::try_new(Arc::new(arrow_schema::Schema::new(fields)), columns)?;
+    let rows = batch.num_rows();
+    Ok((
+        MovesOut {
+            batch,
+            rows_per_game: vec![1; rows],
+            games: Vec::new(),
+        },
+        errors,
+    ))
 }
 
 /// A chunk handed on by the [`Analyser`]: rows of whole games with the engine columns, and
@@ -261,7 +323,7 @@ impl Analyser {
         self.progress
     }
 
-    /// Takes a batch of [`MovesWork`]: queues its new positions, then hands `emit` every
+    /// Takes a batch of [`MovesWork`] (or of [`epd_positions`]): queues its new positions, then hands `emit` every
     /// chunk whose positions are all answered, waiting while too many are queued.
     /// `tick` is called after each answer (a progress display).
     pub fn push(
@@ -270,6 +332,10 @@ impl Analyser {
         emit: &mut dyn FnMut(Analysed) -> io::Result<()>,
         tick: &mut dyn FnMut(Progress),
     ) -> Result<(), AnalyseError> {
+        if self.interrupt.load(Ordering::Relaxed) {
+            self.pool.stop();
+            return Err(AnalyseError::Interrupted);
+        }
         self.split(out)?;
         tick(self.progress);
         self.emit_ready(emit)?;
@@ -294,13 +360,14 @@ impl Analyser {
         Ok(())
     }
 
-    /// Cuts `out` into chunks of whole games and queues their new positions.
+    /// Cuts `out` into chunks of whole games and queues their new positions (the
+    /// `after_fen` column of the moves table, the `fen` of EPD positions).
     fn split(&mut self, out: MovesOut) -> Result<(), AnalyseError> {
-        let fens = out
-            .batch
-            .column_by_name("after_fen")
+        let fens = ["after_fen", "fen"]
+            .iter()
+            .find_map(|name| out.batch.column_by_name(name))
             .and_then(|c| c.as_string_opt::<i32>())
-            .ok_or_else(|| ArrowError::SchemaError("no after_fen column".into()))?
+            .ok_or_else(|| ArrowError::SchemaError("no after_fen or fen column".into()))?
             .clone();
         let mut games = out.games.into_iter();
         let mut start = 0usize;
@@ -396,7 +463,15 @@ impl Analyser {
         let columns = engine_columns(chunk.ids.iter().map(|&id| answer(id)))?;
         let mut all = chunk.batch.columns().to_vec();
         all.extend(columns);
-        let batch = RecordBatch::try_new(analysis_schema(), all)?;
+        let mut fields: Vec<_> = chunk
+            .batch
+            .schema()
+            .fields()
+            .iter()
+            .map(|f| f.as_ref().clone())
+            .collect();
+        fields.extend(crate::columns::engine_fields());
+        let batch = RecordBatch::try_new(Arc::new(arrow_schema::Schema::new(fields)), all)?;
         let mut pgn = Vec::new();
         let mut row = 0usize;
         let games = chunk.rows_per_game.len();

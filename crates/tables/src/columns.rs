@@ -386,6 +386,27 @@ pub(crate) const ENGINE: &[MoveColumn] = &[
     ),
 ];
 
+/// The columns of an EPD input's positions in `chessbits analyse --epd`, before the
+/// engine's (which then describe the position itself).
+pub(crate) const EPD_POSITIONS: &[MoveColumn] = &[
+    ("file", || DataType::Utf8, false, "the input's name"),
+    (
+        "line",
+        || DataType::Int64,
+        false,
+        "the record's line in its input, from 1",
+    ),
+    ("fen", || DataType::Utf8, false, "the position (FEN)"),
+    ("id", || DataType::Utf8, true, "the record's id operation"),
+];
+
+/// The EPD positions' columns (with [`engine_fields`] after them in `chessbits analyse
+/// --epd`), as (name, meaning) pairs, in order.
+#[must_use]
+pub fn describe_epd() -> Vec<(&'static str, &'static str)> {
+    EPD_POSITIONS.iter().map(|c| (c.0, c.3)).collect()
+}
+
 /// The engine columns' Arrow fields, in order.
 pub(crate) fn engine_fields() -> Vec<Field> {
     ENGINE
