@@ -97,7 +97,7 @@ pub(crate) fn columns_help() -> String {
 
 /// Where the analysed chunks go.
 enum Out {
-    Table(TableOut),
+    Table(Box<TableOut>),
     Pgn(Box<dyn Write + Send>),
 }
 
@@ -347,7 +347,7 @@ fn open(
         format.tables(),
         &write_options(Table::Moves, threads),
     )?;
-    Ok(Out::Table(TableOut::One(writer)))
+    Ok(Out::Table(Box::new(TableOut::One(writer))))
 }
 
 /// `chessbits analyse --epd`: each input's positions, a row each, analysed in order.

@@ -408,6 +408,7 @@ pub fn describe_epd() -> Vec<(&'static str, &'static str)> {
 }
 
 /// The engine columns' Arrow fields, in order.
+#[cfg(feature = "engine")]
 pub(crate) fn engine_fields() -> Vec<Field> {
     ENGINE
         .iter()

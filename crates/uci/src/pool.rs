@@ -77,9 +77,9 @@ pub enum PoolError {
         fen: String,
         /// The first failure.
         #[source]
-        first: EngineError,
+        first: Box<EngineError>,
         /// The failure of the retry (or of the restart).
-        second: EngineError,
+        second: Box<EngineError>,
     },
 }
 
@@ -213,7 +213,11 @@ fn analyse(
         Ok(a) => return Ok(a),
         Err(e) => e,
     };
-    attempt().map_err(|second| PoolError::Engine { fen, first, second })
+    attempt().map_err(|second| PoolError::Engine {
+        fen,
+        first: Box::new(first),
+        second: Box::new(second),
+    })
 }
 
 impl EnginePool {
