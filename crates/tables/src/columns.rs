@@ -400,7 +400,7 @@ pub(crate) const EPD_POSITIONS: &[MoveColumn] = &[
     ("id", || DataType::Utf8, true, "the record's id operation"),
 ];
 
-/// The EPD positions' columns (with [`engine_fields`] after them in `chessbits analyse
+/// The EPD positions' columns (with [`describe_engine`]'s after them in `chessbits analyse
 /// --epd`), as (name, meaning) pairs, in order.
 #[must_use]
 pub fn describe_epd() -> Vec<(&'static str, &'static str)> {
