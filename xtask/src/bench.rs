@@ -11,7 +11,8 @@
 //!    printed when its group is done; then perft interleaved in one process and as whole
 //!    processes ([`crate::perft_scale`]), the PGN figures ([`crate::pgn_scale`]), and
 //!    chessbits for Python against python-chess
-//!    ([`crate::python_bench`]).
+//!    ([`crate::python_bench`]), and `chessbits analyse` against a python-chess engine
+//!    loop ([`crate::analyse_bench`]).
 //! 4. [`report`]: the whole report, printed and written to `target/bench-report/report.md`;
 //!    a full run also writes it to `docs/BENCHMARKS.md` (a `--quick` run's figures are
 //!    rough, so it leaves that page alone).
@@ -130,6 +131,15 @@ pub(crate) fn run(quick: bool) -> Result<(), Error> {
         .transient("      chessbits for Python against python-chess (crates/python/bench)");
     scale.push_str(&crate::python_bench::section(&root, quick));
     scale.push_str(&crate::wasm_bench::section(&root, &built.programs, quick));
+    // `chessbits analyse` against python-chess's engine loop (skipped with a notice where
+    // Stockfish, python-chess or the data are missing).
+    run.progress
+        .transient("      chessbits analyse against a python-chess engine loop (Stockfish)");
+    scale.push_str(&crate::analyse_bench::section(
+        &root,
+        &built.programs,
+        quick,
+    ));
 
     let experiments: Vec<(&Experiment, &[Row])> = run
         .tables

@@ -14,6 +14,7 @@
 //!   `fuzz/` for N seconds (nightly and cargo-fuzz needed) and print executions and coverage
 //!   per target.
 
+mod analyse_bench;
 mod bench;
 mod chart;
 mod experiments;

@@ -23,6 +23,8 @@
 //!   `fen,wdl,dtz,best` CSV rows (`syzygy_cmd`).
 //! - `chessbits pgn check|fens|games|moves|filter INPUT...` checks PGN, converts it to rows
 //!   (CSV, NDJSON, Parquet) or filters it, as a Unix filter (see `pgn_cmd`).
+//! - `chessbits analyse INPUT... --engine PATH --nodes N` writes the moves table with a UCI
+//!   engine's analysis of each position, or the games annotated with `[%eval]` (`analyse_cmd`).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -33,6 +35,7 @@ use chessbits_movegen::variant::{VariantError, VariantPosition};
 use chessbits_position::{CastlingMode, Position, PositionError, Setup, Validation, Variant};
 use clap::{Parser, Subcommand};
 
+mod analyse_cmd;
 mod book_cmd;
 mod epd_cmd;
 mod moves_cmd;
@@ -132,6 +135,12 @@ enum Command {
     /// Polyglot opening books: `build` from PGN games, `show` a position's moves, `choose` one.
     #[command(subcommand)]
     Book(book_cmd::BookCommand),
+    /// Analyse every position after a mainline move with a UCI engine: the moves table with
+    /// the engine's columns (CSV, NDJSON, Arrow, Parquet), or with --annotate the games as
+    /// PGN with [%eval] comments. Each distinct position is analysed once per run, on
+    /// --engines processes in parallel.
+    #[command(after_help = analyse_cmd::columns_help())]
+    Analyse(Box<analyse_cmd::AnalyseArgs>),
 }
 
 fn main() -> ExitCode {
@@ -139,6 +148,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Pgn(cmd) => pgn_cmd::run(cmd),
         Command::Book(cmd) => book_cmd::run(cmd),
+        Command::Analyse(args) => analyse_cmd::run_analyse(*args),
         Command::Syzygy { paths, epd, fens } => {
             syzygy_cmd::run(&syzygy_cmd::SyzygyOptions { paths, fens, epd })
         }

@@ -112,6 +112,9 @@ pub(crate) struct Outcome {
     pub(crate) closed: bool,
     /// A thread panicked (a bug).
     pub(crate) panicked: bool,
+    /// The run was interrupted (Ctrl-C, `chessbits analyse`): the output written so far
+    /// is kept.
+    pub(crate) interrupted: bool,
     pub(crate) seconds: f64,
 }
 
@@ -309,6 +312,7 @@ pub(crate) fn run<W: Work, S: Sink<W::Out>>(
             output_failed: false,
             closed: false,
             panicked: false,
+            interrupted: false,
             seconds: 0.0,
         },
         current: None,
@@ -335,6 +339,9 @@ pub(crate) fn run<W: Work, S: Sink<W::Out>>(
     match ran {
         Ok(()) => {}
         Err(Error::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => outcome.closed = true,
+        Err(Error::Output(e)) if e.kind() == io::ErrorKind::Interrupted => {
+            outcome.interrupted = true;
+        }
         Err(Error::Output(e)) => {
             match begin_failed {
                 Some(name) => msgs.line(&format!("error: writing the output for {name}: {e}")),

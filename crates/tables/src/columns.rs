@@ -333,6 +333,96 @@ pub(crate) const MOVES: &[MoveColumn] = &[
     ("eval", eval_type, true, "the move's [%eval] as {cp, mate}"),
 ];
 
+/// The engine's columns that `chessbits analyse` appends to the moves table: the analysis
+/// of the position after the move, White's point of view (as `eval`).
+pub(crate) const ENGINE: &[MoveColumn] = &[
+    (
+        "engine_eval",
+        eval_type,
+        true,
+        "the engine's score after the move as {cp, mate}, White's view",
+    ),
+    (
+        "engine_depth",
+        || DataType::Int32,
+        true,
+        "the depth of the engine's line",
+    ),
+    (
+        "engine_best",
+        || DataType::Utf8,
+        true,
+        "the engine's best reply in UCI",
+    ),
+    (
+        "engine_pv",
+        || list_of(DataType::Utf8),
+        true,
+        "the engine's principal variation in UCI",
+    ),
+    (
+        "engine_wdl_white",
+        || DataType::Int32,
+        true,
+        "White wins per mille (where the engine gives WDL)",
+    ),
+    (
+        "engine_wdl_draw",
+        || DataType::Int32,
+        true,
+        "draws per mille (where the engine gives WDL)",
+    ),
+    (
+        "engine_wdl_black",
+        || DataType::Int32,
+        true,
+        "Black wins per mille (where the engine gives WDL)",
+    ),
+    (
+        "engine_error",
+        || DataType::Utf8,
+        true,
+        "why the position has no analysis (null: it has one)",
+    ),
+];
+
+/// The columns of an EPD input's positions in `chessbits analyse --epd`, before the
+/// engine's (which then describe the position itself).
+pub(crate) const EPD_POSITIONS: &[MoveColumn] = &[
+    ("file", || DataType::Utf8, false, "the input's name"),
+    (
+        "line",
+        || DataType::Int64,
+        false,
+        "the record's line in its input, from 1",
+    ),
+    ("fen", || DataType::Utf8, false, "the position (FEN)"),
+    ("id", || DataType::Utf8, true, "the record's id operation"),
+];
+
+/// The EPD positions' columns (with [`describe_engine`]'s after them in `chessbits analyse
+/// --epd`), as (name, meaning) pairs, in order.
+#[must_use]
+pub fn describe_epd() -> Vec<(&'static str, &'static str)> {
+    EPD_POSITIONS.iter().map(|c| (c.0, c.3)).collect()
+}
+
+/// The engine columns' Arrow fields, in order.
+#[cfg(feature = "engine")]
+pub(crate) fn engine_fields() -> Vec<Field> {
+    ENGINE
+        .iter()
+        .map(|(name, t, nullable, _)| Field::new(*name, t(), *nullable))
+        .collect()
+}
+
+/// The engine columns that `chessbits analyse` appends to the moves table, as (name,
+/// meaning) pairs, in order.
+#[must_use]
+pub fn describe_engine() -> Vec<(&'static str, &'static str)> {
+    ENGINE.iter().map(|c| (c.0, c.3)).collect()
+}
+
 /// The columns of `table` in `layout`, as (name, meaning) pairs, in order: what `--help`
 /// lists and the bindings document.
 #[must_use]

@@ -30,6 +30,9 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "engine")]
+#[cfg_attr(docsrs, doc(cfg(feature = "engine")))]
+pub mod analyse;
 pub mod columns;
 pub mod drive;
 pub mod fens;

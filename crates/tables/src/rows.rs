@@ -257,7 +257,7 @@ fn offset(n: usize) -> Result<i32, ArrowError> {
     })
 }
 
-fn eval_builder() -> StructBuilder {
+pub(crate) fn eval_builder() -> StructBuilder {
     StructBuilder::from_fields(
         match eval_type() {
             DataType::Struct(f) => f,
@@ -267,7 +267,7 @@ fn eval_builder() -> StructBuilder {
     )
 }
 
-fn push_eval(b: &mut StructBuilder, eval: Option<Eval>) {
+pub(crate) fn push_eval(b: &mut StructBuilder, eval: Option<Eval>) {
     let (cp, mate) = match eval {
         Some(Eval::Centipawns(cp)) => (Some(cp), None),
         Some(Eval::Mate(m)) => (None, Some(m)),
@@ -282,7 +282,7 @@ fn push_eval(b: &mut StructBuilder, eval: Option<Eval>) {
     b.append(eval.is_some());
 }
 
-fn list_field(item: DataType) -> Arc<Field> {
+pub(crate) fn list_field(item: DataType) -> Arc<Field> {
     Arc::new(Field::new("item", item, true))
 }
 

@@ -32,8 +32,14 @@
 //!
 //! What is not here: XBoard protocol version 1 engines (that announce no features),
 //! node and mate limits and analysis mode over XBoard, and the `edit` command for
-//! engines without `setboard` (those are [`EngineError::Unsupported`]); an engine pool
-//! (fishnet-style) is left to the caller: engines are `Send`.
+//! engines without `setboard` (those are [`EngineError::Unsupported`]).
+//!
+//! [`EnginePool`] runs several processes of one UCI engine, a thread each, over a queue of
+//! positions (what `chessbits analyse` runs): it is here because it is process management
+//! and the protocol's exchanges (start, options, restart after a death, one retry), while
+//! what is analysed, how often and where the answers go stay with the caller
+//! (`chessbits-tables`' `analyse` module deduplicates positions and joins the answers to
+//! the moves table).
 //!
 //! [`VariantPosition`]: chessbits_movegen::variant::VariantPosition
 #![deny(missing_docs)]
@@ -45,6 +51,7 @@ mod error;
 mod info;
 mod limits;
 mod options;
+mod pool;
 mod process;
 mod protocol;
 mod tokens;
@@ -56,6 +63,7 @@ pub use error::{EngineError, Exit, OptionError, ParseError, Stage, StderrTail};
 pub use info::{parse_info, Bound, CurrLine, IllegalPvMove, Info, Score, ScoreInfo, Wdl};
 pub use limits::{Limits, Timeouts};
 pub use options::{parse_option, EngineOption, OptionKind, OptionValue};
+pub use pool::{Analysis, Answer, EnginePool, PoolError, PoolSettings, RecvTimeoutError};
 pub use process::EngineCommand;
 pub use protocol::{parse_uci_line, UciLine};
 pub use xboard::{XBoardEngine, XBoardReply, XBoardResult, XBoardThinking};

@@ -34,6 +34,7 @@ pub struct EngineCommand {
     pub(crate) envs: Vec<(OsString, OsString)>,
     pub(crate) current_dir: Option<PathBuf>,
     pub(crate) timeouts: Timeouts,
+    pub(crate) own_group: bool,
 }
 
 impl EngineCommand {
@@ -45,6 +46,7 @@ impl EngineCommand {
             envs: Vec::new(),
             current_dir: None,
             timeouts: Timeouts::default(),
+            own_group: false,
         }
     }
 
@@ -80,6 +82,15 @@ impl EngineCommand {
     #[must_use]
     pub fn timeouts(mut self, timeouts: Timeouts) -> EngineCommand {
         self.timeouts = timeouts;
+        self
+    }
+
+    /// On Unix, starts the engine in a process group of its own, so that the terminal's
+    /// Ctrl-C (SIGINT to the foreground group) reaches the client alone, which can then
+    /// end its work in order and stop the engine itself. Elsewhere it does nothing.
+    #[must_use]
+    pub fn own_process_group(mut self, own: bool) -> EngineCommand {
+        self.own_group = own;
         self
     }
 }
@@ -129,6 +140,10 @@ impl EngineProcess {
             .stderr(Stdio::piped());
         if let Some(dir) = &cmd.current_dir {
             command.current_dir(dir);
+        }
+        #[cfg(unix)]
+        if cmd.own_group {
+            std::os::unix::process::CommandExt::process_group(&mut command, 0);
         }
         let mut child = command.spawn().map_err(|source| {
             if source.kind() == std::io::ErrorKind::NotFound {
