@@ -3,41 +3,20 @@
 //! `play_loose`, `status`, `clean_castling_rights`, `checkers`, `pin_mask`; movegen's
 //! `loose` generator). This file only chooses between them and the position's fast paths.
 
-use chessbits_bitboard_core::{Bitboard, Move as RawMove, MoveKind, Square};
+use chessbits_bitboard_core::{Bitboard, Move as RawMove, Square};
 use chessbits_movegen::loose::Loose;
 use chessbits_position::{Position as Pos, Setup, Validation};
 use pyo3::exceptions::PyAssertionError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 
-use super::{mode, piece_type, Board, Entry, Move, Saved};
+use super::{mode, Board, Entry, Move, Saved};
 use crate::InvalidMoveError;
 
-/// python-chess's fields of a typed move (castling as the loose board writes it).
+/// python-chess's fields of a typed move (castling as the loose board writes it: king to
+/// rook).
 fn fields(raw: RawMove) -> Move {
-    if raw.is_null() {
-        return Move::NULL;
-    }
-    let (from, to) = (raw.from().index() as u8, raw.to().index() as u8);
-    match raw.kind() {
-        MoveKind::Promotion(r) => Move {
-            from,
-            to,
-            promotion: piece_type(r),
-            drop: 0,
-        },
-        MoveKind::Drop(r) => Move {
-            from: to,
-            to,
-            promotion: 0,
-            drop: piece_type(r),
-        },
-        _ => Move {
-            from,
-            to,
-            ..Move::NULL
-        },
-    }
+    Move::typed(raw, false)
 }
 
 /// The position of `setup` when python-chess's rules and the position's give it the same

@@ -28,12 +28,18 @@ impl Move {
 
     /// `m` as python-chess writes it on `pos`.
     pub(super) fn of(pos: &Pos, m: RawMove) -> Move {
+        Move::typed(m, !pos.mode().is_chess960())
+    }
+
+    /// `m`'s python-chess fields: castling as the king's move to its square where
+    /// `king_to` (standard chess), else as the move a Chess960 board writes (king to rook).
+    pub(super) fn typed(m: RawMove, king_to: bool) -> Move {
         if m.is_null() {
             return Move::NULL;
         }
         let (from, to) = (m.from().index() as u8, m.to().index() as u8);
         match m.kind() {
-            MoveKind::Castle if !pos.mode().is_chess960() => Move {
+            MoveKind::Castle if king_to => Move {
                 from,
                 to: m.king_to().index() as u8,
                 ..Move::NULL
