@@ -28,7 +28,7 @@ use std::time::Duration;
 
 use arrow_array::builder::{Int32Builder, ListBuilder, StringBuilder};
 use arrow_array::cast::AsArray;
-use arrow_array::{ArrayRef, BooleanArray, RecordBatch};
+use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{ArrowError, DataType, SchemaRef};
 use chessbits_pgn::table::{set_command, Command, CommandKind, Eval};
 use chessbits_pgn::{
@@ -39,6 +39,7 @@ use chessbits_uci::{Analysis, EnginePool, RecvTimeoutError, Score};
 use crate::drive::{Chosen, Error, Work};
 use crate::rows::{batch_counted, eval_builder, list_field, push_eval, RowOptions};
 use crate::selection::Selection;
+use crate::stream::keep_games;
 use crate::types::Table;
 
 /// A game as [`MovesWork`] reads it: the record the rows are made from, the tree written
@@ -98,14 +99,7 @@ impl Work for MovesWork<'_> {
     }
 
     fn retain(&self, out: MovesOut, keep: &[bool]) -> Result<MovesOut, Error> {
-        let mut mask = Vec::with_capacity(out.batch.num_rows());
-        let mut rows_per_game = Vec::new();
-        for (&rows, &k) in out.rows_per_game.iter().zip(keep) {
-            mask.extend(std::iter::repeat_n(k, rows as usize));
-            if k {
-                rows_per_game.push(rows);
-            }
-        }
+        let (batch, rows_per_game) = keep_games(&out.batch, &out.rows_per_game, keep)?;
         let games = if out.games.is_empty() {
             out.games
         } else {
@@ -115,9 +109,6 @@ impl Work for MovesWork<'_> {
                 .filter_map(|(g, &k)| k.then_some(g))
                 .collect()
         };
-        let batch =
-            arrow_select::filter::filter_record_batch(&out.batch, &BooleanArray::from(mask))
-                .map_err(Error::Arrow)?;
         Ok(MovesOut {
             batch,
             rows_per_game,

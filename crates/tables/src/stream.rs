@@ -65,22 +65,32 @@ impl Work for Rows<'_> {
     }
 
     fn retain(&self, out: RowsOut, keep: &[bool]) -> Result<RowsOut, Error> {
-        let mut mask = Vec::with_capacity(out.batch.num_rows());
-        let mut rows_per_game = Vec::new();
-        for (&rows, &k) in out.rows_per_game.iter().zip(keep) {
-            mask.extend(std::iter::repeat_n(k, rows as usize));
-            if k {
-                rows_per_game.push(rows);
-            }
-        }
-        let batch =
-            arrow_select::filter::filter_record_batch(&out.batch, &BooleanArray::from(mask))
-                .map_err(Error::Arrow)?;
+        let (batch, rows_per_game) = keep_games(&out.batch, &out.rows_per_game, keep)?;
         Ok(RowsOut {
             batch,
             rows_per_game,
         })
     }
+}
+
+/// The rows of the games `keep` keeps, of a batch whose games have `rows_per_game` rows
+/// each, in order: the batch without the other games' rows, and the kept games' counts.
+pub(crate) fn keep_games(
+    batch: &RecordBatch,
+    rows_per_game: &[u32],
+    keep: &[bool],
+) -> Result<(RecordBatch, Vec<u32>), Error> {
+    let mut mask = Vec::with_capacity(batch.num_rows());
+    let mut kept = Vec::new();
+    for (&rows, &k) in rows_per_game.iter().zip(keep) {
+        mask.extend(std::iter::repeat_n(k, rows as usize));
+        if k {
+            kept.push(rows);
+        }
+    }
+    let batch = arrow_select::filter::filter_record_batch(batch, &BooleanArray::from(mask))
+        .map_err(Error::Arrow)?;
+    Ok((batch, kept))
 }
 
 /// What [`run`] and [`Batches`] are asked for.
