@@ -13,11 +13,13 @@
 //! | [`pgn`] | `chessbits-pgn` | streaming PGN reader and writer, replay, filtering |
 //! | `tables` | `chessbits-tables` | games as Arrow record batches; Parquet, IPC, CSV, NDJSON |
 //! | `syzygy` | `chessbits-syzygy` | Syzygy endgame tablebase probing (WDL, DTZ) |
+//! | `uci` | `chessbits-uci` | a client for chess engines over UCI and XBoard |
 //!
 //! Features: `attack-tables`, `position`, `movegen`, `pgn` (each brings the layers below it;
 //! `bitboard` is always there) and `std`; the default is these. `tables` (with its writers
-//! `tables-parquet`, `tables-ipc`, `tables-csv`, `tables-json`) and `syzygy` are off by
-//! default: arrow-rs is a large build, and few programs probe tablebases. Without `std`
+//! `tables-parquet`, `tables-ipc`, `tables-csv`, `tables-json`, and `tables-engine` for
+//! engine analysis of the moves table), `syzygy` and `uci` are off by default: arrow-rs is
+//! a large build, and few programs probe tablebases or start engines. Without `std`
 //! and `pgn` the crate is `no_std` (it needs `alloc`).
 //!
 //! ```
@@ -73,6 +75,12 @@ pub use chessbits_tables as tables;
 #[cfg(feature = "syzygy")]
 #[cfg_attr(docsrs, doc(cfg(feature = "syzygy")))]
 pub use chessbits_syzygy as syzygy;
+
+/// A client for chess engines over UCI and XBoard: options, limits, `info` lines, an
+/// engine pool (`chessbits-uci`).
+#[cfg(feature = "uci")]
+#[cfg_attr(docsrs, doc(cfg(feature = "uci")))]
+pub use chessbits_uci as uci;
 
 /// The names most programs use, for `use chessbits::prelude::*;`.
 pub mod prelude {
