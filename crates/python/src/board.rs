@@ -18,6 +18,7 @@ use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{
     Bitboard, Color, Move as RawMove, MoveKind, Piece as RawPiece, Role, Square,
 };
+use chessbits_movegen::loose::Loose;
 use chessbits_movegen::{SanError, SanMode, SanPlus};
 use chessbits_position::{
     Board as Placement, CastlingMode, CastlingNotation, CastlingSide, EnPassantMode, History,
@@ -552,24 +553,13 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Py<PyAny>> {
-        let list = PyList::empty(py);
-        if let Some(loose) = self.loose() {
-            for m in loose.castling_moves(Bitboard(from_mask), Bitboard(to_mask)) {
-                list.append(move_obj(py, loose::loose_fields(&loose, m))?)?;
-            }
-        }
-        if let Some(pos) = self.position() {
-            for &raw in chessbits_movegen::legal_moves(pos)
-                .iter()
-                .filter(|m| m.is_castle())
-            {
-                let m = Move::of(pos, raw);
-                if from_mask >> m.from & 1 == 1 && to_mask >> m.to & 1 == 1 {
-                    list.append(move_obj(py, m)?)?;
-                }
-            }
-        }
-        Ok(list.try_iter()?.into_any().unbind())
+        self.legal_of_kind(
+            py,
+            from_mask,
+            to_mask,
+            |l, f, t| l.castling_moves(f, t),
+            RawMove::is_castle,
+        )
     }
 
     #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
@@ -579,24 +569,13 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Py<PyAny>> {
-        let list = PyList::empty(py);
-        if let Some(loose) = self.loose() {
-            for m in loose.legal_ep(Bitboard(from_mask), Bitboard(to_mask)) {
-                list.append(move_obj(py, loose::loose_fields(&loose, m))?)?;
-            }
-        }
-        if let Some(pos) = self.position() {
-            for &raw in chessbits_movegen::legal_moves(pos)
-                .iter()
-                .filter(|m| m.is_en_passant())
-            {
-                let m = Move::of(pos, raw);
-                if from_mask >> m.from & 1 == 1 && to_mask >> m.to & 1 == 1 {
-                    list.append(move_obj(py, m)?)?;
-                }
-            }
-        }
-        Ok(list.try_iter()?.into_any().unbind())
+        self.legal_of_kind(
+            py,
+            from_mask,
+            to_mask,
+            |l, f, t| l.legal_ep(f, t),
+            RawMove::is_en_passant,
+        )
     }
 
     /// The en-passant captures as python-chess's pseudo-legal generator gives them (any
@@ -1658,6 +1637,37 @@ impl Board {
 use pyo3::types::IntoPyDict;
 
 impl Board {
+    /// The legal moves of one kind within the masks, as an iterator of python-chess's
+    /// moves: `loose`'s on a board that is no position, else the position's legal moves
+    /// that `kind` takes.
+    fn legal_of_kind(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+        loose: fn(&Loose<'_>, Bitboard, Bitboard) -> Vec<RawMove>,
+        kind: fn(RawMove) -> bool,
+    ) -> PyResult<Py<PyAny>> {
+        let list = PyList::empty(py);
+        if let Some(board) = self.loose() {
+            for m in loose(&board, Bitboard(from_mask), Bitboard(to_mask)) {
+                list.append(move_obj(py, loose::loose_fields(&board, m))?)?;
+            }
+        }
+        if let Some(pos) = self.position() {
+            for &raw in chessbits_movegen::legal_moves(pos)
+                .iter()
+                .filter(|&&m| kind(m))
+            {
+                let m = Move::of(pos, raw);
+                if from_mask >> m.from & 1 == 1 && to_mask >> m.to & 1 == 1 {
+                    list.append(move_obj(py, m)?)?;
+                }
+            }
+        }
+        Ok(list.try_iter()?.into_any().unbind())
+    }
+
     fn is_en_passant_inner(&self, m: &Move) -> bool {
         if let Some(loose) = self.loose() {
             return Board::uci_form(m).is_some_and(|r| loose.typed(r).is_en_passant());
