@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use chessbits_tables::stream::{Rows, RowsOut};
 use chessbits_tables::works::{Check, Fens, Pgn, Texts};
-use chessbits_tables::{Partitioned, Table};
+use chessbits_tables::{Partitioned, Selection, Table};
 
 use crate::pgn_args::{Options, SelectArgs, TableOutput};
 use crate::pgn_run::{display, finish_output, open_output, run, summary, Messages, Sink};
@@ -108,6 +108,24 @@ pub(crate) fn check(inputs: &[PathBuf], select: &SelectArgs, opts: &Options) -> 
     outcome.status()
 }
 
+/// The start of a job that writes text (`pgn fens`, `pgn filter`): its selection and its
+/// output opened, or the usage error's exit status.
+fn text_job(
+    output: Option<&Path>,
+    select: &SelectArgs,
+    opts: &Options,
+    msgs: &Messages,
+) -> Result<(Selection, Box<dyn Write + Send>), ExitCode> {
+    let selection = select.selection(opts).map_err(|e| msgs.usage(&e))?;
+    let out = open_output(output).map_err(|e| {
+        msgs.usage(&format!(
+            "{}: {e}",
+            output.map_or_else(String::new, display)
+        ))
+    })?;
+    Ok((selection, out))
+}
+
 /// `pgn fens`: a `before_fen,san,after_fen` row per mainline move of each game selected.
 pub(crate) fn fens(
     inputs: &[PathBuf],
@@ -116,18 +134,9 @@ pub(crate) fn fens(
     opts: &Options,
 ) -> ExitCode {
     let msgs = Messages { json: opts.json };
-    let selection = match select.selection(opts) {
-        Ok(s) => s,
-        Err(e) => return msgs.usage(&e),
-    };
-    let mut out = match open_output(output) {
-        Ok(o) => o,
-        Err(e) => {
-            return msgs.usage(&format!(
-                "{}: {e}",
-                output.map_or_else(String::new, display)
-            ))
-        }
+    let (selection, mut out) = match text_job(output, select, opts, &msgs) {
+        Ok(started) => started,
+        Err(code) => return code,
     };
     if let Err(e) = out.write_all(chessbits_tables::fens::fens_header().as_bytes()) {
         if e.kind() == io::ErrorKind::BrokenPipe {
@@ -154,18 +163,9 @@ pub(crate) fn filter(
     opts: &Options,
 ) -> ExitCode {
     let msgs = Messages { json: opts.json };
-    let selection = match select.selection(opts) {
-        Ok(s) => s,
-        Err(e) => return msgs.usage(&e),
-    };
-    let out = match open_output(output) {
-        Ok(o) => o,
-        Err(e) => {
-            return msgs.usage(&format!(
-                "{}: {e}",
-                output.map_or_else(String::new, display)
-            ))
-        }
+    let (selection, out) = match text_job(output, select, opts, &msgs) {
+        Ok(started) => started,
+        Err(code) => return code,
     };
     let sink = Counted {
         sink: TextSink { out },
