@@ -195,6 +195,22 @@ class _Command:
         return self.result
 
 
+class _Search(_Command):
+    """A ``play`` or an ``analysis`` over either protocol: a failure fails its
+    ``analysis`` too, unless it plays."""
+
+    play: bool
+    analysis: "AnalysisResult"
+
+    def _fail(self, exc: BaseException) -> None:
+        self.set_exception(exc)
+
+    def set_exception(self, exc: BaseException) -> None:
+        if not self.play:
+            self.analysis.set_exception(exc)
+        super().set_exception(exc)
+
+
 class _Call(_Command):
     """A command written as a function of the protocol: ``run`` sends, ``on_line`` reads
     until it sets a result."""

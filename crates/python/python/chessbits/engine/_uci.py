@@ -21,7 +21,7 @@ from ._options import (
     Limit,
     PlayResult,
 )
-from ._protocol import AnalysisResult, Protocol, _Call, _Command, _read_option
+from ._protocol import AnalysisResult, Protocol, _Call, _Command, _read_option, _Search
 from ._scores import Cp, Mate, PovScore, PovWdl, Wdl
 
 
@@ -258,7 +258,7 @@ class UciProtocol(Protocol):
         return _UciSearch(self, board, limit, play=False, **kwargs)
 
 
-class _UciSearch(_Command):
+class _UciSearch(_Search):
     """``play`` and ``analysis`` over UCI: options, ``ucinewgame`` and ``isready`` for a
     new game, ``position``, ``go``, then ``info`` lines up to ``bestmove``."""
 
@@ -394,17 +394,6 @@ class _UciSearch(_Command):
         else:
             self.analysis.set_finished(best)
             self.set_result(self.analysis)
-
-    def _fail(self, exc: BaseException) -> None:
-        self.set_exception(exc)
-
-    def set_exception(self, exc: BaseException) -> None:
-        if not self.play:
-            self.analysis.set_exception(exc)
-        super().set_exception(exc)
-
-    def engine_terminated(self, exc: BaseException) -> None:
-        self._fail(exc)
 
 
 class _UciPonder(_Command):

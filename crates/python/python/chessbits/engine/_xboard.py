@@ -25,7 +25,7 @@ from ._options import (
     Limit,
     PlayResult,
 )
-from ._protocol import AnalysisResult, Protocol, _Call, _Command, _read_option
+from ._protocol import AnalysisResult, Protocol, _Call, _Command, _read_option, _Search
 from ._scores import Cp, Mate, PovScore, Score
 
 
@@ -137,7 +137,7 @@ def _xboard_variant(board: Board) -> Optional[str]:
     return None if variant in ("chess", "normal") else variant
 
 
-class _XBoardSearch(_Command):
+class _XBoardSearch(_Search):
     """``play`` and ``analysis`` over XBoard: ``new``, ``force``, the position, the limits,
     ``post``, then ``go`` (play) or ``analyze`` (analysis); thinking lines as info."""
 
@@ -306,13 +306,3 @@ class _XBoardSearch(_Command):
             moves.append(move)
         return moves
 
-    def _fail(self, exc: BaseException) -> None:
-        self.set_exception(exc)
-
-    def set_exception(self, exc: BaseException) -> None:
-        if not self.play:
-            self.analysis.set_exception(exc)
-        super().set_exception(exc)
-
-    def engine_terminated(self, exc: BaseException) -> None:
-        self._fail(exc)
