@@ -31,12 +31,15 @@ mod bytes;
 mod consts;
 mod error;
 mod material;
+mod names;
 mod pairs;
 mod table;
 mod tablebase;
 mod wdl;
 
 pub use error::SyzygyError;
+pub use material::calc_key;
+pub use names::{all_dependencies, dependencies, is_tablename, normalize_tablename, tablenames};
 pub use table::TableKind;
 pub use tablebase::{RootMove, Tablebase};
 pub use wdl::Wdl;
