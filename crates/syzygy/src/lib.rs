@@ -30,6 +30,7 @@
 mod bytes;
 mod consts;
 mod error;
+mod files;
 mod material;
 mod names;
 mod pairs;

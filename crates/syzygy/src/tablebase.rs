@@ -4,85 +4,16 @@
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use chessbits_bitboard_core::{Move, Piece, Role};
 use chessbits_position::{History, Position};
 
 use crate::error::{Bad, SyzygyError};
+use crate::files::{split_name, Bytes, Entry, LazyTable};
 use crate::material::Material;
 use crate::table::{Pieces, Stored, Table, TableKind};
 use crate::wdl::Wdl;
-
-/// The bytes of a table: a memory-mapped file or a buffer.
-enum Bytes {
-    Mapped(memmap2::Mmap),
-    Owned(Arc<[u8]>),
-}
-
-impl AsRef<[u8]> for Bytes {
-    fn as_ref(&self) -> &[u8] {
-        match self {
-            Bytes::Mapped(m) => m,
-            Bytes::Owned(b) => b,
-        }
-    }
-}
-
-/// Maps a table file read-only.
-#[allow(unsafe_code)]
-fn map_file(path: &Path) -> Result<Bytes, SyzygyError> {
-    let io = |e: std::io::Error| SyzygyError::Io {
-        path: path.to_path_buf(),
-        source: Arc::new(e),
-    };
-    let file = fs::File::open(path).map_err(io)?;
-    if file.metadata().map_err(io)?.len() == 0 {
-        // Mapping an empty file fails on some systems; its header is missing either way.
-        return Ok(Bytes::Owned(Arc::from(Vec::new())));
-    }
-    // SAFETY: the map is read-only (`Mmap`, from a file opened for reading), so this
-    // process never writes through it. The one hazard of a file map is another process
-    // truncating or rewriting the file while it is mapped, which could fault or change the
-    // bytes under a reference: tablebase files are written once and never modified in
-    // place, which is the condition the crate documents (`Tablebase::add_directory`).
-    // Whatever the bytes are, every read of them is bounds-checked against the map's length.
-    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
-    Ok(Bytes::Mapped(map))
-}
-
-/// Where a table comes from, and the table once opened (or why it could not be).
-struct LazyTable {
-    path: PathBuf,
-    bytes: Option<Arc<[u8]>>,
-    kind: TableKind,
-    material: Material,
-    cell: OnceLock<Result<Table<Bytes>, SyzygyError>>,
-}
-
-impl LazyTable {
-    fn get(&self) -> Result<&Table<Bytes>, SyzygyError> {
-        self.cell
-            .get_or_init(|| {
-                let bytes = match &self.bytes {
-                    Some(b) => Bytes::Owned(b.clone()),
-                    None => map_file(&self.path)?,
-                };
-                let len = bytes.as_ref().len();
-                Table::new(bytes, self.kind, self.material)
-                    .map_err(|bad| bad.at(self.path.clone(), len))
-            })
-            .as_ref()
-            .map_err(Clone::clone)
-    }
-}
-
-/// The WDL and DTZ files of one material.
-#[derive(Default)]
-struct Entry {
-    wdl: Option<LazyTable>,
-    dtz: Option<LazyTable>,
-}
 
 /// A set of Syzygy tables for standard chess, up to seven pieces.
 ///
@@ -101,8 +32,7 @@ impl std::fmt::Debug for Tablebase {
         let mut names: Vec<String> = self
             .entries
             .values()
-            .flat_map(|e| [&e.wdl, &e.dtz])
-            .flatten()
+            .flat_map(Entry::files)
             .map(|t| format!("{}{}", t.material, t.kind.extension()))
             .collect();
         names.sort();
@@ -163,7 +93,7 @@ impl Tablebase {
         let mut out: Vec<(String, Vec<Piece>)> = self
             .entries
             .iter()
-            .filter(|(_, e)| e.wdl.is_some() && e.dtz.is_some())
+            .filter(|(_, e)| e.get(TableKind::Wdl).is_some() && e.get(TableKind::Dtz).is_some())
             .map(|(m, _)| (m.to_string(), m.pieces()))
             .collect();
         out.sort();
@@ -187,17 +117,37 @@ impl Tablebase {
         for dirent in fs::read_dir(path).map_err(io)? {
             let dirent = dirent.map_err(io)?;
             let name = dirent.file_name();
-            let Some(name) = name.to_str() else { continue };
-            let Some((stem, kind)) = split_name(name) else {
-                continue;
-            };
-            let Some(material) = Material::from_name(stem) else {
+            let Some((material, kind)) = name.to_str().and_then(table_of_file) else {
                 continue;
             };
             self.insert(material, kind, dirent.path(), None);
             added += 1;
         }
         Ok(added)
+    }
+
+    /// Adds one table file if it is named as a table of standard chess (`KQvKR.rtbw`,
+    /// `KQvKR.rtbz`, up to seven pieces, the rule of
+    /// [`add_directory`](Tablebase::add_directory)) and is a file: `true` when added, `false`
+    /// otherwise, as python-chess's `Tablebase.add_file(path)` answers 1 or 0. The file is
+    /// only opened when a probe needs it; a file of the same name added before is replaced.
+    ///
+    /// The file is memory-mapped: it must not be modified or truncated while the tablebase
+    /// lives.
+    pub fn add_file(&mut self, path: impl AsRef<Path>) -> bool {
+        let path = path.as_ref();
+        let Some((material, kind)) = path
+            .file_name()
+            .and_then(|name| name.to_str())
+            .and_then(table_of_file)
+        else {
+            return false;
+        };
+        if !path.is_file() {
+            return false;
+        }
+        self.insert(material, kind, path.to_path_buf(), None);
+        true
     }
 
     /// Adds a table held in memory, named as its file would be (`"KQvK.rtbw"`): for tables
@@ -222,18 +172,8 @@ impl Tablebase {
         path: PathBuf,
         bytes: Option<Arc<[u8]>>,
     ) {
-        let lazy = LazyTable {
-            path,
-            bytes,
-            kind,
-            material,
-            cell: OnceLock::new(),
-        };
-        let entry = self.entries.entry(material).or_default();
-        match kind {
-            TableKind::Wdl => entry.wdl = Some(lazy),
-            TableKind::Dtz => entry.dtz = Some(lazy),
-        }
+        let lazy = LazyTable::new(path, bytes, kind, material);
+        self.entries.entry(material).or_default().set(lazy);
     }
 
     /// The table of a position's material, and whether the position's colours must be
@@ -243,21 +183,15 @@ impl Tablebase {
         material: &Material,
         kind: TableKind,
     ) -> Result<(&LazyTable, &Table<Bytes>, bool), SyzygyError> {
-        fn pick(e: &Entry, kind: TableKind) -> Option<&LazyTable> {
-            match kind {
-                TableKind::Wdl => e.wdl.as_ref(),
-                TableKind::Dtz => e.dtz.as_ref(),
-            }
-        }
         let found = self
             .entries
             .get(material)
-            .and_then(|e| pick(e, kind))
+            .and_then(|e| e.get(kind))
             .map(|t| (t, false))
             .or_else(|| {
                 self.entries
                     .get(&material.flipped())
-                    .and_then(|e| pick(e, kind))
+                    .and_then(|e| e.get(kind))
                     .map(|t| (t, true))
             });
         match found {
@@ -539,20 +473,16 @@ impl Tablebase {
     }
 }
 
+/// The material and kind of a table file of standard chess by its name (`KQvK.rtbw`).
+fn table_of_file(name: &str) -> Option<(Material, TableKind)> {
+    let (stem, kind) = split_name(name)?;
+    Some((Material::from_name(stem)?, kind))
+}
+
 /// Whether the game has ended by rule at `pos`, a position without history (see
 /// [`Tablebase::best_move`]).
 fn is_game_over(pos: &Position) -> bool {
     chessbits_movegen::outcome(pos, &History::starting_at(pos)).is_some()
-}
-
-/// `KQvK.rtbw` -> (`KQvK`, WDL).
-fn split_name(name: &str) -> Option<(&str, TableKind)> {
-    if let Some(stem) = name.strip_suffix(".rtbw") {
-        Some((stem, TableKind::Wdl))
-    } else {
-        name.strip_suffix(".rtbz")
-            .map(|stem| (stem, TableKind::Dtz))
-    }
 }
 
 #[cfg(test)]
