@@ -89,7 +89,9 @@ pub(crate) struct Table<B> {
 pub(crate) enum Stored {
     /// The result a WDL table stores.
     Wdl(Wdl),
-    /// The distance a DTZ table stores, in plies as the table counts them (`1..`).
+    /// The distance a DTZ table stores, in plies, as the file holds it (doubled where the
+    /// table counts moves), before the zeroing move itself is counted: python-chess's
+    /// `probe_dtz_table` value.
     Dtz(i32),
     /// A DTZ table stores the other side to move only.
     OtherSide,
@@ -286,7 +288,9 @@ impl<B: AsRef<[u8]>> Table<B> {
             Wdl::Win => 0,
             Wdl::Loss => 1,
             Wdl::CursedWin => 2,
-            Wdl::BlessedLoss | Wdl::Draw => 3,
+            Wdl::BlessedLoss => 3,
+            // Never asked by the probes (a draw has no distance); python-chess's choice.
+            Wdl::Draw => 0,
         };
         let mut v = u64::from(value);
         if p.flags & FLAG_MAPPED != 0 {
@@ -302,8 +306,8 @@ impl<B: AsRef<[u8]>> Table<B> {
         if !plies {
             v *= 2;
         }
-        // At most 2 * 65535 + 1.
-        Ok(v as i32 + 1)
+        // At most 2 * 65535.
+        Ok(v as i32)
     }
 
     /// The length of the file in bytes.

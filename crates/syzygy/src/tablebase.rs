@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chessbits_bitboard_core::{Move, Piece, Role};
-use chessbits_position::{History, Position};
+use chessbits_position::{History, Position, Validation};
 
 use crate::error::{Bad, SyzygyError};
 use crate::files::{split_name, Bytes, Entry, LazyTable};
@@ -221,10 +221,18 @@ impl Tablebase {
         Ok((stored, lazy.path.as_path()))
     }
 
-    fn probe_wdl_table(&self, pos: &Position) -> Result<Wdl, SyzygyError> {
-        if Material::of_board(pos.board()).is_kings_only() {
+    /// What the WDL table of the position's material stores for it, with no search: the
+    /// value python-chess's `Tablebase.probe_wdl_table(board)` reads. Tables store "don't
+    /// care" values where a capture decides and know nothing of en passant, so this is the
+    /// result only of positions where no capture matters; [`probe_wdl`](Tablebase::probe_wdl)
+    /// is the result of any position. Two bare kings are a draw with no table; castling
+    /// rights are not looked at (the table is read for the pieces as they stand).
+    pub fn probe_wdl_table(&self, pos: &Position) -> Result<Wdl, SyzygyError> {
+        let material = Material::of_board(pos.board());
+        if material.is_kings_only() {
             return Ok(Wdl::Draw);
         }
+        Self::check_count(pos)?;
         match self.probe_table(pos, TableKind::Wdl, Wdl::Draw)? {
             (Stored::Wdl(wdl), _) => Ok(wdl),
             (Stored::Dtz(_) | Stored::OtherSide, path) => Err(SyzygyError::Corrupt {
@@ -234,10 +242,31 @@ impl Tablebase {
         }
     }
 
-    fn check(pos: &Position) -> Result<(), SyzygyError> {
-        if !pos.castles().is_empty() {
-            return Err(SyzygyError::CastlingRights { fen: pos.fen() });
+    /// What the DTZ table of the position's material stores for it, with no search, read
+    /// for the result `wdl` (which selects the table's map of values; python-chess's
+    /// `Tablebase.probe_dtz_table(board, wdl)`): `Some(plies)`, the distance as the file
+    /// holds it, doubled where the table counts moves, before the zeroing move and the
+    /// 50-move rule's 100 of a cursed result are added (python-chess's `(dtz, 1)`), or
+    /// `None` when the file stores the other side to move only (its `(0, -1)`).
+    ///
+    /// Meaningful for positions where no capture or pawn move is best, of result `wdl`
+    /// (see [`probe_wdl_table`](Tablebase::probe_wdl_table)); [`probe_dtz`](Tablebase::probe_dtz)
+    /// is the distance of any position. For [`Wdl::Draw`] the value is the file's, as
+    /// python-chess reads it, and means nothing.
+    pub fn probe_dtz_table(&self, pos: &Position, wdl: Wdl) -> Result<Option<i32>, SyzygyError> {
+        Self::check_count(pos)?;
+        match self.probe_table(pos, TableKind::Dtz, wdl)? {
+            (Stored::Dtz(plies), _) => Ok(Some(plies)),
+            (Stored::OtherSide, _) => Ok(None),
+            (Stored::Wdl(_), path) => Err(SyzygyError::Corrupt {
+                path: path.to_path_buf(),
+                reason: "a DTZ table gave a WDL value",
+            }),
         }
+    }
+
+    /// Tables hold at most seven pieces.
+    fn check_count(pos: &Position) -> Result<(), SyzygyError> {
         let pieces = pos.board().occupied().count();
         if pieces > 7 {
             return Err(SyzygyError::TooManyPieces {
@@ -246,6 +275,13 @@ impl Tablebase {
             });
         }
         Ok(())
+    }
+
+    fn check(pos: &Position) -> Result<(), SyzygyError> {
+        if !pos.castles().is_empty() {
+            return Err(SyzygyError::CastlingRights { fen: pos.fen() });
+        }
+        Self::check_count(pos)
     }
 
     /// The result with best play from the side to move's point of view, the 50-move rule
@@ -313,6 +349,32 @@ impl Tablebase {
         self.dtz(&mut pos, 0)
     }
 
+    /// [`probe_dtz`](Tablebase::probe_dtz) as if the side to move had no en-passant right
+    /// (python-chess's `Tablebase.probe_dtz_no_ep(board)`, its DTZ before the en-passant
+    /// captures are looked at): the distance of the position as the tables store it, which
+    /// is the same as `probe_dtz` where no en-passant capture is legal. Where one is, the
+    /// capture is left out even when it is the better move or the only one; the positions
+    /// after the first move are probed with every rule.
+    pub fn probe_dtz_no_ep(&self, pos: &Position) -> Result<i32, SyzygyError> {
+        Self::check(pos)?;
+        if pos.legal_ep_square().is_none() {
+            return self.probe_dtz(pos);
+        }
+        let mut setup = pos.to_setup();
+        setup.ep_square = None;
+        // What a position needs to be played (one king a side, no pawn on a back rank, the
+        // side not to move not in check) does not depend on the en-passant square: this
+        // cannot fail, and would say so if it did.
+        let mut pos =
+            Position::from_setup_with(&setup, pos.mode(), Validation::Playable).map_err(|_| {
+                SyzygyError::Corrupt {
+                    path: PathBuf::from(pos.fen()),
+                    reason: "the position without its en-passant square cannot be played",
+                }
+            })?;
+        self.dtz(&mut pos, 0)
+    }
+
     fn dtz(&self, pos: &mut Position, depth: u32) -> Result<i32, SyzygyError> {
         let (wdl, zeroing) = self.search(pos, true)?;
         if wdl == Wdl::Draw {
@@ -322,10 +384,7 @@ impl Tablebase {
             return Ok(dtz_before_zeroing(wdl));
         }
         match self.probe_table(pos, TableKind::Dtz, wdl)? {
-            (Stored::Dtz(v), _) => {
-                let cursed = matches!(wdl, Wdl::CursedWin | Wdl::BlessedLoss);
-                Ok((v + if cursed { 100 } else { 0 }) * wdl.signum())
-            }
+            (Stored::Dtz(v), _) => Ok(dtz_before_zeroing(wdl) + v * wdl.signum()),
             (Stored::Wdl(_), path) => Err(SyzygyError::Corrupt {
                 path: path.to_path_buf(),
                 reason: "a DTZ table gave a WDL value",
