@@ -31,6 +31,7 @@ mod bytes;
 mod consts;
 mod error;
 mod files;
+mod index;
 mod material;
 mod names;
 mod pairs;

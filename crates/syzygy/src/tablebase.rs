@@ -11,8 +11,9 @@ use chessbits_position::{History, Position, Validation};
 
 use crate::error::{Bad, SyzygyError};
 use crate::files::{split_name, Bytes, Entry, LazyTable};
+use crate::index::Pieces;
 use crate::material::Material;
-use crate::table::{Pieces, Stored, Table, TableKind};
+use crate::table::{Stored, Table, TableKind};
 use crate::wdl::Wdl;
 
 /// A set of Syzygy tables for standard chess, up to seven pieces.
