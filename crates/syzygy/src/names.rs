@@ -117,9 +117,10 @@ pub fn is_tablename(
         && (!one_king || (name != "KvK" && name.starts_with('K') && name.contains("vK")))
 }
 
-/// The tables one step away from `ranks`: each promotion of a pawn (to each piece but the
-/// king where kings are royal), then each capture that leaves a side a piece, letter by
-/// letter in `KQRBNP` order; normalised, with repeats.
+/// The tables one step away from a name's two sides (as [`sides`] gives them): for each
+/// letter in `KQRBNP` order (the king only where kings are not royal, `!one_king`), a pawn
+/// of each side promoted to it, then one of it taken from each side that keeps a piece;
+/// normalised, with repeats.
 fn next_tables(name: &[Vec<usize>; 2], one_king: bool) -> Vec<String> {
     const PAWN: usize = 5;
     let write = |white: &[usize], black: &[usize]| -> String {
@@ -133,7 +134,7 @@ fn next_tables(name: &[Vec<usize>; 2], one_king: bool) -> Vec<String> {
         };
         format!("{}v{}", letters(&first), letters(&second))
     };
-    // A side with its first letter `from` changed to `to` (removed when `None`).
+    // A side with one `from` letter changed to `to` (removed when `None`).
     let changed = |side: &[usize], from: usize, to: Option<usize>| -> Vec<usize> {
         let mut side = side.to_vec();
         if let Some(at) = side.iter().position(|&r| r == from) {
