@@ -11,7 +11,15 @@
 //! python-chess's `chess.syzygy` and Fathom (the tests check python-chess's published values
 //! and shakmaty-syzygy's answers on random positions). [`Tablebase::root_moves`] and
 //! [`Tablebase::best_move`] rank the legal moves of a root position so that a won game is won
-//! under the 50-move rule (Fathom's root probe).
+//! under the 50-move rule (Fathom's root probe). [`Tablebase::probe_dtz_no_ep`],
+//! [`Tablebase::probe_wdl_table`] and [`Tablebase::probe_dtz_table`] are python-chess's
+//! probes of the same names (the DTZ without the en-passant captures, and what one table
+//! stores with no search); [`Tablebase::add_file`] adds one file.
+//!
+//! Table names as text are python-chess's module functions: [`tablenames`] (every table up
+//! to a number of pieces), [`normalize_tablename`], [`is_tablename`], [`dependencies`] and
+//! [`all_dependencies`] (the tables a probe may need), and [`calc_key`] (a board's material
+//! as a name, `KQvK`).
 //!
 //! It sits on `position` (the [`Position`](chessbits_position::Position) probed, make/unmake)
 //! and `movegen` (the legal moves: a probe plays the captures, en passant included, because
@@ -30,13 +38,18 @@
 mod bytes;
 mod consts;
 mod error;
+mod files;
+mod index;
 mod material;
+mod names;
 mod pairs;
 mod table;
 mod tablebase;
 mod wdl;
 
 pub use error::SyzygyError;
+pub use material::calc_key;
+pub use names::{all_dependencies, dependencies, is_tablename, normalize_tablename, tablenames};
 pub use table::TableKind;
 pub use tablebase::{RootMove, Tablebase};
 pub use wdl::Wdl;

@@ -6,16 +6,7 @@ use chessbits_position::Board;
 use std::fmt;
 
 use crate::consts::MAX_PIECES;
-
-/// The letters of a side in the order table names write them.
-const ORDER: [Role; 6] = [
-    Role::King,
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-    Role::Pawn,
-];
+use crate::names::{second_side_first, ORDER};
 
 /// The number of pieces of each role for each colour (`counts[color][role]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -114,8 +105,9 @@ impl Material {
     }
 
     /// The name tables of this material are found under: the side with more pieces first,
-    /// and of two sides with as many pieces the one with the stronger pieces (python-chess's
-    /// and the generator's rule). The second value says whether that puts black first.
+    /// and of two sides with as many pieces the one with the stronger pieces (the rule of
+    /// [`normalize_tablename`](crate::normalize_tablename), python-chess's and the
+    /// generator's). The second value says whether that puts black first.
     pub(crate) fn normalized(&self) -> (Material, bool) {
         let letters = |side: usize| -> Vec<usize> {
             ORDER
@@ -126,8 +118,7 @@ impl Material {
                 })
                 .collect()
         };
-        let (w, b) = (letters(0), letters(1));
-        if (w.len(), &b) < (b.len(), &w) {
+        if second_side_first(&letters(0), &letters(1)) {
             (self.flipped(), true)
         } else {
             (*self, false)
@@ -149,6 +140,29 @@ impl fmt::Display for Material {
             }
         }
         Ok(())
+    }
+}
+
+/// The material key of a board as python-chess's `calc_key(board, *, mirror=False)` writes
+/// it: white's pieces, `v`, black's, each side's letters in `KQRBNP` order (`"KQvK"`), as
+/// they stand, not normalised; with `mirror`, black's pieces first. Any board: kings are
+/// counted as the other pieces (`"KKvK"`, `"vK"`), whatever the number of pieces.
+///
+/// ```
+/// use chessbits_position::Position;
+/// use chessbits_syzygy::calc_key;
+///
+/// let pos: Position = "8/8/8/8/8/2k5/8/KQ6 w - - 0 1".parse().unwrap();
+/// assert_eq!(calc_key(pos.board(), false), "KQvK");
+/// assert_eq!(calc_key(pos.board(), true), "KvKQ");
+/// ```
+#[must_use]
+pub fn calc_key(board: &Board, mirror: bool) -> String {
+    let material = Material::of_board(board);
+    if mirror {
+        material.flipped().to_string()
+    } else {
+        material.to_string()
     }
 }
 

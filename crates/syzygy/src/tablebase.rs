@@ -4,85 +4,17 @@
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use chessbits_bitboard_core::{Move, Piece, Role};
-use chessbits_position::{History, Position};
+use chessbits_position::{History, Position, Validation};
 
 use crate::error::{Bad, SyzygyError};
+use crate::files::{split_name, Bytes, Entry, LazyTable};
+use crate::index::Pieces;
 use crate::material::Material;
-use crate::table::{Pieces, Stored, Table, TableKind};
+use crate::table::{Stored, Table, TableKind};
 use crate::wdl::Wdl;
-
-/// The bytes of a table: a memory-mapped file or a buffer.
-enum Bytes {
-    Mapped(memmap2::Mmap),
-    Owned(Arc<[u8]>),
-}
-
-impl AsRef<[u8]> for Bytes {
-    fn as_ref(&self) -> &[u8] {
-        match self {
-            Bytes::Mapped(m) => m,
-            Bytes::Owned(b) => b,
-        }
-    }
-}
-
-/// Maps a table file read-only.
-#[allow(unsafe_code)]
-fn map_file(path: &Path) -> Result<Bytes, SyzygyError> {
-    let io = |e: std::io::Error| SyzygyError::Io {
-        path: path.to_path_buf(),
-        source: Arc::new(e),
-    };
-    let file = fs::File::open(path).map_err(io)?;
-    if file.metadata().map_err(io)?.len() == 0 {
-        // Mapping an empty file fails on some systems; its header is missing either way.
-        return Ok(Bytes::Owned(Arc::from(Vec::new())));
-    }
-    // SAFETY: the map is read-only (`Mmap`, from a file opened for reading), so this
-    // process never writes through it. The one hazard of a file map is another process
-    // truncating or rewriting the file while it is mapped, which could fault or change the
-    // bytes under a reference: tablebase files are written once and never modified in
-    // place, which is the condition the crate documents (`Tablebase::add_directory`).
-    // Whatever the bytes are, every read of them is bounds-checked against the map's length.
-    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
-    Ok(Bytes::Mapped(map))
-}
-
-/// Where a table comes from, and the table once opened (or why it could not be).
-struct LazyTable {
-    path: PathBuf,
-    bytes: Option<Arc<[u8]>>,
-    kind: TableKind,
-    material: Material,
-    cell: OnceLock<Result<Table<Bytes>, SyzygyError>>,
-}
-
-impl LazyTable {
-    fn get(&self) -> Result<&Table<Bytes>, SyzygyError> {
-        self.cell
-            .get_or_init(|| {
-                let bytes = match &self.bytes {
-                    Some(b) => Bytes::Owned(b.clone()),
-                    None => map_file(&self.path)?,
-                };
-                let len = bytes.as_ref().len();
-                Table::new(bytes, self.kind, self.material)
-                    .map_err(|bad| bad.at(self.path.clone(), len))
-            })
-            .as_ref()
-            .map_err(Clone::clone)
-    }
-}
-
-/// The WDL and DTZ files of one material.
-#[derive(Default)]
-struct Entry {
-    wdl: Option<LazyTable>,
-    dtz: Option<LazyTable>,
-}
 
 /// A set of Syzygy tables for standard chess, up to seven pieces.
 ///
@@ -101,8 +33,7 @@ impl std::fmt::Debug for Tablebase {
         let mut names: Vec<String> = self
             .entries
             .values()
-            .flat_map(|e| [&e.wdl, &e.dtz])
-            .flatten()
+            .flat_map(Entry::files)
             .map(|t| format!("{}{}", t.material, t.kind.extension()))
             .collect();
         names.sort();
@@ -163,7 +94,7 @@ impl Tablebase {
         let mut out: Vec<(String, Vec<Piece>)> = self
             .entries
             .iter()
-            .filter(|(_, e)| e.wdl.is_some() && e.dtz.is_some())
+            .filter(|(_, e)| e.get(TableKind::Wdl).is_some() && e.get(TableKind::Dtz).is_some())
             .map(|(m, _)| (m.to_string(), m.pieces()))
             .collect();
         out.sort();
@@ -187,17 +118,37 @@ impl Tablebase {
         for dirent in fs::read_dir(path).map_err(io)? {
             let dirent = dirent.map_err(io)?;
             let name = dirent.file_name();
-            let Some(name) = name.to_str() else { continue };
-            let Some((stem, kind)) = split_name(name) else {
-                continue;
-            };
-            let Some(material) = Material::from_name(stem) else {
+            let Some((material, kind)) = name.to_str().and_then(table_of_file) else {
                 continue;
             };
             self.insert(material, kind, dirent.path(), None);
             added += 1;
         }
         Ok(added)
+    }
+
+    /// Adds one table file if it is named as a table of standard chess (`KQvKR.rtbw`,
+    /// `KQvKR.rtbz`, up to seven pieces, the rule of
+    /// [`add_directory`](Tablebase::add_directory)) and is a file: `true` when added, `false`
+    /// otherwise, as python-chess's `Tablebase.add_file(path)` answers 1 or 0. The file is
+    /// only opened when a probe needs it; a file of the same name added before is replaced.
+    ///
+    /// The file is memory-mapped: it must not be modified or truncated while the tablebase
+    /// lives.
+    pub fn add_file(&mut self, path: impl AsRef<Path>) -> bool {
+        let path = path.as_ref();
+        let Some((material, kind)) = path
+            .file_name()
+            .and_then(|name| name.to_str())
+            .and_then(table_of_file)
+        else {
+            return false;
+        };
+        if !path.is_file() {
+            return false;
+        }
+        self.insert(material, kind, path.to_path_buf(), None);
+        true
     }
 
     /// Adds a table held in memory, named as its file would be (`"KQvK.rtbw"`): for tables
@@ -222,18 +173,8 @@ impl Tablebase {
         path: PathBuf,
         bytes: Option<Arc<[u8]>>,
     ) {
-        let lazy = LazyTable {
-            path,
-            bytes,
-            kind,
-            material,
-            cell: OnceLock::new(),
-        };
-        let entry = self.entries.entry(material).or_default();
-        match kind {
-            TableKind::Wdl => entry.wdl = Some(lazy),
-            TableKind::Dtz => entry.dtz = Some(lazy),
-        }
+        let lazy = LazyTable::new(path, bytes, kind, material);
+        self.entries.entry(material).or_default().set(lazy);
     }
 
     /// The table of a position's material, and whether the position's colours must be
@@ -243,21 +184,15 @@ impl Tablebase {
         material: &Material,
         kind: TableKind,
     ) -> Result<(&LazyTable, &Table<Bytes>, bool), SyzygyError> {
-        fn pick(e: &Entry, kind: TableKind) -> Option<&LazyTable> {
-            match kind {
-                TableKind::Wdl => e.wdl.as_ref(),
-                TableKind::Dtz => e.dtz.as_ref(),
-            }
-        }
         let found = self
             .entries
             .get(material)
-            .and_then(|e| pick(e, kind))
+            .and_then(|e| e.get(kind))
             .map(|t| (t, false))
             .or_else(|| {
                 self.entries
                     .get(&material.flipped())
-                    .and_then(|e| pick(e, kind))
+                    .and_then(|e| e.get(kind))
                     .map(|t| (t, true))
             });
         match found {
@@ -287,10 +222,18 @@ impl Tablebase {
         Ok((stored, lazy.path.as_path()))
     }
 
-    fn probe_wdl_table(&self, pos: &Position) -> Result<Wdl, SyzygyError> {
-        if Material::of_board(pos.board()).is_kings_only() {
+    /// What the WDL table of the position's material stores for it, with no search: the
+    /// value python-chess's `Tablebase.probe_wdl_table(board)` reads. Tables store "don't
+    /// care" values where a capture decides and know nothing of en passant, so this is the
+    /// result only of positions where no capture matters; [`probe_wdl`](Tablebase::probe_wdl)
+    /// is the result of any position. Two bare kings are a draw with no table; castling
+    /// rights are not looked at (the table is read for the pieces as they stand).
+    pub fn probe_wdl_table(&self, pos: &Position) -> Result<Wdl, SyzygyError> {
+        let material = Material::of_board(pos.board());
+        if material.is_kings_only() {
             return Ok(Wdl::Draw);
         }
+        Self::check_count(pos)?;
         match self.probe_table(pos, TableKind::Wdl, Wdl::Draw)? {
             (Stored::Wdl(wdl), _) => Ok(wdl),
             (Stored::Dtz(_) | Stored::OtherSide, path) => Err(SyzygyError::Corrupt {
@@ -300,10 +243,31 @@ impl Tablebase {
         }
     }
 
-    fn check(pos: &Position) -> Result<(), SyzygyError> {
-        if !pos.castles().is_empty() {
-            return Err(SyzygyError::CastlingRights { fen: pos.fen() });
+    /// What the DTZ table of the position's material stores for it, with no search, read
+    /// for the result `wdl` (which selects the table's map of values; python-chess's
+    /// `Tablebase.probe_dtz_table(board, wdl)`): `Some(plies)`, the distance as the file
+    /// holds it, doubled where the table counts moves, before the zeroing move and the
+    /// 50-move rule's 100 of a cursed result are added (python-chess's `(dtz, 1)`), or
+    /// `None` when the file stores the other side to move only (its `(0, -1)`).
+    ///
+    /// Meaningful for positions where no capture or pawn move is best, of result `wdl`
+    /// (see [`probe_wdl_table`](Tablebase::probe_wdl_table)); [`probe_dtz`](Tablebase::probe_dtz)
+    /// is the distance of any position. For [`Wdl::Draw`] the value is the file's, as
+    /// python-chess reads it, and means nothing.
+    pub fn probe_dtz_table(&self, pos: &Position, wdl: Wdl) -> Result<Option<i32>, SyzygyError> {
+        Self::check_count(pos)?;
+        match self.probe_table(pos, TableKind::Dtz, wdl)? {
+            (Stored::Dtz(plies), _) => Ok(Some(plies)),
+            (Stored::OtherSide, _) => Ok(None),
+            (Stored::Wdl(_), path) => Err(SyzygyError::Corrupt {
+                path: path.to_path_buf(),
+                reason: "a DTZ table gave a WDL value",
+            }),
         }
+    }
+
+    /// Tables hold at most seven pieces.
+    fn check_count(pos: &Position) -> Result<(), SyzygyError> {
         let pieces = pos.board().occupied().count();
         if pieces > 7 {
             return Err(SyzygyError::TooManyPieces {
@@ -312,6 +276,13 @@ impl Tablebase {
             });
         }
         Ok(())
+    }
+
+    fn check(pos: &Position) -> Result<(), SyzygyError> {
+        if !pos.castles().is_empty() {
+            return Err(SyzygyError::CastlingRights { fen: pos.fen() });
+        }
+        Self::check_count(pos)
     }
 
     /// The result with best play from the side to move's point of view, the 50-move rule
@@ -379,6 +350,32 @@ impl Tablebase {
         self.dtz(&mut pos, 0)
     }
 
+    /// [`probe_dtz`](Tablebase::probe_dtz) as if the side to move had no en-passant right
+    /// (python-chess's `Tablebase.probe_dtz_no_ep(board)`, its DTZ before the en-passant
+    /// captures are looked at): the distance of the position as the tables store it, which
+    /// is the same as `probe_dtz` where no en-passant capture is legal. Where one is, the
+    /// capture is left out even when it is the better move or the only one; the positions
+    /// after the first move are probed with every rule.
+    pub fn probe_dtz_no_ep(&self, pos: &Position) -> Result<i32, SyzygyError> {
+        Self::check(pos)?;
+        if pos.legal_ep_square().is_none() {
+            return self.probe_dtz(pos);
+        }
+        let mut setup = pos.to_setup();
+        setup.ep_square = None;
+        // What a position needs to be played (one king a side, no pawn on a back rank, the
+        // side not to move not in check) does not depend on the en-passant square: this
+        // cannot fail, and would say so if it did.
+        let mut pos =
+            Position::from_setup_with(&setup, pos.mode(), Validation::Playable).map_err(|_| {
+                SyzygyError::Corrupt {
+                    path: PathBuf::from(pos.fen()),
+                    reason: "the position without its en-passant square cannot be played",
+                }
+            })?;
+        self.dtz(&mut pos, 0)
+    }
+
     fn dtz(&self, pos: &mut Position, depth: u32) -> Result<i32, SyzygyError> {
         let (wdl, zeroing) = self.search(pos, true)?;
         if wdl == Wdl::Draw {
@@ -388,10 +385,7 @@ impl Tablebase {
             return Ok(dtz_before_zeroing(wdl));
         }
         match self.probe_table(pos, TableKind::Dtz, wdl)? {
-            (Stored::Dtz(v), _) => {
-                let cursed = matches!(wdl, Wdl::CursedWin | Wdl::BlessedLoss);
-                Ok((v + if cursed { 100 } else { 0 }) * wdl.signum())
-            }
+            (Stored::Dtz(v), _) => Ok(dtz_before_zeroing(wdl) + v * wdl.signum()),
             (Stored::Wdl(_), path) => Err(SyzygyError::Corrupt {
                 path: path.to_path_buf(),
                 reason: "a DTZ table gave a WDL value",
@@ -539,20 +533,16 @@ impl Tablebase {
     }
 }
 
+/// The material and kind of a table file of standard chess by its name (`KQvK.rtbw`).
+fn table_of_file(name: &str) -> Option<(Material, TableKind)> {
+    let (stem, kind) = split_name(name)?;
+    Some((Material::from_name(stem)?, kind))
+}
+
 /// Whether the game has ended by rule at `pos`, a position without history (see
 /// [`Tablebase::best_move`]).
 fn is_game_over(pos: &Position) -> bool {
     chessbits_movegen::outcome(pos, &History::starting_at(pos)).is_some()
-}
-
-/// `KQvK.rtbw` -> (`KQvK`, WDL).
-fn split_name(name: &str) -> Option<(&str, TableKind)> {
-    if let Some(stem) = name.strip_suffix(".rtbw") {
-        Some((stem, TableKind::Wdl))
-    } else {
-        name.strip_suffix(".rtbz")
-            .map(|stem| (stem, TableKind::Dtz))
-    }
 }
 
 #[cfg(test)]
