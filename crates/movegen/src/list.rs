@@ -205,6 +205,12 @@ impl Visitor for Counter {
     }
 
     #[inline(always)]
+    fn pawn_moves(&mut self, to: Bitboard, _offset: i32) {
+        debug_assert!((to & Bitboard::BACKRANKS).is_empty());
+        self.0 = self.0.wrapping_add(u64::from(to.count()));
+    }
+
+    #[inline(always)]
     fn special(&mut self, _m: Move) {
         self.0 = self.0.wrapping_add(1);
     }
