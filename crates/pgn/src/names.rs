@@ -1,5 +1,5 @@
-//! `Display` and `FromStr` for the PGN crate's small enums: a result as PGN writes it, the
-//! compression of an input, an engine evaluation as `[%eval]` writes it.
+//! `Display` and `FromStr` for the PGN crate's small enums: the compression of an input, an
+//! engine evaluation as `[%eval]` writes it (a result's are position's, with `GameResult`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,24 +8,6 @@ use chessbits_bitboard_core::{text_names, ParseError};
 
 use crate::input::Compression;
 use crate::table::Eval;
-use crate::GameResult;
-
-/// As PGN writes it ([`GameResult::as_str`], the one table of the names).
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// Reads a result token as the reader does ([`GameResult::from_ascii`]).
-impl FromStr for GameResult {
-    type Err = ParseError;
-
-    fn from_str(s: &str) -> Result<GameResult, ParseError> {
-        GameResult::from_ascii(s.as_bytes())
-            .ok_or_else(|| ParseError::new("game result", s, "one of 1-0 0-1 1/2-1/2 *"))
-    }
-}
 
 text_names!(Compression, "compression", {
     Compression::None => "none",
@@ -61,15 +43,6 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for r in [
-            GameResult::WhiteWins,
-            GameResult::BlackWins,
-            GameResult::Draw,
-            GameResult::Unknown,
-        ] {
-            assert_eq!(r.to_string().parse::<GameResult>(), Ok(r));
-            assert_eq!(r.to_string(), r.as_str());
-        }
         for c in [Compression::None, Compression::Zstd, Compression::Gzip] {
             assert_eq!(c.to_string().parse::<Compression>(), Ok(c));
         }
@@ -90,6 +63,5 @@ mod tests {
         assert_eq!(Eval::Centipawns(0).to_string(), "0");
         assert_eq!(Eval::Mate(-2).to_string(), "#-2");
         assert!("draw".parse::<Eval>().is_err());
-        assert!("1-1".parse::<GameResult>().is_err());
     }
 }

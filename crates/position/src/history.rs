@@ -23,20 +23,91 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The PGN result string: `1-0`, `0-1` or `1/2-1/2`.
+    /// The game's result: who won, or a draw.
     #[must_use]
-    pub fn result(&self) -> &'static str {
+    pub fn game_result(&self) -> GameResult {
         match self {
             Outcome::Decisive {
                 winner: Color::White,
                 ..
-            } => "1-0",
+            } => GameResult::WhiteWins,
             Outcome::Decisive {
                 winner: Color::Black,
                 ..
-            } => "0-1",
-            Outcome::Draw(_) => "1/2-1/2",
+            } => GameResult::BlackWins,
+            Outcome::Draw(_) => GameResult::Draw,
         }
+    }
+
+    /// The PGN result string: `1-0`, `0-1` or `1/2-1/2` ([`GameResult::as_str`]).
+    #[must_use]
+    pub fn result(&self) -> &'static str {
+        self.game_result().as_str()
+    }
+}
+
+/// A game's result as PGN, XBoard and python-chess write it: the one place its text form
+/// is read and written (`chessbits-pgn` reads movetext results with it, the engine
+/// protocols their result lines).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`
+    WhiteWins,
+    /// `0-1`
+    BlackWins,
+    /// `1/2-1/2`
+    Draw,
+    /// `*`: unknown or unfinished.
+    Unknown,
+}
+
+impl GameResult {
+    /// The result as PGN writes it.
+    ///
+    /// ```
+    /// use chessbits_position::GameResult;
+    ///
+    /// assert_eq!(GameResult::Draw.as_str(), "1/2-1/2");
+    /// assert_eq!(GameResult::from_ascii("½-½".as_bytes()), Some(GameResult::Draw));
+    /// assert_eq!(GameResult::from_ascii(b"2-0"), None);
+    /// ```
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// Reads a result token: `1-0`, `0-1`, `1/2-1/2` (also `½-½` and a bare `1/2`, as
+    /// found in real PGN) or `*`.
+    #[must_use]
+    pub fn from_ascii(s: &[u8]) -> Option<GameResult> {
+        match s {
+            b"1-0" => Some(GameResult::WhiteWins),
+            b"0-1" => Some(GameResult::BlackWins),
+            b"1/2-1/2" | b"\xc2\xbd-\xc2\xbd" | b"1/2" => Some(GameResult::Draw),
+            b"*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+
+    /// The winner, if one side won.
+    #[must_use]
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw | GameResult::Unknown => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

@@ -70,7 +70,7 @@ pub use chess_js::{
     complete_chess_js_fen, read_chess_js_fen, validate_chess_js_fen, ChessJsFenError,
 };
 pub use epd::{parse_suite, Epd, EpdError, Operation, SuiteEntry};
-pub use history::{History, Outcome, Termination};
+pub use history::{GameResult, History, Outcome, Termination};
 pub use loose::{EmptyOrigin, Status};
 pub use setup::{CastlingNotation, ChecksNotation, FenField, ParseFenError, Setup};
 pub use variant::{Pockets, RemainingChecks, Variant};

@@ -8,8 +8,8 @@ use core::str::FromStr;
 use chessbits_bitboard_core::{text_names, Color, ParseError};
 
 use crate::{
-    CastlingMode, CastlingNotation, CastlingSide, EnPassantMode, FenField, Outcome, Termination,
-    Validation,
+    CastlingMode, CastlingNotation, CastlingSide, EnPassantMode, FenField, GameResult, Outcome,
+    Termination, Validation,
 };
 
 text_names!(CastlingMode, "castling mode", {
@@ -124,10 +124,41 @@ impl FromStr for Outcome {
     }
 }
 
+/// Reads a result token as the PGN reader does ([`GameResult::from_ascii`]).
+impl FromStr for GameResult {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<GameResult, ParseError> {
+        GameResult::from_ascii(s.as_bytes())
+            .ok_or_else(|| ParseError::new("game result", s, "one of 1-0 0-1 1/2-1/2 *"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use alloc::string::ToString;
+
+    #[test]
+    fn results_round_trip() {
+        for r in [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Draw,
+            GameResult::Unknown,
+        ] {
+            assert_eq!(r.to_string().parse::<GameResult>(), Ok(r));
+            assert_eq!(r.to_string(), r.as_str());
+        }
+        assert_eq!("½-½".parse::<GameResult>(), Ok(GameResult::Draw));
+        assert!("1-1".parse::<GameResult>().is_err());
+        let mate = Outcome::Decisive {
+            winner: Color::Black,
+            reason: Termination::Checkmate,
+        };
+        assert_eq!(mate.game_result(), GameResult::BlackWins);
+        assert_eq!(mate.game_result().winner(), Some(Color::Black));
+    }
 
     #[test]
     fn names_round_trip() {

@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+use chessbits_position::GameResult;
+
 use crate::error::ParseError;
 use crate::options::{EngineOption, OptionKind};
 use crate::tokens::Cursor;
@@ -164,7 +166,7 @@ pub fn parse_xboard_line(line: &str) -> Result<XBoardLine, ParseError> {
         "pong" => XBoardLine::Pong(c.number("pong")?),
         "resign" => XBoardLine::Resign,
         "offer" if c.peek() == Some("draw") => XBoardLine::OfferDraw,
-        "1-0" | "0-1" | "1/2-1/2" => XBoardLine::Result {
+        _ if is_result(first) => XBoardLine::Result {
             result: first.to_owned(),
             comment: braces(trimmed),
         },
@@ -198,8 +200,9 @@ pub fn parse_xboard_line(line: &str) -> Result<XBoardLine, ParseError> {
     })
 }
 
+/// A result line's first token: a decided or drawn game by [`GameResult`]'s text form.
 fn is_result(token: &str) -> bool {
-    matches!(token, "1-0" | "0-1" | "1/2-1/2")
+    GameResult::from_ascii(token.as_bytes()).is_some_and(|r| r != GameResult::Unknown)
 }
 
 /// The text in the first pair of braces, or nothing.

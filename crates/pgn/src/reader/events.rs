@@ -33,43 +33,9 @@ impl Nag {
     }
 }
 
-/// The result that ends a game's movetext.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// `1-0`
-    WhiteWins,
-    /// `0-1`
-    BlackWins,
-    /// `1/2-1/2`
-    Draw,
-    /// `*`: unknown or unfinished.
-    Unknown,
-}
-
-impl GameResult {
-    /// The result as PGN writes it.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
-        }
-    }
-
-    /// Reads a result token (also `½-½` and a bare `1/2`).
-    #[must_use]
-    pub fn from_ascii(s: &[u8]) -> Option<GameResult> {
-        match s {
-            b"1-0" => Some(GameResult::WhiteWins),
-            b"0-1" => Some(GameResult::BlackWins),
-            b"1/2-1/2" | b"\xc2\xbd-\xc2\xbd" | b"1/2" => Some(GameResult::Draw),
-            b"*" => Some(GameResult::Unknown),
-            _ => None,
-        }
-    }
-}
+/// The result that ends a game's movetext: position's, whose text form this crate reads
+/// and writes.
+pub use chessbits_position::GameResult;
 
 /// Whether the visitor wants the reader to skip a part of the game.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
