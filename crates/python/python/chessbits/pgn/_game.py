@@ -37,6 +37,7 @@ from chessbits import (
 )
 
 from ._nodes import *  # noqa: F401,F403
+from ._values import TimeControl, parse_time_control
 from ._nodes import _ROSTER_DEFAULTS, _as_move, _MoveList, _visit_node, _walk  # noqa: F401
 
 
@@ -165,6 +166,17 @@ class Game(GameNode):
     def without_tag_roster(cls) -> "Game":
         return cls(headers={})
 
+    def time_control(self) -> TimeControl:
+        """The game's ``TimeControl`` tag, read (``parse_time_control``)."""
+        return parse_time_control(self.headers.get("TimeControl", ""))
+
+    @classmethod
+    def builder(cls) -> Any:
+        """A visitor that builds games of this class (``GameBuilder``)."""
+        from ._builders import GameBuilder
+
+        return GameBuilder(Game=cls)
+
     def __repr__(self) -> str:
         return "<{} at {:#x} ({!r} vs. {!r}, {!r} at {!r})>".format(
             type(self).__name__, id(self), self.headers.get("White", "?"), self.headers.get("Black", "?"),
@@ -231,7 +243,12 @@ class BaseVisitor(Generic[T]):
         raise error
 
 
-class _Exporter(BaseVisitor[T]):
+class StringExporterMixin:
+    """python-chess's base of its exporters (the class of ``StringExporter`` and
+    ``FileExporter``, for ``isinstance``)."""
+
+
+class _Exporter(BaseVisitor[T], StringExporterMixin):
     """Writes PGN as python-chess's exporters lay it out: the text is chessbits-pgn's
     ``Exporter``'s, which this visitor hands its events (tags, numbered SAN, comments, NAGs,
     variations, the result)."""

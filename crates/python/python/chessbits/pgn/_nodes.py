@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import gc
 from typing import (
+    TYPE_CHECKING,
     Any,
     Callable,
     Dict,
@@ -23,6 +24,10 @@ from typing import (
 )
 
 import chessbits
+
+if TYPE_CHECKING:
+    from ._builders import HeadersBuilder
+    from ._game import Game
 from chessbits import (
     Board,
     Move,
@@ -35,6 +40,9 @@ from chessbits import (
     _SEVEN_TAG_ROSTER,
     _set_comment_command,
 )
+from chessbits.svg import Arrow
+
+from ._values import ARROWS_REGEX
 
 NAG_NULL = 0
 NAG_GOOD_MOVE = 1
@@ -200,6 +208,21 @@ class Headers(MutableMapping[str, str]):
         board = Board(self.get("FEN", chessbits.STARTING_FEN), chess960=self.is_chess960())
         board.chess960 = board.chess960 or board.has_chess960_castling_rights()
         return board
+
+    @classmethod
+    def builder(cls) -> "HeadersBuilder":
+        """A visitor that reads a game's headers into this class."""
+        from ._builders import HeadersBuilder
+
+        return HeadersBuilder(Headers=cls)
+
+    def variant(self) -> type:
+        """The board class of the game's ``Variant`` tag (``Board`` for none or Chess960)."""
+        if "Variant" not in self or self.is_chess960():
+            return Board
+        from chessbits.variant import find_variant
+
+        return find_variant(self["Variant"])
 
     def __repr__(self) -> str:
         return "Headers({})".format(", ".join(f"{k}={v!r}" for k, v in self.items()))
@@ -408,6 +431,44 @@ class GameNode:
             depth = max(depth, 0)
         self.comment = _set_comment_command(self.comment, "eval", eval=value, depth=depth)
 
+    def arrows(self) -> List[Arrow]:
+        """The arrows and marked squares of the comment's ``[%cal]`` and ``[%csl]``
+        commands, in order."""
+        found: List[Arrow] = []
+        for match in ARROWS_REGEX.finditer(self.comment):
+            for entry in match.group("arrows").split(","):
+                found.append(Arrow.from_pgn(entry))
+        return found
+
+    def set_arrows(self, arrows: Iterable[Any]) -> None:
+        """Replaces the comment's arrows (``Arrow`` objects or ``(tail, head)`` pairs):
+        squares as ``[%csl]``, arrows as ``[%cal]``, before the rest of the comment."""
+        csl: List[str] = []
+        cal: List[str] = []
+        for arrow in arrows:
+            if not isinstance(arrow, Arrow):
+                tail, head = arrow
+                arrow = Arrow(tail, head)
+            (csl if arrow.tail == arrow.head else cal).append(arrow.pgn())
+        rest = ARROWS_REGEX.sub(lambda m: m.group("prefix") and m.group("suffix"), self.comment).strip()
+        prefix = (f"[%csl {','.join(csl)}]" if csl else "") + (f"[%cal {','.join(cal)}]" if cal else "")
+        self.comment = f"{prefix} {rest}" if prefix and rest else prefix + rest
+
+    def accept_subgame(self, visitor: Any) -> Any:
+        """Walks the game from this node on as if it started here (its board as the
+        ``FEN`` tag), and returns the visitor's result."""
+        from ._game import Game
+
+        sub = Game(self.game().headers)
+        sub.setup(self.board())
+        stack: List[Tuple[GameNode, GameNode]] = [(self, sub)]
+        while stack:
+            source, target = stack.pop()
+            for child in source.variations:
+                copied = target.add_variation(child.move, comment=child.comment, starting_comment=child.starting_comment, nags=child.nags)
+                stack.append((child, copied))
+        return sub.accept(visitor)
+
     def accept(self, visitor: Any) -> Any:
         raise NotImplementedError
 
@@ -453,6 +514,25 @@ class Mainline(Generic[T]):
 
     def __bool__(self) -> bool:
         return bool(self.start.variations)
+
+    def accept(self, visitor: Any) -> Any:
+        """Walks the main line from its start (without side lines) with a visitor, and
+        returns the visitor's result."""
+        node = self.start
+        board = node.board()
+        visitor.visit_board(board)
+        while node.variations:
+            node = node.variations[0]
+            if node.starting_comment:
+                visitor.visit_comment(node.starting_comment)
+            visitor.visit_move(board, node.move)
+            board.push(node.move)
+            visitor.visit_board(board)
+            for nag in sorted(node.nags):
+                visitor.visit_nag(nag)
+            if node.comment:
+                visitor.visit_comment(node.comment)
+        return visitor.result()
 
     def __repr__(self) -> str:
         return f"<Mainline at {id(self):#x}>"
