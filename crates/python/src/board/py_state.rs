@@ -59,7 +59,7 @@ impl Board {
     /// The castling field of the FEN (X-FEN: `KQkq`, or file letters where needed).
     pub(super) fn castling_xfen(&self) -> PyResult<String> {
         Ok(self
-            .fen_with(false, "legal")?
+            .fen(false, "legal", None)?
             .split(' ')
             .nth(2)
             .unwrap_or("-")
@@ -69,7 +69,7 @@ impl Board {
     /// The castling field in Shredder-FEN (`HAha`).
     pub(super) fn castling_shredder_fen(&self) -> PyResult<String> {
         Ok(self
-            .fen_with(true, "legal")?
+            .fen(true, "legal", None)?
             .split(' ')
             .nth(2)
             .unwrap_or("-")

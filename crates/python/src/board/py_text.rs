@@ -34,12 +34,18 @@ impl Board {
         promoted: Option<bool>,
     ) -> PyResult<String> {
         if let Some(v) = &self.var {
-            if !shredder && en_passant == "legal" {
-                return Ok(v.fen());
-            }
-            let epd = v.epd(shredder, en_passant, promoted, None)?;
-            let s = v.current_setup();
-            return Ok(format!("{epd} {} {}", s.halfmoves, s.fullmoves));
+            let fen = if en_passant == "legal" {
+                v.fen()
+            } else {
+                let epd = v.epd(false, en_passant, promoted, None)?;
+                let s = v.current_setup();
+                format!("{epd} {} {}", s.halfmoves, s.fullmoves)
+            };
+            return Ok(if shredder {
+                v.with_shredder_castling(&fen)
+            } else {
+                fen
+            });
         }
         let _ = promoted;
         self.fen_with(shredder, en_passant)
@@ -234,6 +240,9 @@ impl Board {
 
     /// Mirrors the board in place (python-chess's `apply_mirror`).
     pub(super) fn apply_mirror(&mut self) {
+        if self.var_mut(|v| v.apply_mirror()).is_some() {
+            return;
+        }
         *self = self.mirrored();
     }
 

@@ -4,10 +4,10 @@
 
 use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Color, Move as RawMove, Role, Square};
-use chessbits_position::{Setup, Variant};
+use chessbits_position::{CastlingNotation, Setup, Variant};
 use pyo3::prelude::*;
 
-use super::{fields, Only, VariantCore};
+use super::{fields, mirror_setup, Only, VariantCore};
 use crate::board::Move;
 
 impl VariantCore {
@@ -24,6 +24,20 @@ impl VariantCore {
     /// The board as python-chess's `Board` fields show it (the setup of the variant).
     pub(crate) fn current_setup(&self) -> Setup {
         self.setup()
+    }
+
+    /// `fen` (this board's FEN) with the castling field in Shredder-FEN (`HAha`), the
+    /// rights python-chess writes (the clean ones).
+    pub(crate) fn with_shredder_castling(&self, fen: &str) -> String {
+        let mut s = self.setup();
+        s.castling_rights = s.clean_castling_rights(self.is_chess960());
+        let shredder = s.fen_with_castling(CastlingNotation::Shredder);
+        let field = shredder.split(' ').nth(2).unwrap_or("-").to_string();
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        if let Some(castling) = fields.get_mut(2) {
+            *castling = &field;
+        }
+        fields.join(" ")
     }
 
     /// Whether the kings of the two sides stand next to each other (python-chess's atomic
@@ -67,14 +81,11 @@ impl VariantCore {
     }
 
     /// Whether the pseudo-legal `move` leaves the mover's king attacked (python-chess's
-    /// `is_into_check` of the variant: never in antichess, the variant's legality in
-    /// atomic, the king's safety after the move elsewhere).
+    /// `is_into_check` of the variant: never in antichess; in atomic, not while the kings
+    /// touch after the move).
     pub(crate) fn is_into_check(&self, r#move: &Bound<'_, PyAny>) -> bool {
-        if self.variant() == Variant::Antichess || !self.is_pseudo(r#move) {
+        if self.variant() == Variant::Antichess {
             return false;
-        }
-        if self.variant() == Variant::Atomic {
-            return !self.is_legal(r#move);
         }
         let Some(pos) = self.position() else {
             return false;
@@ -90,10 +101,26 @@ impl VariantCore {
             return false;
         };
         let after = pos.play_unchecked(m);
-        let b = after.board();
+        let mut s = after.to_setup();
+        s.turn = pos.turn().other();
+        if self.variant() == Variant::Atomic && VariantCore::kings_connected(&s) {
+            return false;
+        }
+        let b = &s.board;
         let us = pos.turn();
-        let king = (b.by_piece(Role::King.of(us)) - after.promoted()).msb();
+        let king = (b.by_piece(Role::King.of(us)) - s.promoted).msb();
         king.is_some_and(|k| (b.attackers_by(k, us.other(), b.occupied()) & b.occupied()).any())
+    }
+
+    /// python-chess's `apply_mirror` of a variant board: the placement mirrored, the
+    /// colours and the side to move swapped; pockets and check counters stay (its `mirror`
+    /// swaps them too); the stack cleared.
+    pub(crate) fn apply_mirror(&mut self) {
+        let s = self.setup();
+        let mut m = mirror_setup(&s);
+        m.pockets = s.pockets;
+        m.remaining_checks = s.remaining_checks;
+        self.rebuild(m);
     }
 
     /// The legal move from `from_square` to `to_square` (queen promotion by default for a
