@@ -288,3 +288,22 @@ def test_polyglot_hasher_as_python_chess():
         board.push(rng.choice(legal))
         theirs = chess.polyglot.zobrist_hash(chess.Board(board.fen()))
         assert hasher(board) == theirs == chessbits.polyglot.zobrist_hash(board)
+
+
+def test_subclasses_as_python_chess_programs_write_them():
+    """A subclass with its own __init__ calling Board's (python-chess's idiom) keeps its
+    class through copies; BaseBoard is made of a board FEN and pickles as one."""
+    import pickle
+
+    class Tracked(chessbits.Board):
+        def __init__(self, fen=chessbits.STARTING_FEN, *, chess960=False):
+            super().__init__(fen, chess960=chess960)
+            self.note = "tracked"
+
+    board = Tracked("8/8/8/8/8/8/8/K6k w - - 0 1")
+    assert board.note == "tracked" and board.fen() == "8/8/8/8/8/8/8/K6k w - - 0 1"
+    assert type(board.copy()) is Tracked and type(board.mirror()) is Tracked
+    base = chessbits.BaseBoard("8/8/8/8/8/8/8/K6k")
+    assert isinstance(chessbits.Board(), chessbits.BaseBoard)
+    assert issubclass(chessbits.variant.HordeBoard, chessbits.BaseBoard)
+    assert repr(pickle.loads(pickle.dumps(base))) == "BaseBoard('8/8/8/8/8/8/8/K6k')"

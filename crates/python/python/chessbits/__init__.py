@@ -592,5 +592,8 @@ class BaseBoard(Board, metaclass=_BaseBoardType):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.board_fen()!r})"
 
+    def __reduce__(self) -> "tuple[type, tuple[str]]":  # type: ignore[override]
+        return (type(self), (self.board_fen(),))
+
 
 from chessbits import svg  # noqa: E402  (uses the names above)

@@ -4,7 +4,7 @@ use chessbits_bitboard_core::{Bitboard, Color, Role};
 use chessbits_position::{Position as Pos, Setup};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyDict, PyTuple, PyType};
 
 use pyo3::types::IntoPyDict;
 
@@ -43,6 +43,16 @@ impl Board {
             }
             Some(f) => Board::from_fen(f, chess960),
         }
+    }
+
+    /// python-chess's `Board.__init__` for subclasses that call it (`super().__init__(fen)`):
+    /// the board is made by `__new__` from the same arguments, so this does nothing.
+    #[pyo3(name = "__init__", signature = (*_args, **_kwargs))]
+    pub(super) fn init_compat(
+        &self,
+        _args: &Bound<'_, PyTuple>,
+        _kwargs: Option<&Bound<'_, PyDict>>,
+    ) {
     }
 
     /// An empty board (python-chess's `Board.empty()`).

@@ -499,10 +499,6 @@ impl VariantCore {
         Ok(VariantCore::irreversible(&self.pos, m))
     }
 
-    pub(crate) fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> bool {
-        self.decode(r#move).is_ok()
-    }
-
     /// Plays a legal move (`IllegalMoveError` otherwise).
     pub(crate) fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let null = match r#move.extract::<String>() {
