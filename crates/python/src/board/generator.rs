@@ -5,12 +5,9 @@ use chessbits_bitboard_core::{Bitboard, Move as RawMove};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-#[allow(unused_imports)]
-use super::core::*;
-#[allow(unused_imports)]
-use super::moves::*;
-#[allow(unused_imports)]
-use super::state::*;
+use super::core::{square, ALL};
+use super::moves::Move;
+use super::state::Board;
 
 /// `board.legal_moves` and `board.pseudo_legal_moves`: generated when iterated, counted by
 /// `len()` and `count()`, tested by `in` and `bool()`. Calling it gives a list.

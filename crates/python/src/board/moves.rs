@@ -10,10 +10,7 @@ use pyo3::IntoPyObjectExt;
 
 use crate::{IllegalMoveError, InvalidMoveError};
 
-#[allow(unused_imports)]
-use super::core::*;
-#[allow(unused_imports)]
-use super::state::*;
+use super::core::{piece_type, role, square, tuple_hash, NONE_HASH};
 
 /// A move: `from_square`, `to_square` (0 for a1 to 63 for h8), `promotion` and `drop`
 /// (piece types, or `None`), as python-chess's `chess.Move`. Castling is the king's two-step

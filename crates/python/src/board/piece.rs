@@ -6,10 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 use pyo3::IntoPyObjectExt;
 
-#[allow(unused_imports)]
-use super::core::*;
-#[allow(unused_imports)]
-use super::moves::*;
+use super::core::{color, package_attr, piece_type, role, white, SVG};
 
 /// A piece: `piece_type` (1 pawn to 6 king) and `color` (`True` White), as python-chess's
 /// `chess.Piece`; equal to and hashed as one.

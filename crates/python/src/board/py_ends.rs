@@ -3,16 +3,8 @@
 use chessbits_bitboard_core::Color;
 use pyo3::prelude::*;
 
-#[allow(unused_imports)]
-use super::core::*;
-#[allow(unused_imports)]
-use super::generator::*;
-#[allow(unused_imports)]
-use super::moves::*;
-#[allow(unused_imports)]
-use super::piece::*;
-#[allow(unused_imports)]
-use super::state::*;
+use super::core::{color, package_attr, STATUS};
+use super::state::Board;
 
 #[pymethods]
 impl Board {

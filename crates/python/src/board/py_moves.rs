@@ -8,18 +8,10 @@ use pyo3::types::PyList;
 
 use crate::IllegalMoveError;
 
-#[allow(unused_imports)]
-use super::core::*;
-#[allow(unused_imports)]
-use super::generator::*;
-#[allow(unused_imports)]
-use super::loose::*;
-#[allow(unused_imports)]
-use super::moves::*;
-#[allow(unused_imports)]
-use super::piece::*;
-#[allow(unused_imports)]
-use super::state::*;
+use super::core::{role, square, ALL};
+use super::generator::MoveGenerator;
+use super::moves::{illegal, move_obj, Move};
+use super::state::Board;
 
 #[pymethods]
 impl Board {

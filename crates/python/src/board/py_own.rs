@@ -9,16 +9,9 @@ use pyo3::types::{PyDict, PyList, PyType};
 
 use pyo3::types::IntoPyDict;
 
-#[allow(unused_imports)]
-use super::core::*;
-#[allow(unused_imports)]
-use super::generator::*;
-#[allow(unused_imports)]
-use super::moves::*;
-#[allow(unused_imports)]
-use super::piece::*;
-#[allow(unused_imports)]
-use super::state::*;
+use super::core::{color, square};
+use super::moves::{move_obj, opt, Move};
+use super::state::Board;
 
 #[pymethods]
 impl Board {

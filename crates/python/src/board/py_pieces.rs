@@ -4,16 +4,9 @@ use chessbits_bitboard_core::Bitboard;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-#[allow(unused_imports)]
-use super::core::*;
-#[allow(unused_imports)]
-use super::generator::*;
-#[allow(unused_imports)]
-use super::moves::*;
-#[allow(unused_imports)]
-use super::piece::*;
-#[allow(unused_imports)]
-use super::state::*;
+use super::core::{color, mask_of, piece_type, role, square, square_set, white, ALL};
+use super::piece::Piece;
+use super::state::Board;
 
 #[pymethods]
 impl Board {

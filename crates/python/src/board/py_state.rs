@@ -8,16 +8,8 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 
 use pyo3::types::IntoPyDict;
 
-#[allow(unused_imports)]
-use super::core::*;
-#[allow(unused_imports)]
-use super::generator::*;
-#[allow(unused_imports)]
-use super::moves::*;
-#[allow(unused_imports)]
-use super::piece::*;
-#[allow(unused_imports)]
-use super::state::*;
+use super::core::{color, mode, square, white, STARTING_FEN};
+use super::state::Board;
 use crate::variant::VariantCore;
 use chessbits_position::Variant;
 use pyo3::types::PyBytes;

@@ -9,16 +9,10 @@ use pyo3::IntoPyObjectExt;
 
 use pyo3::types::IntoPyDict;
 
-#[allow(unused_imports)]
-use super::core::*;
-#[allow(unused_imports)]
-use super::generator::*;
-#[allow(unused_imports)]
-use super::moves::*;
-#[allow(unused_imports)]
-use super::piece::*;
-#[allow(unused_imports)]
-use super::state::*;
+use super::core::{package_attr, square, white, write_epd_operations, SVG};
+use super::moves::{opt, Move};
+use super::piece::Piece;
+use super::state::Board;
 
 #[pymethods]
 impl Board {

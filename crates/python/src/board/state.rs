@@ -18,16 +18,9 @@ use crate::variant::VariantCore;
 use crate::{IllegalMoveError, InvalidMoveError};
 use pyo3::types::IntoPyDict;
 
-#[allow(unused_imports)]
-use super::core::*;
-#[allow(unused_imports)]
-use super::generator::*;
-#[allow(unused_imports)]
-use super::loose::*;
-#[allow(unused_imports)]
-use super::moves::*;
-#[allow(unused_imports)]
-use super::piece::*;
+use super::core::{invalid_san, package_attr, san_error, white, ALL, OUTCOME, TERMINATION};
+use super::moves::{illegal, move_obj, Move};
+use super::piece::Piece;
 
 #[derive(Clone, Debug)]
 pub(crate) struct Entry {
