@@ -307,3 +307,37 @@ def test_subclasses_as_python_chess_programs_write_them():
     assert isinstance(chessbits.Board(), chessbits.BaseBoard)
     assert issubclass(chessbits.variant.HordeBoard, chessbits.BaseBoard)
     assert repr(pickle.loads(pickle.dumps(base))) == "BaseBoard('8/8/8/8/8/8/8/K6k')"
+
+
+def test_to_chess_and_from_chess_keep_the_variant():
+    chess = python_chess()
+    rng = random.Random(45)
+    for cls in chessbits.variant.VARIANTS:
+        ours = cls()
+        for _ in range(12):
+            legal = sorted(ours.legal_moves, key=lambda m: m.uci())
+            if not legal:
+                break
+            ours.push(rng.choice(legal))
+        theirs = ours.to_chess()
+        assert type(theirs).__name__ == cls.__name__ and isinstance(theirs, chess.Board)
+        assert theirs.fen() == ours.fen() and [m.uci() for m in theirs.move_stack] == [m.uci() for m in ours.move_stack]
+        back = cls.from_chess(theirs)
+        assert type(back) is cls and back.fen() == ours.fen() and back.move_stack == ours.move_stack
+
+
+def test_find_move_on_a_board_that_is_no_position():
+    chess = python_chess()
+    fen = "8/8/8/8/8/8/4P3/4K2K w - - 0 1"  # two white kings, no black one
+    for uci in ["e2e4", "e1d2", "h1g2", "e2e3"]:
+        ours, theirs = chessbits.Board(fen), chess.Board(fen)
+        move = chess.Move.from_uci(uci)
+        try:
+            expected = theirs.find_move(move.from_square, move.to_square).uci()
+        except ValueError:
+            expected = None
+        try:
+            got = ours.find_move(move.from_square, move.to_square).uci()
+        except ValueError:
+            got = None
+        assert got == expected, uci

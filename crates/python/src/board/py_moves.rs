@@ -423,12 +423,17 @@ impl Board {
         }
         let mut m = Move::new(from_square, to_square, promotion, None)?;
         if promotion.is_none() {
-            if let Some(pos) = self.position() {
-                let pawn = pos.board().role_at(square(from_square)?) == Some(Role::Pawn);
-                if pawn && (m.to >> 3 == 0 || m.to >> 3 == 7) {
-                    m.promotion = 5;
-                }
+            let pawn = self.placement().role_at(square(from_square)?) == Some(Role::Pawn);
+            if pawn && (m.to >> 3 == 0 || m.to >> 3 == 7) {
+                m.promotion = 5;
             }
+        }
+        if self.loose().is_some() {
+            // A board that is no position: python-chess's legality there.
+            if !m.is_null() && self.is_legal_inner(&m) {
+                return Ok(m);
+            }
+            return Err(illegal("no matching legal move", &m, &self.fen_default()));
         }
         match self.legal(&m) {
             Some(raw) if !m.is_null() => Ok(Move::of(&self.pos, raw)),

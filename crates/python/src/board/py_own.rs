@@ -86,18 +86,34 @@ impl Board {
     }
 
     /// This board as a python-chess `chess.Board` (its root position and moves).
-    pub(super) fn to_chess<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    pub(super) fn to_chess<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let me = slf.borrow();
         let chess = py.import("chess")?;
         let kwargs = PyDict::new(py);
-        kwargs.set_item("chess960", self.chess960)?;
-        let root = match &self.invalid {
-            Some(s) => s.fen(),
-            None => self.root.fen(),
+        kwargs.set_item("chess960", me.chess960)?;
+        let (class, root, played) = match &me.var {
+            // A variant board: python-chess's board class of the same `uci_variant`.
+            Some(v) => {
+                let name = slf.get_type().getattr("uci_variant")?;
+                let class = py
+                    .import("chess.variant")?
+                    .call_method1("find_variant", (name,))?;
+                (class, me.root_board().raw_setup().fen(), v.move_stack())
+            }
+            None => {
+                let root = match &me.invalid {
+                    Some(s) => s.fen(),
+                    None => me.root.fen(),
+                };
+                let played = me.stack.iter().map(|e| e.mv).collect();
+                (chess.getattr("Board")?, root, played)
+            }
         };
-        let board = chess.getattr("Board")?.call((root,), Some(&kwargs))?;
+        let board = class.call((root,), Some(&kwargs))?;
         let cls = chess.getattr("Move")?;
-        for e in &self.stack {
-            let m = cls.call1((e.mv.from, e.mv.to, opt(e.mv.promotion), opt(e.mv.drop)))?;
+        for m in played {
+            let m = cls.call1((m.from, m.to, opt(m.promotion), opt(m.drop)))?;
             board.call_method1("push", (m,))?;
         }
         Ok(board)
