@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import enum
 import gc
 from typing import (
     Any,
-    Callable,
-    Dict,
     Generic,
     Iterable,
-    Iterator,
     List,
     Mapping,
-    MutableMapping,
     Optional,
-    Set,
     TextIO,
     Tuple,
-    TypeVar,
     Union,
 )
 
@@ -26,19 +19,11 @@ import chessbits
 from chessbits import (
     Board,
     Move,
-    _comment_clock,
-    _comment_emt,
-    _comment_eval,
-    _parse_game,
     _PgnWriter,
-    _read_tags,
-    _SEVEN_TAG_ROSTER,
-    _set_comment_command,
 )
 
-from ._nodes import *  # noqa: F401,F403
+from ._nodes import ChildNode, GameNode, Headers, Mainline, SKIP, SkipType, T, _MoveList, _walk
 from ._values import TimeControl, parse_time_control
-from ._nodes import _ROSTER_DEFAULTS, _as_move, _MoveList, _visit_node, _walk  # noqa: F401
 
 
 class Game(GameNode):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import gc
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -17,7 +16,6 @@ from typing import (
     MutableMapping,
     Optional,
     Set,
-    TextIO,
     Tuple,
     TypeVar,
     Union,
@@ -34,9 +32,6 @@ from chessbits import (
     _comment_clock,
     _comment_emt,
     _comment_eval,
-    _parse_game,
-    _PgnWriter,
-    _read_tags,
     _SEVEN_TAG_ROSTER,
     _set_comment_command,
 )

@@ -2,42 +2,24 @@
 
 from __future__ import annotations
 
-import enum
-import gc
 from typing import (
     Any,
     Callable,
     Dict,
-    Generic,
-    Iterable,
-    Iterator,
     List,
-    Mapping,
-    MutableMapping,
     Optional,
-    Set,
     TextIO,
     Tuple,
-    TypeVar,
-    Union,
 )
 
 import chessbits
 from chessbits import (
-    Board,
-    Move,
-    _comment_clock,
-    _comment_emt,
-    _comment_eval,
     _parse_game,
-    _PgnWriter,
     _read_tags,
-    _SEVEN_TAG_ROSTER,
-    _set_comment_command,
 )
 
-from ._game import *  # noqa: F401,F403
-from ._nodes import *  # noqa: F401,F403
+from ._game import Game
+from ._nodes import Headers
 
 
 def _comment_state(line: str, in_comment: bool) -> bool:
