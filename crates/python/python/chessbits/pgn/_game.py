@@ -102,20 +102,26 @@ class Game(GameNode):
         return self.board().ply()
 
     def setup(self, board: Union[Board, str]) -> None:
-        """Sets the starting position (the ``FEN`` and ``SetUp`` tags)."""
+        """Sets the starting position: the ``FEN`` and ``SetUp`` tags (none for the start
+        position of the board's class), and the ``Variant`` tag (``Chess960``, or a
+        variant board's name, which always writes its ``FEN``)."""
         if isinstance(board, str):
             board = Board(board)
         fen = board.fen()
-        if fen == chessbits.STARTING_FEN:
+        cls = type(board)
+        if fen == cls.starting_fen:
             self.headers.pop("SetUp", None)
             self.headers.pop("FEN", None)
         else:
-            self.headers["SetUp"] = "1"
             self.headers["FEN"] = fen
-        if board.chess960:
+            self.headers["SetUp"] = "1"
+        if cls.uci_variant == "chess" and board.chess960:
             self.headers["Variant"] = "Chess960"
-        elif self.headers.get("Variant", "").lower() in ("chess960", "chess 960"):
-            del self.headers["Variant"]
+        elif cls.uci_variant != "chess":
+            self.headers["Variant"] = cls.aliases[0]
+            self.headers["FEN"] = fen
+        else:
+            self.headers.pop("Variant", None)
 
     def accept(self, visitor: Any) -> Any:
         """Walks the game in PGN order with a visitor (python-chess's protocol)."""

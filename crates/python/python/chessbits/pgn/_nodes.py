@@ -199,8 +199,10 @@ class Headers(MutableMapping[str, str]):
         return self.get("Variant", "").lower() in ("wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild/5", "wild/6", "wild/7", "wild/8", "wild/8a")
 
     def board(self) -> Board:
-        """The starting position the ``FEN`` and ``Variant`` tags give."""
-        board = Board(self.get("FEN", chessbits.STARTING_FEN), chess960=self.is_chess960())
+        """The starting position the ``FEN`` and ``Variant`` tags give (a board of the
+        variant's class)."""
+        cls = self.variant()
+        board = cls(self.get("FEN", cls.starting_fen), chess960=self.is_chess960())
         board.chess960 = board.chess960 or board.has_chess960_castling_rights()
         return board
 
@@ -211,7 +213,7 @@ class Headers(MutableMapping[str, str]):
 
         return HeadersBuilder(Headers=cls)
 
-    def variant(self) -> type:
+    def variant(self) -> "type[Board]":
         """The board class of the game's ``Variant`` tag (``Board`` for none or Chess960)."""
         if "Variant" not in self or self.is_chess960():
             return Board
