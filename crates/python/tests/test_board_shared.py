@@ -288,6 +288,14 @@ def test_polyglot_hasher_as_python_chess():
         board.push(rng.choice(legal))
         theirs = chess.polyglot.zobrist_hash(chess.Board(board.fen()))
         assert hasher(board) == theirs == chessbits.polyglot.zobrist_hash(board)
+    for cls in chessbits.variant.VARIANTS:
+        board = cls()
+        for _ in range(30):
+            legal = sorted(board.legal_moves, key=lambda m: m.uci())
+            if not legal:
+                break
+            board.push(rng.choice(legal))
+            assert chessbits.polyglot.zobrist_hash(board) == chess.polyglot.zobrist_hash(board.to_chess()), cls
 
 
 def test_subclasses_as_python_chess_programs_write_them():

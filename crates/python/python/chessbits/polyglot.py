@@ -68,7 +68,10 @@ class Entry(NamedTuple):
 
 
 def zobrist_hash(board: Any) -> int:
-    """The Polyglot key of a board's position."""
+    """The Polyglot key of a board's position (a variant board's by its pieces, rights,
+    en-passant file and turn, as python-chess hashes it)."""
+    if isinstance(board, Board) and type(board).uci_variant != "chess":
+        return ZobristHasher(POLYGLOT_RANDOM_ARRAY)(board)
     if not isinstance(board, Board):
         board = Board(board.fen(), chess960=board.chess960)
     return board.zobrist_hash()
