@@ -383,3 +383,26 @@ def test_variant_games_through_pgn_as_python_chess():
             assert type(mine.end().board()).__name__ == type(other.end().board()).__name__ == cls.__name__
             assert mine.end().board().fen() == other.end().board().fen() == board.fen()
             assert str(mine) == str(other) == text
+
+
+def test_reset_board_as_python_chess():
+    """reset_board puts the standard start placement on every board class, keeping the
+    side to move, the rights and the clocks (python-chess's, horde's and racing kings'
+    too), with empty pockets and three checks each."""
+    chess = python_chess()
+    edits = {
+        "ThreeCheckBoard": "4k3/8/8/8/8/8/8/4K3 b - - 1+2 5 9",
+        "CrazyhouseBoard": "4k3/8/8/8/8/8/8/4K3[Pp] b - - 5 9",
+    }
+    for cls in [chessbits.Board] + list(chessbits.variant.VARIANTS[1:]):
+        if cls.uci_variant in ("suicide", "giveaway"):
+            continue  # no castling rights by antichess's rules here (README)
+        boards = []
+        for lib in (chess, chessbits):
+            board = lib.variant.find_variant(cls.uci_variant)()
+            board.push(sorted(board.legal_moves, key=lambda m: m.uci())[0])
+            if cls.__name__ in edits:
+                board.set_fen(edits[cls.__name__])
+            board.reset_board()
+            boards.append((board.fen(), len(board.move_stack)))
+        assert boards[0] == boards[1], cls.__name__

@@ -199,7 +199,19 @@ impl Board {
     }
 
     pub(super) fn reset_board(&mut self) {
-        self.reset();
+        // python-chess's `reset_board`: the standard start placement on every board class,
+        // no promoted pieces, empty pockets and three checks each; the side to move, the
+        // castling rights and the clocks kept; the stack cleared.
+        self.edit(|s| {
+            s.board = Setup::standard().board;
+            s.promoted = Bitboard::EMPTY;
+            if s.pockets.is_some() {
+                s.pockets = Some(Default::default());
+            }
+            if s.remaining_checks.is_some() {
+                s.remaining_checks = Some(Default::default());
+            }
+        });
     }
 
     /// A copy; `stack=False` (or a number) keeps none (or only the last moves). A board of
