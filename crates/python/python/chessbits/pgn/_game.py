@@ -235,14 +235,12 @@ class BaseVisitor(Generic[T]):
 
 
 class StringExporterMixin:
-    """python-chess's base of its exporters (the class of ``StringExporter`` and
-    ``FileExporter``, for ``isinstance``)."""
+    """python-chess's base of its exporters: the PGN layout, written by chessbits-pgn's
+    ``Exporter``, which this mixin hands the visitor's events (tags, numbered SAN,
+    comments, NAGs, variations, the result)."""
 
-
-class _Exporter(BaseVisitor[T], StringExporterMixin):
-    """Writes PGN as python-chess's exporters lay it out: the text is chessbits-pgn's
-    ``Exporter``'s, which this visitor hands its events (tags, numbered SAN, comments, NAGs,
-    variations, the result)."""
+    def begin_headers(self) -> Optional[Any]:
+        return None
 
     def __init__(self, *, columns: Optional[int] = 80, headers: bool = True, comments: bool = True, variations: bool = True) -> None:
         self._w = _PgnWriter(columns=columns, headers=headers, comments=comments, variations=variations)
@@ -324,6 +322,10 @@ class _Exporter(BaseVisitor[T], StringExporterMixin):
 
     def visit_result(self, result: str) -> None:
         self._w.result(result)
+
+
+class _Exporter(StringExporterMixin, BaseVisitor[T]):
+    """An exporting visitor (``StringExporter``, ``FileExporter``)."""
 
 
 class StringExporter(_Exporter[str]):
