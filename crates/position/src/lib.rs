@@ -72,6 +72,7 @@ pub use chess_js::{
 pub use epd::{parse_suite, Epd, EpdError, Operation, SuiteEntry};
 pub use history::{GameResult, History, Outcome, Termination};
 pub use loose::{EmptyOrigin, Status};
+pub use polyglot_keys::polyglot_random_array;
 pub use setup::{CastlingNotation, ChecksNotation, FenField, ParseFenError, Setup};
 pub use variant::{Pockets, RemainingChecks, Variant};
 

@@ -790,3 +790,10 @@ pub(crate) const POLYGLOT_RANDOM: [u64; 781] = [
     0x67a34dac4356550b,
     0xf8d626aaaf278509,
 ];
+
+/// The 781 Polyglot keys in the format's order (python-chess's `POLYGLOT_RANDOM_ARRAY`): for
+/// programs that hash positions their own way.
+#[must_use]
+pub fn polyglot_random_array() -> &'static [u64; 781] {
+    &POLYGLOT_RANDOM
+}

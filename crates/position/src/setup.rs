@@ -248,6 +248,30 @@ impl Setup {
     }
 }
 
+impl Setup {
+    /// [`Setup::fen`] with the castling field in `notation` (Shredder-FEN's `HAha`: the
+    /// files of the rooks with rights).
+    #[must_use]
+    pub fn fen_with_castling(&self, notation: CastlingNotation) -> String {
+        let mut s = String::with_capacity(90);
+        let _ = FenFields {
+            board: &self.board,
+            turn: self.turn,
+            castling_rights: self.castling_rights,
+            notation,
+            ep_square: self.ep_square,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+            promoted: self.promoted,
+            pockets: self.pockets.as_ref(),
+            remaining_checks: self.remaining_checks,
+            checks_notation: ChecksNotation::Remaining,
+        }
+        .write(&mut s);
+        s
+    }
+}
+
 /// How FEN writes the three-check counters.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]

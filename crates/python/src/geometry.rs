@@ -55,3 +55,19 @@ pub fn square_knight_distance(a: i64, b: i64) -> PyResult<u32> {
     }
     Ok(steps)
 }
+
+/// The squares a piece of `piece_type` (1 pawn ... 6 king) and `color` on `square` attacks
+/// with the pieces of `occupied` on the board (for python-chess's `BB_*_ATTACKS` tables).
+#[pyfunction]
+pub fn _piece_attacks(piece_type: i64, color: bool, square: i64, occupied: u64) -> PyResult<u64> {
+    let sq = u32::try_from(square)
+        .ok()
+        .and_then(Square::new)
+        .ok_or_else(|| PyValueError::new_err(format!("square {square}: not in 0..64")))?;
+    let role = usize::try_from(piece_type - 1)
+        .ok()
+        .and_then(|i| chessbits_bitboard_core::Role::ALL.get(i).copied())
+        .ok_or_else(|| PyValueError::new_err(format!("piece type {piece_type}: not in 1..7")))?;
+    let piece = role.of(chessbits_bitboard_core::Color::from_white(color));
+    Ok(at::attacks(piece, sq, Bitboard(occupied)).0)
+}

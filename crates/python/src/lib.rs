@@ -69,6 +69,7 @@ fn chessbits_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(board::_ray_mask, m)?)?;
     m.add_function(wrap_pyfunction!(geometry::_transform, m)?)?;
     m.add_function(wrap_pyfunction!(geometry::square_knight_distance, m)?)?;
+    m.add_function(wrap_pyfunction!(geometry::_piece_attacks, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_parse_game, m)?)?;
     m.add_class::<pgn::PgnWriter>()?;
     m.add_function(wrap_pyfunction!(pgn::_read_tags, m)?)?;
@@ -82,8 +83,7 @@ fn chessbits_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn::_set_comment_command, m)?)?;
     m.add_class::<probe::PolyglotBook>()?;
     m.add_class::<probe::SyzygyTablebase>()?;
-    m.add_class::<variant::VariantBoard>()?;
-    m.add_class::<variant::VariantLegalMoves>()?;
+    m.add_function(wrap_pyfunction!(probe::_polyglot_random_array, m)?)?;
     m.add_function(wrap_pyfunction!(board::_between_mask, m)?)?;
     m.add("InvalidMoveError", m.py().get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;

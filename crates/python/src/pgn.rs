@@ -4,6 +4,7 @@
 //! package builds python-chess's node tree from plain tuples without parsing anything.
 
 use chessbits_bitboard_core::Move as RawMove;
+use chessbits_movegen::variant::VariantPosition;
 use chessbits_movegen::{SanError, SanMode, SanPlus};
 use chessbits_pgn::table::{self, Command, CommandKind, Eval};
 use chessbits_pgn::{ExportOptions, Exporter, Game, GameBuilder, LineId, Reader, Skip, Visitor};
@@ -50,10 +51,71 @@ fn joined(comments: &[Vec<u8>]) -> String {
     parts.join(" ")
 }
 
+/// A position a game's tree is replayed on: standard chess's `Position` or a variant's
+/// `VariantPosition` (the rules are theirs; this names what the replay asks).
+trait TreePosition: Clone {
+    fn decode(&self, san: &[u8]) -> Result<RawMove, SanError>;
+    fn in_check(&self) -> bool;
+    fn fields(&self, m: RawMove) -> (u8, u8, u8, u8);
+    fn play(&mut self, m: RawMove);
+    fn fen_text(&self) -> String;
+}
+
+impl TreePosition for Position {
+    fn decode(&self, san: &[u8]) -> Result<RawMove, SanError> {
+        SanPlus::from_ascii_with(san, SanMode::Lenient)
+            .and_then(|s| s.san.to_move(self, SanMode::Lenient))
+    }
+
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    fn fields(&self, m: RawMove) -> (u8, u8, u8, u8) {
+        crate::board::move_fields(self, m)
+    }
+
+    fn play(&mut self, m: RawMove) {
+        if m == RawMove::NULL {
+            let _ = self.make_null();
+        } else {
+            let _ = self.make_unchecked(m);
+        }
+    }
+
+    fn fen_text(&self) -> String {
+        self.fen()
+    }
+}
+
+impl TreePosition for VariantPosition {
+    fn decode(&self, san: &[u8]) -> Result<RawMove, SanError> {
+        SanPlus::from_ascii_with(san, SanMode::Lenient)
+            .and_then(|s| self.san_to_move(&s.san, SanMode::Lenient))
+    }
+
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    fn fields(&self, m: RawMove) -> (u8, u8, u8, u8) {
+        let f = crate::variant::fields(self, m);
+        (f.from, f.to, f.promotion, f.drop)
+    }
+
+    fn play(&mut self, m: RawMove) {
+        *self = self.play_unchecked(m);
+    }
+
+    fn fen_text(&self) -> String {
+        self.fen()
+    }
+}
+
 /// Plays every line of `game` from `root`, appending nodes to `out`.
-fn replay(
+fn replay<P: TreePosition>(
     game: &Game,
-    root: Position,
+    root: P,
     out: &mut Vec<NodeRow>,
     errors: &mut Vec<(&'static str, String)>,
 ) {
@@ -66,9 +128,7 @@ fn replay(
             for &v in &node.variations {
                 queue.push_back((v, pos.clone(), parent));
             }
-            let parsed = SanPlus::from_ascii_with(san, SanMode::Lenient)
-                .and_then(|s| s.san.to_move(&pos, SanMode::Lenient));
-            let m = match parsed {
+            let m = match pos.decode(san) {
                 Ok(m) => m,
                 Err(e) => {
                     let kind = match e {
@@ -76,18 +136,18 @@ fn replay(
                         SanError::Ambiguous(_) => "AmbiguousMoveError",
                         _ => "IllegalMoveError",
                     };
-                    errors.push((kind, format!("{e}: {:?} in {}", text(san), pos.fen())));
+                    errors.push((kind, format!("{e}: {:?} in {}", text(san), pos.fen_text())));
                     break;
                 }
             };
-            if m.is_null() && pos.is_check() {
+            if m.is_null() && pos.in_check() {
                 errors.push((
                     "IllegalMoveError",
-                    format!("null move in check: {}", pos.fen()),
+                    format!("null move in check: {}", pos.fen_text()),
                 ));
                 break;
             }
-            let (from, to, promotion, drop) = crate::board::move_fields(&pos, m);
+            let (from, to, promotion, drop) = pos.fields(m);
             let starting = if i == 0 && id != LineId::MAIN {
                 joined(&line.comments)
             } else {
@@ -104,11 +164,7 @@ fn replay(
                 node.nags.iter().map(|n| n.0).collect(),
             ));
             parent = out.len() as i64 - 1;
-            if m == RawMove::NULL {
-                let _ = pos.make_null();
-            } else {
-                let _ = pos.make_unchecked(m);
-            }
+            pos.play(m);
         }
     }
 }
@@ -150,10 +206,18 @@ fn parse_game(py: Python<'_>, text: &str) -> PyResult<Option<GameRows>> {
             .map(|(k, v)| (text_of(k), text_of(v)))
             .collect();
         let mut nodes = Vec::new();
-        // The start position of the `FEN` and `Variant` tags, as chessbits-pgn reads them.
-        match chessbits_pgn::start_position(game.tag("FEN"), game.tag("Variant")) {
-            Ok(root) => replay(&game, root, &mut nodes, &mut errors),
-            Err(e) => errors.push(("ValueError", e.to_string())),
+        // The start position of the `FEN` and `Variant` tags, as chessbits-pgn reads them:
+        // a Lichess variant's on its rules, else standard chess's.
+        if let Ok(Some(variant)) = chessbits_pgn::game_variant(game.tag("Variant")) {
+            match chessbits_pgn::variant_start_position(game.tag("FEN"), variant) {
+                Ok(root) => replay(&game, root, &mut nodes, &mut errors),
+                Err(e) => errors.push(("ValueError", e.to_string())),
+            }
+        } else {
+            match chessbits_pgn::start_position(game.tag("FEN"), game.tag("Variant")) {
+                Ok(root) => replay(&game, root, &mut nodes, &mut errors),
+                Err(e) => errors.push(("ValueError", e.to_string())),
+            }
         }
         let result = game.result.map(|r| r.as_str().to_string());
         Ok(Some((

@@ -5,7 +5,7 @@
 use chessbits_movegen::book::{decode_move, BookFile};
 use chessbits_position::Position;
 use chessbits_syzygy::{SyzygyError, Tablebase};
-use pyo3::exceptions::{PyKeyError, PyOSError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyKeyError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::board::{make_move, move_fields, Board};
@@ -81,6 +81,17 @@ impl PolyglotBook {
         Ok(out)
     }
 
+    /// The key of the entry at `index` (for a binary search by key).
+    fn _key_at(&mut self, index: u64) -> PyResult<u64> {
+        let file = self
+            .file
+            .as_mut()
+            .ok_or_else(|| PyValueError::new_err("the book is closed"))?;
+        file.entry(index)
+            .map(|e| e.key)
+            .map_err(|e| PyIndexError::new_err(e.to_string()))
+    }
+
     fn close(&mut self) {
         self.file = None;
     }
@@ -130,4 +141,10 @@ impl SyzygyTablebase {
         let tb = &self.tb;
         py.detach(|| tb.probe_dtz(&pos)).map_err(syzygy_error)
     }
+}
+
+/// The 781 Polyglot keys (`chessbits.polyglot.POLYGLOT_RANDOM_ARRAY`).
+#[pyfunction]
+pub fn _polyglot_random_array() -> Vec<u64> {
+    chessbits_position::polyglot_random_array().to_vec()
 }

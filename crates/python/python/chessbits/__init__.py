@@ -54,6 +54,8 @@ from chessbits._chessbits import (
     __version__,
     columns,
     _between_mask,
+    _piece_attacks,
+    _polyglot_random_array,
     _parse_game,
     PgnWriter as _PgnWriter,
     _comment_clock,
@@ -64,8 +66,6 @@ from chessbits._chessbits import (
     _set_comment_command,
     PolyglotBook as _PolyglotBook,
     SyzygyTablebase as _SyzygyTablebase,
-    VariantBoard as _VariantBoard,
-    VariantLegalMoves as _VariantLegalMoves,
     _ray_mask,
     _transform,
     encode,
@@ -543,6 +543,57 @@ class SquareSet:
         from chessbits import svg
 
         return svg.board(squares=self, size=390)
+
+
+from chessbits._tables import FEN_CASTLING_REGEX, SAN_REGEX, between, ray  # noqa: E402
+from chessbits import _tables  # noqa: E402
+
+
+def __getattr__(name: str) -> object:
+    """python-chess's large tables (``BB_DIAG_ATTACKS``, ``BB_RAYS``, ...), built on first
+    use and kept."""
+    if name in _tables.NAMES:
+        value = _tables.build(name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'chessbits' has no attribute {name!r}")
+
+
+class _BaseBoardType(type):
+    """``BaseBoard``'s class: every ``Board`` is an instance of ``BaseBoard`` (python-chess's
+    ``Board`` derives from its ``BaseBoard``), and ``Board`` a subclass."""
+
+    def __instancecheck__(cls, obj: object) -> bool:
+        if cls is BaseBoard:
+            return isinstance(obj, Board)
+        return type.__instancecheck__(cls, obj)
+
+    def __subclasscheck__(cls, sub: type) -> bool:
+        if cls is BaseBoard:
+            return issubclass(sub, Board)
+        return type.__subclasscheck__(cls, sub)
+
+
+class BaseBoard(Board, metaclass=_BaseBoardType):
+    """python-chess's ``BaseBoard``: a board of pieces made from a board FEN (the
+    placement field; ``None`` for an empty board), White to move without castling rights.
+    It has ``Board``'s methods; programs that subclass it get them too."""
+
+    def __new__(cls, board_fen: Optional[str] = STARTING_BOARD_FEN, *, chess960: bool = False) -> "BaseBoard":
+        board = super().__new__(cls, None, chess960=chess960)
+        if board_fen is not None:
+            board.set_board_fen(board_fen)
+        return board
+
+    @classmethod
+    def empty(cls, *, chess960: bool = False) -> "BaseBoard":
+        return cls(None, chess960=chess960)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.board_fen()!r})"
+
+    def __reduce__(self) -> "tuple[type, tuple[str]]":  # type: ignore[override]
+        return (type(self), (self.board_fen(),))
 
 
 from chessbits import svg  # noqa: E402  (uses the names above)

@@ -6,9 +6,55 @@ from __future__ import annotations
 
 import os
 import random as _random
-from typing import Any, Iterator, NamedTuple, Optional, Union, Container
+import struct
+from typing import Any, Container, Iterator, List, NamedTuple, Optional, Sequence, Union
 
-from chessbits import Board, Move, _PolyglotBook
+from chessbits import BB_SQUARES, Board, Move, _PolyglotBook, _polyglot_random_array
+
+# A book entry's layout: key, move, weight, learn (big-endian).
+ENTRY_STRUCT = struct.Struct(">QHHI")
+# The 781 keys of the format, in its order (pieces, castling, en-passant files, turn).
+POLYGLOT_RANDOM_ARRAY: List[int] = _polyglot_random_array()
+
+
+class ZobristHasher:
+    """Zobrist hashing of a board with 781 keys in Polyglot's order (``zobrist_hash`` is
+    this with ``POLYGLOT_RANDOM_ARRAY``, computed in Rust)."""
+
+    def __init__(self, array: Sequence[int]) -> None:
+        assert len(array) >= 781
+        self.array = array
+
+    def hash_board(self, board: Any) -> int:
+        """The keys of the pieces: ``64 * kind + square``, kind ``2 * (type - 1)`` plus 1
+        for White."""
+        zobrist = 0
+        for square, piece in board.piece_map().items():
+            kind = 2 * (piece.piece_type - 1) + int(piece.color)
+            zobrist ^= self.array[64 * kind + square]
+        return zobrist
+
+    def hash_castling(self, board: Any) -> int:
+        """The keys of the castling rights (White short and long, Black short and long)."""
+        rights = board.clean_castling_rights()
+        zobrist = 0
+        for i, square in enumerate((7, 0, 63, 56)):
+            if rights & BB_SQUARES[square]:
+                zobrist ^= self.array[768 + i]
+        return zobrist
+
+    def hash_ep_square(self, board: Any) -> int:
+        """The key of the en-passant file when a pawn of the side to move can take there."""
+        if board.ep_square is None or not any(board.generate_pseudo_legal_ep()):
+            return 0
+        return self.array[772 + (board.ep_square & 7)]
+
+    def hash_turn(self, board: Any) -> int:
+        """The key of White to move."""
+        return self.array[780] if board.turn else 0
+
+    def __call__(self, board: Any) -> int:
+        return self.hash_board(board) ^ self.hash_castling(board) ^ self.hash_ep_square(board) ^ self.hash_turn(board)
 
 
 class Entry(NamedTuple):
@@ -22,7 +68,10 @@ class Entry(NamedTuple):
 
 
 def zobrist_hash(board: Any) -> int:
-    """The Polyglot key of a board's position."""
+    """The Polyglot key of a board's position (a variant board's by its pieces, rights,
+    en-passant file and turn, as python-chess hashes it)."""
+    if isinstance(board, Board) and type(board).uci_variant != "chess":
+        return ZobristHasher(POLYGLOT_RANDOM_ARRAY)(board)
     if not isinstance(board, Board):
         board = Board(board.fen(), chess960=board.chess960)
     return board.zobrist_hash()
@@ -88,6 +137,17 @@ class MemoryMappedReader:
             if running > choice:
                 return entry
         raise AssertionError("unreachable")
+
+    def bisect_key_left(self, key: int) -> int:
+        """The index of the first entry whose key is ``key`` or more."""
+        lo, hi = 0, len(self._book)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self._book._key_at(mid) < key:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
 
     def close(self) -> None:
         self._book.close()

@@ -19,6 +19,48 @@ _SQ = 45
 _MARGIN = 20
 
 
+# python-chess's names of the picture's sizes and colours.
+SQUARE_SIZE = _SQ
+MARGIN = _MARGIN
+DEFAULT_COLORS: Dict[str, str] = {
+    "square light": _LIGHT,
+    "square dark": _DARK,
+    "square dark lastmove": "#aaa23b",
+    "square light lastmove": _LAST,
+    "margin": "#212121",
+    "inner border": "#111",
+    "outer border": "#111",
+    "coord": "#e5e5e5",
+    "arrow green": _MARK + "80",
+    "arrow red": "#882020b3",
+    "arrow yellow": "#e68f00b3",
+    "arrow blue": "#00308880",
+}
+# The pieces and the coordinates as SVG drawings, by symbol (this module draws a piece as
+# its Unicode glyph).
+PIECES: Dict[str, str] = {
+    symbol: f'<text font-size="{_SQ * 0.85}" text-anchor="middle">{glyph}</text>'
+    for symbol, glyph in zip("PNBRQKpnbrqk", "♙♘♗♖♕♔♟♞♝♜♛♚")
+}
+COORDS: Dict[str, str] = {c: f'<text font-size="{_MARGIN * 0.7}">{c}</text>' for c in "12345678abcdefgh"}
+# The red glow under a king in check, and the cross that marks a square.
+CHECK_GRADIENT = (
+    f'<radialGradient id="check_gradient" r="0.5"><stop offset="0%" stop-color="{_CHECK}" />'
+    f'<stop offset="100%" stop-color="{_CHECK}" stop-opacity="0" /></radialGradient>'
+)
+XX = '<g id="xx"><path d="M10 10 35 35M35 10 10 35" stroke="#000" stroke-width="4" /></g>'
+
+_ARROW_LETTERS = {"green": "G", "red": "R", "yellow": "Y", "blue": "B"}
+_SQUARE_NAMES = [f + r for r in "12345678" for f in "abcdefgh"]
+
+
+class SvgWrapper(str):
+    """SVG text that notebooks show as a picture."""
+
+    def _repr_svg_(self) -> "SvgWrapper":
+        return self
+
+
 class Arrow:
     """An arrow from a square to a square (a circle when they are the same)."""
 
@@ -27,8 +69,36 @@ class Arrow:
         self.head = head
         self.color = color
 
+    def pgn(self) -> str:
+        """The arrow as a ``[%cal]``/``[%csl]`` entry: a colour letter (``G`` for colours
+        without one), the tail square, and the head square when it differs."""
+        letter = _ARROW_LETTERS.get(self.color, "G")
+        tail = _SQUARE_NAMES[self.tail]
+        return letter + tail if self.tail == self.head else letter + tail + _SQUARE_NAMES[self.head]
+
+    @classmethod
+    def from_pgn(cls, pgn: str) -> "Arrow":
+        """The arrow of a ``[%cal]``/``[%csl]`` entry (``Ge2e4``, ``Rd4``; ``ValueError`` for
+        anything else)."""
+        colors = {letter: color for color, letter in _ARROW_LETTERS.items()}
+        color = colors.get(pgn[:1])
+        if color is None:
+            color = "green"
+        else:
+            pgn = pgn[1:]
+        try:
+            tail = _SQUARE_NAMES.index(pgn[:2])
+            head = _SQUARE_NAMES.index(pgn[2:]) if len(pgn) > 2 else tail
+        except ValueError:
+            raise ValueError(f"invalid arrow: {pgn!r}") from None
+        return cls(tail, head, color=color)
+
+    def __str__(self) -> str:
+        return self.pgn()
+
     def __repr__(self) -> str:
-        return f"Arrow({self.tail}, {self.head}, color={self.color!r})"
+        tail, head = _SQUARE_NAMES[self.tail].upper(), _SQUARE_NAMES[self.head].upper()
+        return f"Arrow({tail}, {head}, color={self.color!r})"
 
 
 def _glyph(piece: Any) -> str:

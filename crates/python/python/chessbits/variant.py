@@ -37,7 +37,7 @@ the variant's rule, ``is_repetition``, ``is_fivefold_repetition``, ``is_fifty_mo
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Type, Union
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Type, Union
 
 from chessbits import (
     BB_ALL,
@@ -46,181 +46,32 @@ from chessbits import (
     PIECE_TYPES,
     Board,
     Move,
-    Outcome,
-    Piece,
     SquareSet,
-    Termination,
-    _VariantBoard,
     msb,
     popcount,
     scan_forward,
 )
 
 
-def _restore(cls: "Type[_Board]", fen: str, moves: List[str]) -> "_Board":
-    """A pickled variant board: the root position, then the moves played."""
-    board = cls(fen)
-    for uci in moves:
-        board.push_uci(uci)
-    return board
+_DEFAULT: Any = object()
 
 
-class _Board(_VariantBoard):
+class _Board(Board):
+    """A board of a variant: ``chessbits.Board`` with the variant's rules (every method
+    of ``Board`` answers by them) and the variant's class attributes."""
+
     uci_variant = "chess"
     xboard_variant = "normal"
     aliases: List[str] = []
     starting_fen = ""
+    # The rules the board plays by (python-chess's suicide and giveaway boards play by
+    # antichess's here).
+    _rules = ""
 
-    def __new__(cls, fen: Optional[str] = None, *, chess960: bool = False) -> Any:
-        return super().__new__(cls, cls.uci_variant, fen, chess960)
-
-    def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
-        """How the game ended, or ``None``: by the variant's rules (its own end,
-        checkmate, insufficient material by the variant's rule, stalemate), then the
-        seventy-five-move rule and fivefold repetition, then with ``claim_draw`` the
-        fifty-move rule and threefold repetition, in python-chess's order."""
-        found = self._outcome()
-        if found is not None:
-            return Outcome(Termination[found[0]], found[1])
-        if self.is_seventyfive_moves():
-            return Outcome(Termination.SEVENTYFIVE_MOVES, None)
-        if self.is_fivefold_repetition():
-            return Outcome(Termination.FIVEFOLD_REPETITION, None)
-        if claim_draw:
-            if self.can_claim_fifty_moves():
-                return Outcome(Termination.FIFTY_MOVES, None)
-            if self.can_claim_threefold_repetition():
-                return Outcome(Termination.THREEFOLD_REPETITION, None)
-        return None
-
-    def is_game_over(self, *, claim_draw: bool = False) -> bool:
-        return self.outcome(claim_draw=claim_draw) is not None
-
-    def result(self, *, claim_draw: bool = False) -> str:
-        o = self.outcome(claim_draw=claim_draw)
-        return "*" if o is None else o.result()
-
-    def is_checkmate(self) -> bool:
-        """In check with no legal move (python-chess's test: the variant's end too)."""
-        return self.is_check() and not self.legal_moves
-
-    def is_stalemate(self) -> bool:
-        """Not in check, the variant's end not reached, and no legal move (python-chess's
-        test: in antichess a stalemate is also the stalemated side's win)."""
-        return not self.is_check() and not self.is_variant_end() and not self.legal_moves
-
-    def is_variant_win(self) -> bool:
-        found = self._outcome()
-        return found is not None and found[0] == "VARIANT_WIN"
-
-    def is_variant_loss(self) -> bool:
-        found = self._outcome()
-        return found is not None and found[0] == "VARIANT_LOSS"
-
-    def is_variant_draw(self) -> bool:
-        found = self._outcome()
-        return found is not None and found[0] == "VARIANT_DRAW"
-
-    # The questions about the placement alone: a standard board with the same pieces
-    # answers them.
-    def piece_type_at(self, square: int) -> Optional[int]:
-        return self._placement().piece_type_at(square)
-
-    def color_at(self, square: int) -> Optional[bool]:
-        return self._placement().color_at(square)
-
-    def piece_map(self, *, mask: int = (1 << 64) - 1) -> Dict[int, Piece]:
-        return self._placement().piece_map(mask=mask)
-
-    def pieces(self, piece_type: int, color: bool) -> SquareSet:
-        return self._placement().pieces(piece_type, color)
-
-    def pieces_mask(self, piece_type: int, color: bool) -> int:
-        return self._placement().pieces_mask(piece_type, color)
-
-    @property
-    def occupied(self) -> int:
-        return self._placement().occupied
-
-    @property
-    def occupied_co(self) -> List[int]:
-        return self._placement().occupied_co
-
-    @property
-    def pawns(self) -> int:
-        return self._placement().pawns
-
-    @property
-    def knights(self) -> int:
-        return self._placement().knights
-
-    @property
-    def bishops(self) -> int:
-        return self._placement().bishops
-
-    @property
-    def rooks(self) -> int:
-        return self._placement().rooks
-
-    @property
-    def queens(self) -> int:
-        return self._placement().queens
-
-    @property
-    def kings(self) -> int:
-        return self._placement().kings
-
-    def attacks(self, square: int) -> SquareSet:
-        return self._placement().attacks(square)
-
-    def attacks_mask(self, square: int) -> int:
-        return self._placement().attacks_mask(square)
-
-    def attackers(self, color: bool, square: int) -> SquareSet:
-        return self._placement().attackers(color, square)
-
-    def attackers_mask(self, color: bool, square: int) -> int:
-        return self._placement().attackers_mask(color, square)
-
-    def is_attacked_by(self, color: bool, square: int) -> bool:
-        return self._placement().is_attacked_by(color, square)
-
-    def pin(self, color: bool, square: int) -> SquareSet:
-        return self._placement().pin(color, square)
-
-    def is_pinned(self, color: bool, square: int) -> bool:
-        return self._placement().is_pinned(color, square)
-
-    def has_castling_rights(self, color: bool) -> bool:
-        return self._placement().has_castling_rights(color)
-
-    def has_kingside_castling_rights(self, color: bool) -> bool:
-        return self._placement().has_kingside_castling_rights(color)
-
-    def has_queenside_castling_rights(self, color: bool) -> bool:
-        return self._placement().has_queenside_castling_rights(color)
-
-    def unicode(self, *, invert_color: bool = False, borders: bool = False, empty_square: str = "⭘", orientation: bool = True) -> str:
-        return self._placement().unicode(
-            invert_color=invert_color, borders=borders, empty_square=empty_square, orientation=orientation
-        )
-
-    def _repr_svg_(self) -> str:
-        return self._placement()._repr_svg_()
-
-    def root(self) -> "_Board":
-        """The board before the first move of the stack."""
-        board = self.copy()
-        while board.move_stack:
-            board.pop()
-        return board
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.fen()!r})"
-
-    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
-        fen, moves = self._root_and_moves()
-        return (_restore, (type(self), fen, moves))
+    def __new__(cls, fen: Optional[str] = _DEFAULT, *, chess960: bool = False) -> Any:
+        if fen is _DEFAULT:
+            fen = cls.starting_fen
+        return super().__new__(cls, fen, chess960=chess960, _variant=cls._rules or cls.uci_variant)
 
     def set_epd(self, epd: str) -> Dict[str, Union[None, str, int, float, Move, List[Move]]]:
         """Sets the board from EPD (the FEN fields without the clocks, three-check's
@@ -253,10 +104,45 @@ class _Board(_VariantBoard):
         self.set_fen(" ".join(parts))
         return operations
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Board) and type(self) is type(other) and self.fen() == other.fen()
-
     __hash__ = None  # type: ignore[assignment]
+
+
+class SuicideBoard(_Board):
+    """Suicide chess (python-chess's ``SuicideBoard``): the class, names and table
+    suffixes; the game is played by antichess's rules (see the README's differences)."""
+
+    aliases = ["Suicide", "Suicide chess"]
+    uci_variant = "suicide"
+    xboard_variant = "suicide"
+    starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    _rules = "antichess"
+    tbw_suffix = ".stbw"
+    tbz_suffix = ".stbz"
+    tbw_magic = b"\x7b\xf6\x93\x15"
+    tbz_magic = b"\xe4\xcf\xe7\x23"
+    pawnless_tbw_suffix = ".gtbw"
+    pawnless_tbz_suffix = ".gtbz"
+    pawnless_tbw_magic = b"\xbc\x55\xbc\x21"
+    pawnless_tbz_magic = b"\xd6\xf5\x1b\x50"
+    connected_kings = True
+    one_king = False
+    captures_compulsory = True
+
+
+class GiveawayBoard(SuicideBoard):
+    """Giveaway chess (python-chess's ``GiveawayBoard``), by antichess's rules."""
+
+    aliases = ["Giveaway", "Giveaway chess", "Give away", "Give away chess"]
+    uci_variant = "giveaway"
+    xboard_variant = "giveaway"
+    tbw_suffix = ".gtbw"
+    tbz_suffix = ".gtbz"
+    tbw_magic = b"\xbc\x55\xbc\x21"
+    tbz_magic = b"\xd6\xf5\x1b\x50"
+    pawnless_tbw_suffix = ".stbw"
+    pawnless_tbz_suffix = ".stbz"
+    pawnless_tbw_magic = b"\x7b\xf6\x93\x15"
+    pawnless_tbz_magic = b"\xe4\xcf\xe7\x23"
 
 
 class AtomicBoard(_Board):
@@ -264,12 +150,16 @@ class AtomicBoard(_Board):
     uci_variant = "atomic"
     xboard_variant = "atomic"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    tbw_suffix = ".atbw"
+    tbz_suffix = ".atbz"
+    tbw_magic = b"\x55\x8d\xa4\x49"
+    tbz_magic = b"\x91\xa9\x5e\xeb"
+    connected_kings = True
 
 
-class AntichessBoard(_Board):
+class AntichessBoard(GiveawayBoard):
     aliases = ["Antichess", "Anti chess", "Anti"]
     uci_variant = "antichess"
-    xboard_variant = "giveaway"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
 
 
@@ -278,6 +168,10 @@ class KingOfTheHillBoard(_Board):
     uci_variant = "kingofthehill"
     xboard_variant = "kingofthehill"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    tbw_suffix = None
+    tbz_suffix = None
+    tbw_magic = None
+    tbz_magic = None
 
 
 class RacingKingsBoard(_Board):
@@ -285,6 +179,10 @@ class RacingKingsBoard(_Board):
     uci_variant = "racingkings"
     xboard_variant = "racingkings"
     starting_fen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"
+    tbw_suffix = None
+    tbz_suffix = None
+    tbw_magic = None
+    tbz_magic = None
 
 
 class HordeBoard(_Board):
@@ -292,13 +190,21 @@ class HordeBoard(_Board):
     uci_variant = "horde"
     xboard_variant = "horde"
     starting_fen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
+    tbw_suffix = None
+    tbz_suffix = None
+    tbw_magic = None
+    tbz_magic = None
 
 
 class ThreeCheckBoard(_Board):
-    aliases = ["Three-check", "Three check", "Threecheck", "Three check chess", "3-check", "3check"]
+    aliases = ["Three-check", "Three check", "Threecheck", "Three check chess", "3-check", "3 check", "3check"]
     uci_variant = "3check"
     xboard_variant = "3check"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
+    tbw_suffix = None
+    tbz_suffix = None
+    tbw_magic = None
+    tbz_magic = None
 
     @property
     def remaining_checks(self) -> List[int]:
@@ -380,12 +286,20 @@ class CrazyhouseBoard(_Board):
     uci_variant = "crazyhouse"
     xboard_variant = "crazyhouse"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    tbw_suffix = None
+    tbz_suffix = None
+    tbw_magic = None
+    tbz_magic = None
 
     @property
     def pockets(self) -> List[CrazyhousePocket]:
         """The two sides' pockets, indexed by colour (``pockets[WHITE]``): views that
         ``add``/``remove``/``reset`` write through."""
         return [CrazyhousePocket._of(self, False), CrazyhousePocket._of(self, True)]
+
+    def generate_legal_drops(self, to_mask: int = BB_ALL) -> Iterator[Move]:
+        """The legal drops onto ``to_mask``, in python-chess's order."""
+        return self._generate_legal_drops(to_mask)
 
     def legal_drop_squares_mask(self) -> int:
         """The squares where the side to move may drop a piece (whatever its pocket
@@ -417,9 +331,12 @@ class CrazyhouseBoard(_Board):
                     yield Move(square, square, drop=piece_type)
 
 
-VARIANTS: List[Type[_Board]] = [
-    AtomicBoard,
+VARIANTS: List[Type[Board]] = [
+    Board,
+    SuicideBoard,
+    GiveawayBoard,
     AntichessBoard,
+    AtomicBoard,
     KingOfTheHillBoard,
     RacingKingsBoard,
     HordeBoard,
@@ -428,7 +345,7 @@ VARIANTS: List[Type[_Board]] = [
 ]
 
 
-def find_variant(name: str) -> Type[_Board]:
+def find_variant(name: str) -> Type[Board]:
     """The board class of a variant, by any of its names (``ValueError`` for others)."""
     for variant in VARIANTS:
         if any(alias.lower() == name.lower() for alias in variant.aliases) or name.lower() == variant.uci_variant:

@@ -1,6 +1,13 @@
 //! `board.legal_moves` and `board.pseudo_legal_moves`, and the square-set helpers.
 
-use super::*;
+use chessbits_attack_tables as at;
+use chessbits_bitboard_core::{Bitboard, Move as RawMove};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use super::core::{square, ALL};
+use super::moves::Move;
+use super::state::Board;
 
 /// `board.legal_moves` and `board.pseudo_legal_moves`: generated when iterated, counted by
 /// `len()` and `count()`, tested by `in` and `bool()`. Calling it gives a list.
@@ -20,6 +27,13 @@ impl MoveGenerator {
 
     pub(super) fn len(&self, py: Python<'_>) -> usize {
         let b = self.board.borrow(py);
+        if let Some(v) = &b.var {
+            return match v.position() {
+                None => 0,
+                Some(p) if self.legal => p.count_legal_moves() as usize,
+                Some(p) => p.pseudo_legal_moves().len(),
+            };
+        }
         if self.legal {
             b.count_legal() as usize
         } else if let Some(loose) = b.loose() {
@@ -62,6 +76,13 @@ impl MoveGenerator {
 
     pub(super) fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> bool {
         let b = self.board.borrow(py);
+        if let Some(v) = &b.var {
+            return if self.legal {
+                v.decode(r#move).is_ok_and(|(m, _)| !m.is_null())
+            } else {
+                v.is_pseudo(r#move)
+            };
+        }
         let Ok(m) = Move::extract(r#move) else {
             return false;
         };
@@ -81,6 +102,19 @@ impl MoveGenerator {
         let me = slf.get();
         let b = me.board.borrow(py);
         let mut sans = Vec::new();
+        if let Some(pos) = b.var.as_ref().and_then(|v| v.position()) {
+            sans = if me.legal {
+                pos.legal_moves()
+                    .into_iter()
+                    .map(|m| v_san(pos, m))
+                    .collect()
+            } else {
+                pos.pseudo_legal_moves()
+                    .into_iter()
+                    .map(|m| pos.uci(m))
+                    .collect()
+            };
+        }
         if let Some(pos) = b.position() {
             let moves = if me.legal {
                 chessbits_movegen::legal_moves(pos)
@@ -107,6 +141,13 @@ impl MoveGenerator {
             sans.join(", ")
         ))
     }
+}
+
+/// The SAN of a variant's move.
+fn v_san(pos: &chessbits_movegen::variant::VariantPosition, m: RawMove) -> String {
+    let mut s = String::new();
+    pos.san_plus(m).write_to(&mut s);
+    s
 }
 
 /// The squares of the line through `a` and `b` (edge to edge), empty when they share no

@@ -10,7 +10,9 @@ use pyo3::exceptions::PyAssertionError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 
-use super::{mode, Board, Entry, Move, Saved};
+use super::core::mode;
+use super::moves::Move;
+use super::state::{Board, Entry, Saved};
 use crate::InvalidMoveError;
 
 /// python-chess's fields of a typed move (castling as the loose board writes it: king to
@@ -60,6 +62,9 @@ impl Board {
     /// The castling rights that can be right (position's `Setup::clean_castling_rights`;
     /// after a move, the position's own).
     pub(super) fn clean_rights(&self) -> Bitboard {
+        if let Some(v) = &self.var {
+            return v.current_setup().clean_castling_rights(self.chess960);
+        }
         match &self.invalid {
             Some(_) => self
                 .loose()
@@ -106,6 +111,9 @@ impl Board {
 
     /// The generator of a board that is no position (`None` for a position).
     pub(super) fn loose(&self) -> Option<Loose<'_>> {
+        if self.var.is_some() {
+            return None;
+        }
         self.invalid.as_deref().map(|setup| Loose {
             setup,
             chess960: self.chess960,
@@ -225,6 +233,9 @@ impl Board {
     /// The board with only the last `keep` moves of the stack: the board before them
     /// becomes the root (its repetition keys before it are forgotten, as python-chess's).
     pub(super) fn keep_last(&self, keep: usize) -> PyResult<Board> {
+        if let Some(v) = &self.var {
+            return Ok(Board::of_variant(v.keep_last(keep)));
+        }
         let keep = keep.min(self.stack.len());
         let mut b = self.clone();
         for _ in 0..keep {
@@ -242,6 +253,9 @@ impl Board {
 
     /// This board with no moves played: its state becomes the root.
     pub(super) fn at_root_here(&self) -> Board {
+        if let Some(v) = &self.var {
+            return Board::of_variant(v.keep_last(0));
+        }
         let setup = self.raw_setup();
         let mut b = Board::from_setup(setup.clone(), self.chess960);
         b.root_ep = setup.ep_square;
@@ -251,6 +265,13 @@ impl Board {
 
     /// The board before the first move of the stack.
     pub(super) fn root_board(&self) -> Board {
+        if let Some(v) = &self.var {
+            let mut root = v.keep_last(0);
+            if let Some((first, _, _)) = v.stack.first() {
+                root.pos = first.clone();
+            }
+            return Board::of_variant(root);
+        }
         let mut b = self.clone();
         while let Some(e) = b.stack.pop() {
             b.unplay(e);

@@ -1,6 +1,16 @@
 //! `chessbits.Move`: python-chess's move fields, UCI text, and the shared move objects.
 
-use super::*;
+use chessbits_bitboard_core::{Move as RawMove, MoveKind, Role, Square};
+use chessbits_position::Position as Pos;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyTuple, PyType};
+use pyo3::IntoPyObjectExt;
+
+use crate::{IllegalMoveError, InvalidMoveError};
+
+use super::core::{piece_type, role, square, tuple_hash, NONE_HASH};
 
 /// A move: `from_square`, `to_square` (0 for a1 to 63 for h8), `promotion` and `drop`
 /// (piece types, or `None`), as python-chess's `chess.Move`. Castling is the king's two-step
@@ -366,4 +376,8 @@ pub fn move_from_uci_text(text: &str) -> Option<Move> {
 /// The UCI text of a move object (a `chessbits.Move` or python-chess's).
 pub fn uci_of(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(Move::extract(obj)?.uci_text())
+}
+
+pub(super) fn illegal(what: &str, m: &Move, fen: &str) -> PyErr {
+    IllegalMoveError::new_err(format!("{what}: {} in {fen}", m.uci_text()))
 }

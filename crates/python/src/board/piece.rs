@@ -1,6 +1,12 @@
 //! `chessbits.Piece`: python-chess's piece type and colour, symbols.
 
-use super::*;
+use chessbits_bitboard_core::{Piece as RawPiece, Role};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+use pyo3::IntoPyObjectExt;
+
+use super::core::{color, package_attr, piece_type, role, white, SVG};
 
 /// A piece: `piece_type` (1 pawn to 6 king) and `color` (`True` White), as python-chess's
 /// `chess.Piece`; equal to and hashed as one.

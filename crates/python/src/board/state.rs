@@ -1,12 +1,78 @@
 //! The board's own helpers behind its Python methods: the position or setup it holds,
 //! moves and their texts, the draws and outcome, FEN.
 
-use super::*;
+use std::fmt::Write as _;
+
+use chessbits_attack_tables as at;
+use chessbits_bitboard_core::{Bitboard, Color, Move as RawMove, Role, Square};
+use chessbits_movegen::{SanMode, SanPlus};
+use chessbits_position::{
+    Board as Placement, CastlingNotation, EnPassantMode, History, Position as Pos, Setup, Undo,
+};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::PyList;
+
+use crate::variant::VariantCore;
+use crate::{IllegalMoveError, InvalidMoveError};
+use pyo3::types::IntoPyDict;
+
+use super::core::{invalid_san, package_attr, san_error, white, ALL, OUTCOME, TERMINATION};
+use super::moves::{illegal, move_obj, Move};
+use super::piece::Piece;
+
+#[derive(Clone, Debug)]
+pub(crate) struct Entry {
+    pub(crate) raw: RawMove,
+    /// The position's undo record (`None` for a move played by python-chess's rules).
+    pub(crate) undo: Option<Undo>,
+    pub(crate) mv: Move,
+    /// The board before a move played by python-chess's rules (a move that is not legal
+    /// here, or any move on a board that is no position): restored whole by `pop`.
+    pub(crate) before: Option<Box<Saved>>,
+    /// Whether the move pushed a repetition key (its result is a position).
+    pub(crate) hist: bool,
+    /// After a move played by python-chess's rules: the en-passant square it left.
+    pub(crate) loose_ep: Option<Square>,
+}
+
+/// The state a move played by python-chess's rules replaces.
+#[derive(Clone, Debug)]
+pub(crate) struct Saved {
+    pub(crate) pos: Pos,
+    pub(crate) invalid: Option<Box<Setup>>,
+}
+
+/// A chess board with its moves played, as python-chess's `chess.Board`: legal moves,
+/// SAN, UCI, FEN, the rules of the game's end, attacks and pins.
+#[pyclass(module = "chessbits", subclass, skip_from_py_object)]
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub(crate) root: Pos,
+    pub(crate) pos: Pos,
+    pub(crate) stack: Vec<Entry>,
+    pub(crate) history: History,
+    /// When the placement is not a playable position: the setup as given (`pos` is then
+    /// unused).
+    pub(crate) invalid: Option<Box<Setup>>,
+    pub(crate) chess960: bool,
+    /// The en-passant square of the root as given (python-chess keeps it whether or not a
+    /// capture is possible; the position keeps it only when one is).
+    pub(crate) root_ep: Option<Square>,
+    /// The castling rights of the root as given (python-chess's `castling_rights`, which
+    /// `status()` compares with the clean ones).
+    pub(crate) root_rights: Bitboard,
+    /// A board of a variant (`chessbits.variant`): the variant's board, which answers the
+    /// methods whose answer is the variant's. `invalid` then holds its setup (what the
+    /// questions about the placement alone read), `pos` and `stack` are unused.
+    pub(crate) var: Option<Box<crate::variant::VariantCore>>,
+}
 
 impl Board {
     /// The board of a setup: a playable position when it is one, else the setup kept.
     pub fn from_setup(setup: Setup, chess960: bool) -> Board {
-        match loose::as_position(&setup, chess960) {
+        match super::loose::as_position(&setup, chess960) {
             Ok(pos) => Board {
                 root_ep: setup.ep_square.or(pos.ep_square()),
                 root_rights: setup.castling_rights,
@@ -21,6 +87,7 @@ impl Board {
                 root_rights: setup.castling_rights,
                 invalid: Some(Box::new(setup)),
                 chess960,
+                var: None,
             },
         }
     }
@@ -36,6 +103,7 @@ impl Board {
             stack: Vec::new(),
             invalid: None,
             chess960,
+            var: None,
         }
     }
 
@@ -49,6 +117,11 @@ impl Board {
     /// A legal move as PGN movetext writes it: the move number, whether White plays it and
     /// its SAN (`IllegalMoveError` when it is not legal here).
     pub fn numbered_san(&self, r#move: &Bound<'_, PyAny>) -> PyResult<(u32, bool, String)> {
+        if let Some(v) = &self.var {
+            let san = v.san(r#move)?;
+            let s = v.current_setup();
+            return Ok((s.fullmoves, white(s.turn), san));
+        }
         let (raw, _) = self.require_legal(r#move)?;
         Ok((
             self.pos.fullmoves(),
@@ -88,7 +161,50 @@ impl Board {
     /// Replaces the board by `setup` (the move stack is cleared, as python-chess does when
     /// a board is edited).
     pub(super) fn replace(&mut self, setup: Setup) {
-        *self = Board::from_setup(setup, self.chess960);
+        if self.var_mut(|v| v.rebuild(setup.clone())).is_none() {
+            *self = Board::from_setup(setup, self.chess960);
+        }
+    }
+
+    /// The board of a variant's board.
+    pub(crate) fn of_variant(core: VariantCore) -> Board {
+        let mut b = Board::from_position(Pos::new(), core.is_chess960());
+        b.var = Some(Box::new(core));
+        b.sync();
+        b
+    }
+
+    /// After the variant's board changed: the setup the placement questions read.
+    pub(crate) fn sync(&mut self) {
+        if let Some(v) = &self.var {
+            let setup = v.current_setup();
+            self.chess960 = v.is_chess960();
+            self.root_rights = setup.castling_rights;
+            self.root_ep = setup.ep_square;
+            self.invalid = Some(Box::new(setup));
+            self.stack.clear();
+        }
+    }
+
+    /// Runs `f` on the variant's board, if this is a board of a variant, and syncs.
+    pub(crate) fn var_mut<R>(&mut self, f: impl FnOnce(&mut VariantCore) -> R) -> Option<R> {
+        let r = f(self.var.as_deref_mut()?);
+        self.sync();
+        Some(r)
+    }
+
+    /// `value` as an object of `slf`'s class (a subclass of `Board`, as a variant's, keeps
+    /// its class, as python-chess's `type(self)(None)`).
+    pub(crate) fn like<'py>(slf: &Bound<'py, Board>, value: Board) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let ty = slf.get_type();
+        if ty.is(py.get_type::<Board>()) {
+            return Ok(Bound::new(py, value)?.into_any());
+        }
+        let kwargs = [("chess960", value.chess960)].into_py_dict(py)?;
+        let obj = ty.call((py.None(),), Some(&kwargs))?;
+        *obj.cast::<Board>()?.borrow_mut() = value;
+        Ok(obj)
     }
 
     pub(super) fn edit(&mut self, f: impl FnOnce(&mut Setup)) {
@@ -130,6 +246,9 @@ impl Board {
     }
 
     pub(super) fn fen_default(&self) -> String {
+        if let Some(v) = &self.var {
+            return v.fen();
+        }
         match self.loose() {
             Some(loose) => Board::loose_fen(&loose, "legal"),
             None => self.pos.fen(),
@@ -216,6 +335,14 @@ impl Board {
         to: u64,
         captures_only: bool,
     ) -> PyResult<Py<PyList>> {
+        if let Some(v) = &self.var {
+            let only = if captures_only {
+                crate::variant::Only::Captures
+            } else {
+                crate::variant::Only::All
+            };
+            return Ok(v.moves_list(py, legal, from, to, only)?.unbind());
+        }
         let list = PyList::empty(py);
         if let Some(loose) = self.loose() {
             for m in Board::loose_moves(&loose, legal, from, to, captures_only) {
@@ -250,6 +377,9 @@ impl Board {
     }
 
     pub(super) fn count_legal(&self) -> u64 {
+        if let Some(v) = &self.var {
+            return v.position().map_or(0, |p| p.count_legal_moves());
+        }
         match self.loose() {
             Some(loose) => loose.legal_moves(Bitboard(ALL), Bitboard(ALL)).len() as u64,
             None => chessbits_movegen::count_legal_moves(&self.pos),
@@ -328,6 +458,9 @@ impl Board {
         &mut self,
         claim_draw: bool,
     ) -> Option<(&'static str, Option<bool>)> {
+        if let Some(v) = &self.var {
+            return v.outcome_full(claim_draw);
+        }
         let turn = white(self.turn_color());
         if self.is_checkmate_inner() {
             return Some(("CHECKMATE", Some(!turn)));
@@ -412,6 +545,9 @@ impl Board {
     }
 
     pub(super) fn checkers_bb(&self) -> Bitboard {
+        if self.var.as_ref().is_some_and(|v| v.checks_void()) {
+            return Bitboard::EMPTY;
+        }
         match &self.invalid {
             Some(s) => s.checkers(),
             None => self.pos.checkers(),
@@ -431,6 +567,9 @@ impl Board {
     }
 
     pub(super) fn status_bits(&self) -> u32 {
+        if let Some(v) = &self.var {
+            return v.status_bits();
+        }
         let setup = self.raw_setup();
         if self.stack.is_empty() {
             setup.status(self.chess960).0

@@ -1,18 +1,10 @@
-"""PGN games with python-chess's ``chess.pgn`` API: ``read_game(handle)`` gives a ``Game``
-tree (headers, mainline and variations, comments, NAGs, ``board()`` at any node,
-``clock()``/``eval()``), ``str(game)`` exports it, ``game.accept(visitor)`` walks it in PGN
-order (python-chess's visitors and exporters work too).
-
-The text of one game is cut from the handle line by line as python-chess does (a game ends
-at an empty line outside a comment), then read by ``chessbits-pgn`` and every line of its
-tree replayed in Rust; only the node objects are made here.
-"""
+"""The game tree of ``chessbits.pgn``: NAGs, scores, headers and nodes."""
 
 from __future__ import annotations
 
 import enum
-import gc
 from typing import (
+    TYPE_CHECKING,
     Any,
     Callable,
     Dict,
@@ -24,25 +16,28 @@ from typing import (
     MutableMapping,
     Optional,
     Set,
-    TextIO,
     Tuple,
     TypeVar,
     Union,
 )
 
 import chessbits
+
+if TYPE_CHECKING:
+    from ._builders import HeadersBuilder
+    from ._game import Game
 from chessbits import (
     Board,
     Move,
     _comment_clock,
     _comment_emt,
     _comment_eval,
-    _parse_game,
-    _PgnWriter,
-    _read_tags,
     _SEVEN_TAG_ROSTER,
     _set_comment_command,
 )
+from chessbits.svg import Arrow
+
+from ._values import ARROWS_REGEX
 
 NAG_NULL = 0
 NAG_GOOD_MOVE = 1
@@ -204,10 +199,27 @@ class Headers(MutableMapping[str, str]):
         return self.get("Variant", "").lower() in ("wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild/5", "wild/6", "wild/7", "wild/8", "wild/8a")
 
     def board(self) -> Board:
-        """The starting position the ``FEN`` and ``Variant`` tags give."""
-        board = Board(self.get("FEN", chessbits.STARTING_FEN), chess960=self.is_chess960())
+        """The starting position the ``FEN`` and ``Variant`` tags give (a board of the
+        variant's class)."""
+        cls = self.variant()
+        board = cls(self.get("FEN", cls.starting_fen), chess960=self.is_chess960())
         board.chess960 = board.chess960 or board.has_chess960_castling_rights()
         return board
+
+    @classmethod
+    def builder(cls) -> "HeadersBuilder":
+        """A visitor that reads a game's headers into this class."""
+        from ._builders import HeadersBuilder
+
+        return HeadersBuilder(Headers=cls)
+
+    def variant(self) -> "type[Board]":
+        """The board class of the game's ``Variant`` tag (``Board`` for none or Chess960)."""
+        if "Variant" not in self or self.is_chess960():
+            return Board
+        from chessbits.variant import find_variant
+
+        return find_variant(self["Variant"])
 
     def __repr__(self) -> str:
         return "Headers({})".format(", ".join(f"{k}={v!r}" for k, v in self.items()))
@@ -253,6 +265,8 @@ class GameNode:
         return node
 
     def game(self) -> "Game":
+        from ._game import Game
+
         root = self.root()
         assert isinstance(root, Game)
         return root
@@ -414,10 +428,50 @@ class GameNode:
             depth = max(depth, 0)
         self.comment = _set_comment_command(self.comment, "eval", eval=value, depth=depth)
 
+    def arrows(self) -> List[Arrow]:
+        """The arrows and marked squares of the comment's ``[%cal]`` and ``[%csl]``
+        commands, in order."""
+        found: List[Arrow] = []
+        for match in ARROWS_REGEX.finditer(self.comment):
+            for entry in match.group("arrows").split(","):
+                found.append(Arrow.from_pgn(entry))
+        return found
+
+    def set_arrows(self, arrows: Iterable[Any]) -> None:
+        """Replaces the comment's arrows (``Arrow`` objects or ``(tail, head)`` pairs):
+        squares as ``[%csl]``, arrows as ``[%cal]``, before the rest of the comment."""
+        csl: List[str] = []
+        cal: List[str] = []
+        for arrow in arrows:
+            if not isinstance(arrow, Arrow):
+                tail, head = arrow
+                arrow = Arrow(tail, head)
+            (csl if arrow.tail == arrow.head else cal).append(arrow.pgn())
+        rest = ARROWS_REGEX.sub(lambda m: m.group("prefix") and m.group("suffix"), self.comment).strip()
+        prefix = (f"[%csl {','.join(csl)}]" if csl else "") + (f"[%cal {','.join(cal)}]" if cal else "")
+        self.comment = f"{prefix} {rest}" if prefix and rest else prefix + rest
+
+    def accept_subgame(self, visitor: Any) -> Any:
+        """Walks the game from this node on as if it started here (its board as the
+        ``FEN`` tag), and returns the visitor's result."""
+        from ._game import Game
+
+        sub = Game(self.game().headers)
+        sub.setup(self.board())
+        stack: List[Tuple[GameNode, GameNode]] = [(self, sub)]
+        while stack:
+            source, target = stack.pop()
+            for child in source.variations:
+                copied = target.add_variation(child.move, comment=child.comment, starting_comment=child.starting_comment, nags=child.nags)
+                stack.append((child, copied))
+        return sub.accept(visitor)
+
     def accept(self, visitor: Any) -> Any:
         raise NotImplementedError
 
     def __str__(self) -> str:
+        from ._game import StringExporter
+
         return self.accept(StringExporter(columns=None))
 
 
@@ -457,6 +511,25 @@ class Mainline(Generic[T]):
 
     def __bool__(self) -> bool:
         return bool(self.start.variations)
+
+    def accept(self, visitor: Any) -> Any:
+        """Walks the main line from its start (without side lines) with a visitor, and
+        returns the visitor's result."""
+        node = self.start
+        board = node.board()
+        visitor.visit_board(board)
+        while node.variations:
+            node = node.variations[0]
+            if node.starting_comment:
+                visitor.visit_comment(node.starting_comment)
+            visitor.visit_move(board, node.move)
+            board.push(node.move)
+            visitor.visit_board(board)
+            for nag in sorted(node.nags):
+                visitor.visit_nag(nag)
+            if node.comment:
+                visitor.visit_comment(node.comment)
+        return visitor.result()
 
     def __repr__(self) -> str:
         return f"<Mainline at {id(self):#x}>"
@@ -586,440 +659,3 @@ def _walk(start: ChildNode, board: Board, visitor: Any, *, sidelines: bool) -> N
             top[1] = 3
         else:
             stack.pop()
-
-
-class Game(GameNode):
-    """The root of a game: headers, errors, the comment before the first move."""
-
-    headers: Headers
-    errors: List[Exception]
-
-    def __init__(self, headers: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None) -> None:
-        self._rows: Optional[List[Any]] = None
-        self._children: List[ChildNode] = []
-        super().__init__()
-        self.headers = Headers(headers)
-        self.errors = []
-
-    # The nodes of a game read from PGN are made when first asked for: a program that only
-    # wants the mainline's moves (`mainline_moves()`) never makes them.
-    @property  # type: ignore[override]
-    def variations(self) -> List["ChildNode"]:
-        if self._rows is not None:
-            self._materialize()
-        return self._children
-
-    @variations.setter
-    def variations(self, value: List["ChildNode"]) -> None:
-        self._children = value
-
-    def _materialize(self) -> None:
-        rows, self._rows = self._rows, None
-        assert rows is not None
-        new = ChildNode.__new__
-        # Row `i`'s parent is row `parent` (-1: the root): its node is `nodes[parent + 1]`,
-        # its children list `lists[parent + 1]`.
-        nodes: List[GameNode] = [self]
-        lists: List[List[ChildNode]] = [self._children]
-        add_node = nodes.append
-        add_list = lists.append
-        # The nodes hold each other (parent and children): making a game's worth of them
-        # with the cycle collector running costs more than making them (it scans the young
-        # objects every 700 allocations), so it waits until they are made.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            children: List[ChildNode]
-            for parent, move, starting, comment, nags in rows:
-                node = new(ChildNode)
-                node.parent = nodes[parent + 1]
-                lists[parent + 1].append(node)
-                node.move = move
-                node.variations = children = []
-                add_list(children)
-                node.comment = comment
-                node.starting_comment = starting
-                node.nags = set(nags)
-                add_node(node)
-        finally:
-            if collecting:
-                gc.enable()
-
-    def mainline_moves(self) -> "Mainline[Move]":
-        rows = self._rows
-        if rows is None:
-            return super().mainline_moves()
-        moves = []
-        for i, row in enumerate(rows):
-            if row[0] != i - 1:
-                break
-            moves.append(row[1])
-        return _MoveList(moves)  # type: ignore[return-value]
-
-    def board(self) -> Board:
-        """The starting position."""
-        return self.headers.board()
-
-    def ply(self) -> int:
-        return self.board().ply()
-
-    def setup(self, board: Union[Board, str]) -> None:
-        """Sets the starting position (the ``FEN`` and ``SetUp`` tags)."""
-        if isinstance(board, str):
-            board = Board(board)
-        fen = board.fen()
-        if fen == chessbits.STARTING_FEN:
-            self.headers.pop("SetUp", None)
-            self.headers.pop("FEN", None)
-        else:
-            self.headers["SetUp"] = "1"
-            self.headers["FEN"] = fen
-        if board.chess960:
-            self.headers["Variant"] = "Chess960"
-        elif self.headers.get("Variant", "").lower() in ("chess960", "chess 960"):
-            del self.headers["Variant"]
-
-    def accept(self, visitor: Any) -> Any:
-        """Walks the game in PGN order with a visitor (python-chess's protocol)."""
-        if visitor.begin_game() is not SKIP:
-            if _call(visitor, "begin_headers") is not SKIP:
-                for name, value in self.headers.items():
-                    visitor.visit_header(name, value)
-            if visitor.end_headers() is not SKIP:
-                board = self.board()
-                visitor.visit_board(board)
-                if self.comment:
-                    visitor.visit_comment(self.comment)
-                if self.variations:
-                    _walk(self.variations[0], board, visitor, sidelines=True)
-                visitor.visit_result(self.headers.get("Result", "*"))
-        visitor.end_game()
-        return visitor.result()
-
-    @classmethod
-    def from_board(cls, board: Any) -> "Game":
-        """The game a board's moves make, from its root position."""
-        if not isinstance(board, Board):
-            board = Board.from_chess(board)
-        game = cls()
-        game.setup(board.root())
-        node: GameNode = game
-        for move in board.move_stack:
-            node = node.add_variation(move)
-        game.headers["Result"] = board.result()
-        return game
-
-    @classmethod
-    def without_tag_roster(cls) -> "Game":
-        return cls(headers={})
-
-    def __repr__(self) -> str:
-        return "<{} at {:#x} ({!r} vs. {!r}, {!r} at {!r})>".format(
-            type(self).__name__, id(self), self.headers.get("White", "?"), self.headers.get("Black", "?"),
-            self.headers.get("Date", "????.??.??"), self.headers.get("Site", "?"))
-
-
-def _call(visitor: Any, name: str) -> Any:
-    f = getattr(visitor, name, None)
-    return f() if f is not None else None
-
-
-# ----- visitors -----
-
-
-class BaseVisitor(Generic[T]):
-    """python-chess's visitor protocol: every method a no-op but ``result``."""
-
-    def begin_game(self) -> Optional[SkipType]:
-        return None
-
-    def begin_headers(self) -> Optional[Any]:
-        return None
-
-    def visit_header(self, tagname: str, tagvalue: str) -> None:
-        pass
-
-    def end_headers(self) -> Optional[SkipType]:
-        return None
-
-    def begin_parse_san(self, board: Board, san: str) -> Optional[SkipType]:
-        return None
-
-    def parse_san(self, board: Board, san: str) -> Move:
-        return board.parse_san(san)
-
-    def visit_move(self, board: Board, move: Move) -> None:
-        pass
-
-    def visit_board(self, board: Board) -> None:
-        pass
-
-    def visit_comment(self, comment: str) -> None:
-        pass
-
-    def visit_nag(self, nag: int) -> None:
-        pass
-
-    def begin_variation(self) -> Optional[SkipType]:
-        return None
-
-    def end_variation(self) -> None:
-        pass
-
-    def visit_result(self, result: str) -> None:
-        pass
-
-    def end_game(self) -> None:
-        pass
-
-    def result(self) -> T:
-        raise NotImplementedError
-
-    def handle_error(self, error: Exception) -> None:
-        raise error
-
-
-class _Exporter(BaseVisitor[T]):
-    """Writes PGN as python-chess's exporters lay it out: the text is chessbits-pgn's
-    ``Exporter``'s, which this visitor hands its events (tags, numbered SAN, comments, NAGs,
-    variations, the result)."""
-
-    def __init__(self, *, columns: Optional[int] = 80, headers: bool = True, comments: bool = True, variations: bool = True) -> None:
-        self._w = _PgnWriter(columns=columns, headers=headers, comments=comments, variations=variations)
-        self._columns = columns
-        self._headers = headers
-        self._comments = comments
-        self._variations = variations
-
-    def _options(self) -> None:
-        self._w.set_options(columns=self._columns, headers=self._headers, comments=self._comments, variations=self._variations)
-
-    @property
-    def columns(self) -> Optional[int]:
-        return self._columns
-
-    @columns.setter
-    def columns(self, value: Optional[int]) -> None:
-        self._columns = value
-        self._options()
-
-    @property
-    def headers(self) -> bool:
-        return self._headers
-
-    @headers.setter
-    def headers(self, value: bool) -> None:
-        self._headers = value
-        self._options()
-
-    @property
-    def comments(self) -> bool:
-        return self._comments
-
-    @comments.setter
-    def comments(self, value: bool) -> None:
-        self._comments = value
-        self._options()
-
-    @property
-    def variations(self) -> bool:
-        return self._variations
-
-    @variations.setter
-    def variations(self, value: bool) -> None:
-        self._variations = value
-        self._options()
-
-    def begin_game(self) -> Optional[SkipType]:
-        self._w.begin_game()
-        return None
-
-    def end_game(self) -> None:
-        self._w.end_game()
-
-    def visit_header(self, tagname: str, tagvalue: str) -> None:
-        self._w.tag(tagname, tagvalue)
-
-    def end_headers(self) -> Optional[SkipType]:
-        self._w.end_headers()
-        return None
-
-    def begin_variation(self) -> Optional[SkipType]:
-        return None if self._w.begin_variation() else SKIP
-
-    def end_variation(self) -> None:
-        self._w.end_variation()
-
-    def visit_comment(self, comment: str) -> None:
-        self._w.comment(comment)
-
-    def visit_nag(self, nag: int) -> None:
-        self._w.nag(nag)
-
-    def visit_move(self, board: Any, move: Any) -> None:
-        if isinstance(board, Board):
-            self._w.board_move(board, move)
-        else:
-            self._w.san(board.fullmove_number, board.turn, board.san(move))
-
-    def visit_result(self, result: str) -> None:
-        self._w.result(result)
-
-
-class StringExporter(_Exporter[str]):
-    """Exports a game as PGN text (no newline at the end)."""
-
-    def result(self) -> str:
-        return self._w.text()
-
-    def __str__(self) -> str:
-        return self.result()
-
-
-class FileExporter(_Exporter[int]):
-    """Writes games as PGN to a text handle, a blank line after each; returns characters written."""
-
-    def __init__(self, handle: TextIO, *, columns: Optional[int] = 80, headers: bool = True, comments: bool = True, variations: bool = True) -> None:
-        super().__init__(columns=columns, headers=headers, comments=comments, variations=variations)
-        self.handle = handle
-        self.written = 0
-
-    def begin_game(self) -> Optional[SkipType]:
-        self.written = 0
-        return super().begin_game()
-
-    def _flush(self) -> None:
-        lines = self._w.take_lines()
-        if lines:
-            self.written += self.handle.write(lines)
-
-    def end_headers(self) -> Optional[SkipType]:
-        super().end_headers()
-        self._flush()
-        return None
-
-    def end_game(self) -> None:
-        super().end_game()
-        self._flush()
-
-    def result(self) -> int:
-        return self.written
-
-
-# ----- reading -----
-
-
-def _comment_state(line: str, in_comment: bool) -> bool:
-    """Whether a `{` comment is still open after `line`."""
-    i = 0
-    n = len(line)
-    while i < n:
-        if in_comment:
-            j = line.find("}", i)
-            if j < 0:
-                return True
-            in_comment = False
-            i = j + 1
-        else:
-            j = line.find("{", i)
-            k = line.find(";", i)
-            if j < 0:
-                return False
-            if 0 <= k < j:
-                return False
-            in_comment = True
-            i = j + 1
-    return in_comment
-
-
-def _next_game_text(handle: TextIO) -> Optional[Tuple[str, bool]]:
-    """The text of the next game (its tags and movetext), cut where python-chess cuts it,
-    and whether it had movetext."""
-    readline = handle.readline
-    line = readline().lstrip("\ufeff")
-    while line.isspace() or line.startswith("%") or line.startswith(";"):
-        line = readline()
-    if not line:
-        return None
-    parts: List[str] = []
-    empty = 0
-    while line:
-        if line.startswith("%") or line.startswith(";"):
-            line = readline()
-            continue
-        if empty < 1 and line.isspace():
-            empty += 1
-            line = readline()
-            continue
-        if not line.startswith("["):
-            break
-        empty = 0
-        parts.append(line)
-        line = readline()
-    parts.append("\n")
-    in_comment = False
-    moved = False
-    while line:
-        if not in_comment:
-            if line.isspace():
-                break
-            if line.startswith("%") or line.startswith(";"):
-                line = readline()
-                continue
-        parts.append(line)
-        moved = True
-        if "{" in line or "}" in line or in_comment:
-            in_comment = _comment_state(line, in_comment)
-        line = readline()
-    return "".join(parts), moved
-
-
-_ERRORS: Dict[str, Callable[[str], Exception]] = {
-    "InvalidMoveError": chessbits.InvalidMoveError,
-    "IllegalMoveError": chessbits.IllegalMoveError,
-    "AmbiguousMoveError": chessbits.AmbiguousMoveError,
-    "ValueError": ValueError,
-}
-
-
-def read_game(handle: TextIO, *, Visitor: Any = None) -> Any:
-    """The next game of a text handle (``None`` at the end), as python-chess's
-    ``chess.pgn.read_game``. With ``Visitor`` (a visitor class), the game is walked with
-    one and its result returned instead."""
-    cut = _next_game_text(handle)
-    if cut is None:
-        return None
-    text, _ = cut
-    parsed = _parse_game(text)
-    if parsed is None:
-        return None
-    tags, game_comment, result, rows, errors = parsed
-    game = Game()
-    headers = game.headers._tags
-    for name, value in tags:
-        headers[name] = value
-    if result is not None and headers.get("Result", "*") == "*":
-        headers["Result"] = result
-    game.comment = game_comment
-    game.errors = [_ERRORS[kind](message) for kind, message in errors]
-    if rows:
-        game._rows = rows
-    if Visitor is not None:
-        return game.accept(Visitor())
-    return game
-
-
-def read_headers(handle: TextIO) -> Optional[Headers]:
-    """The headers of the next game, its moves skipped (``None`` at the end)."""
-    cut = _next_game_text(handle)
-    if cut is None:
-        return None
-    headers = Headers()
-    for name, value in _read_tags(cut[0]):
-        headers[name] = value
-    return headers
-
-
-def skip_game(handle: TextIO) -> bool:
-    """Skips the next game; ``False`` at the end."""
-    return _next_game_text(handle) is not None
