@@ -84,6 +84,12 @@ fn chessbits_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<probe::PolyglotBook>()?;
     m.add_class::<probe::SyzygyTablebase>()?;
     m.add_function(wrap_pyfunction!(probe::_polyglot_random_array, m)?)?;
+    m.add_function(wrap_pyfunction!(probe::_syzygy_tablenames, m)?)?;
+    m.add_function(wrap_pyfunction!(probe::_syzygy_normalize_tablename, m)?)?;
+    m.add_function(wrap_pyfunction!(probe::_syzygy_is_tablename, m)?)?;
+    m.add_function(wrap_pyfunction!(probe::_syzygy_dependencies, m)?)?;
+    m.add_function(wrap_pyfunction!(probe::_syzygy_all_dependencies, m)?)?;
+    m.add_function(wrap_pyfunction!(probe::_syzygy_calc_key, m)?)?;
     m.add_function(wrap_pyfunction!(board::_between_mask, m)?)?;
     m.add("InvalidMoveError", m.py().get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;

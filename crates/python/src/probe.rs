@@ -3,8 +3,8 @@
 //! (or a python-chess board, read through its FEN).
 
 use chessbits_movegen::book::{decode_move, BookFile};
-use chessbits_position::Position;
-use chessbits_syzygy::{SyzygyError, Tablebase};
+use chessbits_position::{Position, Setup};
+use chessbits_syzygy::{SyzygyError, Tablebase, Wdl};
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 
@@ -141,6 +141,113 @@ impl SyzygyTablebase {
         let tb = &self.tb;
         py.detach(|| tb.probe_dtz(&pos)).map_err(syzygy_error)
     }
+
+    /// Adds one table file; whether its name is a table's.
+    fn add_file(&mut self, path: std::path::PathBuf) -> bool {
+        self.tb.add_file(&path)
+    }
+
+    /// [`Tablebase::probe_dtz_no_ep`].
+    fn probe_dtz_no_ep(&self, py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+        let pos = position_of(board)?;
+        let tb = &self.tb;
+        py.detach(|| tb.probe_dtz_no_ep(&pos)).map_err(syzygy_error)
+    }
+
+    /// [`Tablebase::probe_wdl_table`]: the WDL table's own value, -2 to 2.
+    fn probe_wdl_table(&self, py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+        let pos = position_of(board)?;
+        let tb = &self.tb;
+        py.detach(|| tb.probe_wdl_table(&pos))
+            .map(|w| w.to_i32())
+            .map_err(syzygy_error)
+    }
+
+    /// [`Tablebase::probe_dtz_table`] as python-chess answers: `(dtz, 1)`, or `(0, -1)` when
+    /// the file stores only the other side to move.
+    fn probe_dtz_table(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        wdl: i32,
+    ) -> PyResult<(i32, i32)> {
+        let pos = position_of(board)?;
+        let wdl = Wdl::from_i32(wdl)
+            .ok_or_else(|| PyValueError::new_err(format!("wdl {wdl} is not -2 to 2")))?;
+        let tb = &self.tb;
+        match py.detach(|| tb.probe_dtz_table(&pos, wdl)) {
+            Ok(Some(dtz)) => Ok((dtz, 1)),
+            Ok(None) => Ok((0, -1)),
+            Err(e) => Err(syzygy_error(e)),
+        }
+    }
+}
+
+/// The placement of a `chessbits.Board`, or of any board with `board_fen()`.
+fn placement_of(obj: &Bound<'_, PyAny>) -> PyResult<chessbits_position::Board> {
+    if let Ok(b) = obj.cast::<Board>() {
+        return Ok(b.borrow().placement().clone());
+    }
+    let fen: String = obj.call_method0("board_fen")?.extract()?;
+    let setup: Setup = format!("{fen} w - - 0 1")
+        .parse()
+        .map_err(|e| PyValueError::new_err(format!("{e}")))?;
+    Ok(setup.board)
+}
+
+/// `tablenames`: the table names up to `piece_count` pieces. This and the functions below
+/// are python-chess's `chess.syzygy` module functions, `chessbits-syzygy`'s rules with
+/// argument handling only (a name that is no table's raises `ValueError`, as
+/// python-chess's do).
+#[pyfunction]
+#[pyo3(signature = (one_king, piece_count))]
+pub fn _syzygy_tablenames(one_king: bool, piece_count: usize) -> Vec<String> {
+    chessbits_syzygy::tablenames(one_king, piece_count)
+}
+
+fn not_a_table(name: &str) -> PyErr {
+    PyValueError::new_err(format!("not a table name: {name:?}"))
+}
+
+/// `normalize_tablename`: the name with the stronger side first.
+#[pyfunction]
+#[pyo3(signature = (name, mirror))]
+pub fn _syzygy_normalize_tablename(name: &str, mirror: bool) -> PyResult<String> {
+    chessbits_syzygy::normalize_tablename(name, mirror).ok_or_else(|| not_a_table(name))
+}
+
+/// `is_tablename`: whether `name` is a table's name.
+#[pyfunction]
+#[pyo3(signature = (name, one_king, piece_count, normalized))]
+pub fn _syzygy_is_tablename(
+    name: &str,
+    one_king: bool,
+    piece_count: Option<usize>,
+    normalized: bool,
+) -> bool {
+    chessbits_syzygy::is_tablename(name, one_king, piece_count, normalized)
+}
+
+/// `dependencies`: the tables a table's probes may need.
+#[pyfunction]
+#[pyo3(signature = (name, one_king))]
+pub fn _syzygy_dependencies(name: &str, one_king: bool) -> PyResult<Vec<String>> {
+    chessbits_syzygy::dependencies(name, one_king).ok_or_else(|| not_a_table(name))
+}
+
+/// `all_dependencies`: the tables the tables `names` may need, each once.
+#[pyfunction]
+#[pyo3(signature = (names, one_king))]
+pub fn _syzygy_all_dependencies(names: Vec<String>, one_king: bool) -> PyResult<Vec<String>> {
+    chessbits_syzygy::all_dependencies(&names, one_king)
+        .ok_or_else(|| PyValueError::new_err(format!("not table names: {names:?}")))
+}
+
+/// `calc_key`: a placement's material key (`KQvK`).
+#[pyfunction]
+#[pyo3(signature = (board, mirror))]
+pub fn _syzygy_calc_key(board: &Bound<'_, PyAny>, mirror: bool) -> PyResult<String> {
+    Ok(chessbits_syzygy::calc_key(&placement_of(board)?, mirror))
 }
 
 /// The 781 Polyglot keys (`chessbits.polyglot.POLYGLOT_RANDOM_ARRAY`).

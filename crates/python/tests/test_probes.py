@@ -11,6 +11,7 @@ import pytest
 import chessbits
 import chessbits.polyglot
 import chessbits.syzygy
+import chessbits.variant
 
 from conftest import DATA, shared
 
@@ -97,3 +98,63 @@ def test_syzygy_equals_python_chess():
         with pytest.raises(chessbits.syzygy.MissingTableError):
             ours.probe_wdl(chessbits.Board("8/8/8/8/8/8/8/KQRBNk2 w - - 0 1".replace("k2", "k1n")))
     theirs.close()
+
+
+# The tables the syzygy crate commits (3 pieces), so that this runs without the shared data.
+TABLES = DATA.parents[2] / "syzygy" / "tests" / "data"
+
+
+def test_syzygy_table_names_equal_python_chess():
+    for one_king in (True, False):
+        for count in range(2, 6 if one_king else 5):
+            ours = list(chessbits.syzygy.tablenames(one_king=one_king, piece_count=count))
+            assert ours == list(chess.syzygy.tablenames(one_king=one_king, piece_count=count))
+    names = list(chess.syzygy.tablenames(piece_count=5))[::7]
+    for name in names + ["KvKQ", "KPvKRN", "KBNvK"]:
+        for mirror in (False, True):
+            assert chessbits.syzygy.normalize_tablename(name, mirror=mirror) == \
+                chess.syzygy.normalize_tablename(name, mirror=mirror), name
+        assert list(chessbits.syzygy.dependencies(name)) == list(chess.syzygy.dependencies(name)), name
+        for normalized in (False, True):
+            for pieces in (None, 4, 7):
+                kwargs = dict(piece_count=pieces, normalized=normalized)
+                assert chessbits.syzygy.is_tablename(name, **kwargs) == chess.syzygy.is_tablename(name, **kwargs)
+    assert list(chessbits.syzygy.all_dependencies(names[:20])) == list(chess.syzygy.all_dependencies(names[:20]))
+    for bad in ["KQK", "KvKQx", ""]:
+        with pytest.raises(ValueError):
+            chessbits.syzygy.normalize_tablename(bad)
+        assert chessbits.syzygy.is_tablename(bad) is False
+    for wdl in range(-2, 3):
+        assert chessbits.syzygy.dtz_before_zeroing(wdl) == chess.syzygy.dtz_before_zeroing(wdl)
+
+
+def test_syzygy_keys_and_table_probes_equal_python_chess():
+    rng = random.Random(7)
+    theirs = chess.syzygy.Tablebase()
+    ours = chessbits.syzygy.Tablebase(max_fds=None, VariantBoard=chessbits.Board)
+    for path in sorted(TABLES.glob("*.rtb?")):
+        assert ours.add_file(path) == theirs.add_file(str(path)) == 1
+    assert ours.add_file(TABLES / "README.md") == 0
+    probed = 0
+    for _ in range(400):
+        pieces = rng.choice(["KQvK", "KRvK", "KPvK", "KvKP", "KBvK", "KNvK", "KvKR"])
+        board = chess.Board(None)
+        white, black = pieces.split("v")
+        for symbol, sq in zip(white + black.lower(), rng.sample(range(64), len(pieces) - 1)):
+            board.set_piece_at(sq, chess.Piece.from_symbol(symbol))
+        board.turn = rng.random() < 0.5
+        for mirror in (False, True):
+            assert chessbits.syzygy.calc_key(board, mirror=mirror) == chess.syzygy.calc_key(board, mirror=mirror)
+            assert chessbits.syzygy.calc_key(chessbits.BaseBoard(board.board_fen()), mirror=mirror) == \
+                chess.syzygy.calc_key(board, mirror=mirror)
+        if not board.is_valid():
+            continue
+        mine = chessbits.Board(board.fen())
+        wdl = theirs.probe_wdl_table(board)
+        assert ours.probe_wdl_table(mine) == wdl, board.fen()
+        assert ours.probe_dtz_table(mine, wdl) == theirs.probe_dtz_table(board, wdl), board.fen()
+        assert ours.probe_dtz_no_ep(mine) == theirs.probe_dtz_no_ep(board), board.fen()
+        probed += 1
+    assert probed > 200
+    with pytest.raises(ValueError):
+        chessbits.syzygy.Tablebase(VariantBoard=chessbits.variant.AtomicBoard)

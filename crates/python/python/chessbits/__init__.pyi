@@ -4,26 +4,9 @@ import enum
 import re
 import os
 import sys
-from typing import (
-    IO,
-    Any,
-    Callable,
-    Dict,
-    Hashable,
-    Iterable,
-    Iterator,
-    List,
-    Mapping,
-    Optional,
-    Sequence,
-    SupportsInt,
-    Tuple,
-    TypedDict,
-    Type,
-    TypeVar,
-    Union,
-    final,
-)
+from typing import (IO, Any, Callable, Dict, Hashable, Iterable, Iterator, List, Mapping,
+                    Optional, Sequence, SupportsInt, Tuple, TypedDict, Type, TypeVar, Union,
+                    final)
 
 if sys.version_info >= (3, 11):
     from typing import Unpack
@@ -337,6 +320,17 @@ class _SyzygyTablebase:
     def add_directory(self, path: str) -> int: ...
     def probe_wdl(self, board: Any) -> int: ...
     def probe_dtz(self, board: Any) -> int: ...
+    def add_file(self, path: str) -> bool: ...
+    def probe_dtz_no_ep(self, board: Any) -> int: ...
+    def probe_wdl_table(self, board: Any) -> int: ...
+    def probe_dtz_table(self, board: Any, wdl: int) -> Tuple[int, int]: ...
+
+def _syzygy_tablenames(one_king: bool, piece_count: int) -> List[str]: ...
+def _syzygy_normalize_tablename(name: str, mirror: bool) -> str: ...
+def _syzygy_is_tablename(name: str, one_king: bool, piece_count: Optional[int], normalized: bool) -> bool: ...
+def _syzygy_dependencies(name: str, one_king: bool) -> List[str]: ...
+def _syzygy_all_dependencies(names: List[str], one_king: bool) -> List[str]: ...
+def _syzygy_calc_key(board: Any, mirror: bool) -> str: ...
 
 class PgnError(OSError):
     """An input that cannot be read as PGN (I/O or decompression error)."""

@@ -1,6 +1,7 @@
 //! The end of the game: check, mate, draws, outcome and status.
 
 use chessbits_bitboard_core::Color;
+use chessbits_position::GameResult;
 use pyo3::prelude::*;
 
 use super::core::{color, package_attr, STATUS};
@@ -150,12 +151,13 @@ impl Board {
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     #[pyo3(signature = (*, claim_draw=false))]
     pub(super) fn result(&mut self, claim_draw: bool) -> &'static str {
-        match self.outcome_inner(claim_draw) {
-            None => "*",
-            Some((_, Some(true))) => "1-0",
-            Some((_, Some(false))) => "0-1",
-            Some((_, None)) => "1/2-1/2",
-        }
+        let result = match self.outcome_inner(claim_draw) {
+            None => GameResult::Unknown,
+            Some((_, Some(true))) => GameResult::WhiteWins,
+            Some((_, Some(false))) => GameResult::BlackWins,
+            Some((_, None)) => GameResult::Draw,
+        };
+        result.as_str()
     }
 
     /// What is wrong with the placement (`chessbits.Status` flags; `Status.VALID` for a
