@@ -394,8 +394,6 @@ pub(crate) fn captures(pos: &VariantPosition, m: RawMove) -> bool {
     m.is_en_passant() || (!m.is_castle() && !m.is_drop() && theirs.contains(m.to()))
 }
 
-pub(crate) const ALL: u64 = u64::MAX;
-
 /// Which moves a `generate_*` method lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Only {

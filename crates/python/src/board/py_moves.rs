@@ -12,6 +12,7 @@ use super::core::{role, square, ALL};
 use super::generator::MoveGenerator;
 use super::moves::{illegal, move_obj, Move};
 use super::state::Board;
+use crate::variant::Only;
 
 #[pymethods]
 impl Board {
@@ -42,15 +43,7 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Py<PyAny>> {
-        if let Some(v) = &self.var {
-            return Ok(v.generate_legal_moves(py, from_mask, to_mask)?.unbind());
-        }
-        Ok(self
-            .moves_list(py, true, from_mask, to_mask, false)?
-            .bind(py)
-            .try_iter()?
-            .into_any()
-            .unbind())
+        self.generated(py, true, from_mask, to_mask, Only::All)
     }
 
     #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
@@ -60,17 +53,7 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Py<PyAny>> {
-        if let Some(v) = &self.var {
-            return Ok(v
-                .generate_pseudo_legal_moves(py, from_mask, to_mask)?
-                .unbind());
-        }
-        Ok(self
-            .moves_list(py, false, from_mask, to_mask, false)?
-            .bind(py)
-            .try_iter()?
-            .into_any()
-            .unbind())
+        self.generated(py, false, from_mask, to_mask, Only::All)
     }
 
     #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
@@ -80,15 +63,7 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Py<PyAny>> {
-        if let Some(v) = &self.var {
-            return Ok(v.generate_legal_captures(py, from_mask, to_mask)?.unbind());
-        }
-        Ok(self
-            .moves_list(py, true, from_mask, to_mask, true)?
-            .bind(py)
-            .try_iter()?
-            .into_any()
-            .unbind())
+        self.generated(py, true, from_mask, to_mask, Only::Captures)
     }
 
     #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
@@ -98,17 +73,7 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Py<PyAny>> {
-        if let Some(v) = &self.var {
-            return Ok(v
-                .generate_pseudo_legal_captures(py, from_mask, to_mask)?
-                .unbind());
-        }
-        Ok(self
-            .moves_list(py, false, from_mask, to_mask, true)?
-            .bind(py)
-            .try_iter()?
-            .into_any()
-            .unbind())
+        self.generated(py, false, from_mask, to_mask, Only::Captures)
     }
 
     #[pyo3(signature = (from_mask=ALL, to_mask=ALL))]
@@ -119,7 +84,9 @@ impl Board {
         to_mask: u64,
     ) -> PyResult<Py<PyAny>> {
         if let Some(v) = &self.var {
-            return Ok(v.generate_castling_moves(py, from_mask, to_mask)?.unbind());
+            return Ok(v
+                .generate(py, true, from_mask, to_mask, Only::Castling)?
+                .unbind());
         }
         self.legal_of_kind(
             py,
@@ -138,7 +105,9 @@ impl Board {
         to_mask: u64,
     ) -> PyResult<Py<PyAny>> {
         if let Some(v) = &self.var {
-            return Ok(v.generate_legal_ep(py, from_mask, to_mask)?.unbind());
+            return Ok(v
+                .generate(py, true, from_mask, to_mask, Only::EnPassant)?
+                .unbind());
         }
         self.legal_of_kind(
             py,
@@ -183,7 +152,7 @@ impl Board {
         to_mask: u64,
     ) -> PyResult<Py<PyAny>> {
         match &self.var {
-            Some(v) => Ok(v.generate_legal_drops(py, to_mask)?.unbind()),
+            Some(v) => Ok(v.generate(py, true, ALL, to_mask, Only::Drops)?.unbind()),
             None => Ok(PyList::empty(py).try_iter()?.into_any().unbind()),
         }
     }
@@ -612,5 +581,28 @@ impl Board {
             return v.has_pseudo_legal_en_passant();
         }
         self.position().is_some_and(|p| p.ep_square().is_some())
+    }
+}
+
+impl Board {
+    /// The moves of a kind (`only`: all or captures here), legal or pseudo-legal, as an
+    /// iterator: the variant's generator on a variant board.
+    fn generated(
+        &self,
+        py: Python<'_>,
+        legal: bool,
+        from_mask: u64,
+        to_mask: u64,
+        only: Only,
+    ) -> PyResult<Py<PyAny>> {
+        if let Some(v) = &self.var {
+            return Ok(v.generate(py, legal, from_mask, to_mask, only)?.unbind());
+        }
+        Ok(self
+            .moves_list(py, legal, from_mask, to_mask, only == Only::Captures)?
+            .bind(py)
+            .try_iter()?
+            .into_any()
+            .unbind())
     }
 }

@@ -7,7 +7,7 @@ use chessbits_position::{Outcome as RawOutcome, Setup, Termination as RawTermina
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 
-use super::{fields, key, mirror_setup, square_of, Only, VariantCore, ALL};
+use super::{fields, key, mirror_setup, square_of, Only, VariantCore};
 use crate::board::{Move, Piece};
 use crate::InvalidMoveError;
 
@@ -41,90 +41,19 @@ impl VariantCore {
         copied
     }
 
-    /// The legal moves from a square of `from_mask` to one of `to_mask` (a drop's from
-    /// square is its to square).
-    pub(crate) fn generate_legal_moves<'py>(
+    /// The moves of a kind (`only`), legal or pseudo-legal, from a square of `from_mask` to
+    /// one of `to_mask` (a drop's from square is its to square), as an iterator: every
+    /// `generate_*` method of a variant board.
+    pub(crate) fn generate<'py>(
         &self,
         py: Python<'py>,
+        legal: bool,
         from_mask: u64,
         to_mask: u64,
+        only: Only,
     ) -> PyResult<Bound<'py, PyAny>> {
         Ok(self
-            .moves_list(py, true, from_mask, to_mask, Only::All)?
-            .try_iter()?
-            .into_any())
-    }
-
-    pub(crate) fn generate_pseudo_legal_moves<'py>(
-        &self,
-        py: Python<'py>,
-        from_mask: u64,
-        to_mask: u64,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        Ok(self
-            .moves_list(py, false, from_mask, to_mask, Only::All)?
-            .try_iter()?
-            .into_any())
-    }
-
-    pub(crate) fn generate_legal_captures<'py>(
-        &self,
-        py: Python<'py>,
-        from_mask: u64,
-        to_mask: u64,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        Ok(self
-            .moves_list(py, true, from_mask, to_mask, Only::Captures)?
-            .try_iter()?
-            .into_any())
-    }
-
-    pub(crate) fn generate_pseudo_legal_captures<'py>(
-        &self,
-        py: Python<'py>,
-        from_mask: u64,
-        to_mask: u64,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        Ok(self
-            .moves_list(py, false, from_mask, to_mask, Only::Captures)?
-            .try_iter()?
-            .into_any())
-    }
-
-    /// The castling moves (their to square tested as the rook's, as python-chess).
-    pub(crate) fn generate_castling_moves<'py>(
-        &self,
-        py: Python<'py>,
-        from_mask: u64,
-        to_mask: u64,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        Ok(self
-            .moves_list(py, true, from_mask, to_mask, Only::Castling)?
-            .try_iter()?
-            .into_any())
-    }
-
-    /// The legal en-passant captures.
-    pub(crate) fn generate_legal_ep<'py>(
-        &self,
-        py: Python<'py>,
-        from_mask: u64,
-        to_mask: u64,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        Ok(self
-            .moves_list(py, true, from_mask, to_mask, Only::EnPassant)?
-            .try_iter()?
-            .into_any())
-    }
-
-    /// The legal crazyhouse drops onto `to_mask` (none in the other variants).
-    pub(crate) fn generate_legal_drops<'py>(
-        &self,
-        py: Python<'py>,
-        to_mask: u64,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        Ok(self
-            .moves_list(py, true, ALL, to_mask, Only::Drops)?
+            .moves_list(py, legal, from_mask, to_mask, only)?
             .try_iter()?
             .into_any())
     }
