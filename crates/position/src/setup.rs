@@ -229,19 +229,24 @@ impl Setup {
     /// ```
     #[must_use]
     pub fn fen_with_checks(&self, notation: ChecksNotation) -> String {
+        self.fen_in(CastlingNotation::XFen, notation)
+    }
+
+    /// The FEN with the castling field and the three-check counters in these notations.
+    fn fen_in(&self, castling: CastlingNotation, checks: ChecksNotation) -> String {
         let mut s = String::with_capacity(90);
         let _ = FenFields {
             board: &self.board,
             turn: self.turn,
             castling_rights: self.castling_rights,
-            notation: CastlingNotation::XFen,
+            notation: castling,
             ep_square: self.ep_square,
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
             promoted: self.promoted,
             pockets: self.pockets.as_ref(),
             remaining_checks: self.remaining_checks,
-            checks_notation: notation,
+            checks_notation: checks,
         }
         .write(&mut s);
         s
@@ -253,22 +258,7 @@ impl Setup {
     /// files of the rooks with rights).
     #[must_use]
     pub fn fen_with_castling(&self, notation: CastlingNotation) -> String {
-        let mut s = String::with_capacity(90);
-        let _ = FenFields {
-            board: &self.board,
-            turn: self.turn,
-            castling_rights: self.castling_rights,
-            notation,
-            ep_square: self.ep_square,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
-            promoted: self.promoted,
-            pockets: self.pockets.as_ref(),
-            remaining_checks: self.remaining_checks,
-            checks_notation: ChecksNotation::Remaining,
-        }
-        .write(&mut s);
-        s
+        self.fen_in(notation, ChecksNotation::Remaining)
     }
 }
 
