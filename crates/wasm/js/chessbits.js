@@ -176,7 +176,9 @@ export class Chess {
     try {
       next = new wasm.Game(fen, chess960);
     } catch (e) {
-      if (!skipValidation) throw new Error(message(e));
+      // A FEN chess.js takes may be no legal position (the side not to move in check, a
+      // seventeenth piece): it is played as chess.js plays any board.
+      if (!skipValidation && chess960) throw new Error(message(e));
       next = new wasm.Game(undefined, chess960);
       next.loadUnchecked(fen); // throws for text that is not FEN at all
     }
@@ -223,16 +225,19 @@ export class Chess {
   put({ type, color }, square) {
     if (typeof type !== 'string' || typeof color !== 'string' || typeof square !== 'string')
       return false;
+    // chess.js keeps the SetUp and FEN headers of a game with moves played.
+    const played = this._game.plies() > 0;
     if (!this._game.put(color, type.toLowerCase(), square)) return false;
-    this._updateSetup();
+    if (!played) this._updateSetup();
     return true;
   }
 
   remove(square) {
     if (typeof square !== 'string') return undefined;
+    const played = this._game.plies() > 0;
     const letter = this._game.remove(square);
+    if (!played) this._updateSetup();
     if (letter === undefined) return undefined;
-    this._updateSetup();
     return { type: letter.toLowerCase(), color: letter < 'a' ? WHITE : BLACK };
   }
 

@@ -1,0 +1,202 @@
+//! The moves of a board that is no legal position (no king, pieces beyond sixteen, the
+//! side not to move in check...), as chess.js plays any board: movegen's [`ChessJsBoard`]
+//! generates, writes and plays them; this file keeps them in the game.
+
+use chessbits_movegen::ChessJsBoard;
+
+use super::*;
+
+/// `setup`'s FEN as chess.js writes it: the en-passant square only where a legal capture
+/// exists, unless `force_ep`.
+pub(super) fn loose_fen(setup: &Setup, force_ep: bool) -> String {
+    if setup.ep_square.is_none() || force_ep {
+        return setup.fen();
+    }
+    let b = ChessJsBoard { setup };
+    let capture = b
+        .legal_moves(None, Some(Role::Pawn))
+        .iter()
+        .any(|m| m.is_en_passant());
+    if capture {
+        setup.fen()
+    } else {
+        let mut s = setup.clone();
+        s.ep_square = None;
+        s.fen()
+    }
+}
+
+/// Whether two boards are the same position for repetition: placement, turn, castling
+/// rights and en-passant square.
+fn same_position(a: &Setup, b: &Setup) -> bool {
+    a.board == b.board
+        && a.turn == b.turn
+        && a.castling_rights == b.castling_rights
+        && a.ep_square == b.ep_square
+}
+
+impl Game {
+    /// The board as chess.js plays it, while it is no legal position.
+    pub(super) fn loose_board(&self) -> Option<ChessJsBoard<'_>> {
+        self.pos
+            .is_none()
+            .then_some(ChessJsBoard { setup: &self.setup })
+    }
+
+    /// The board the loose moves start from.
+    pub(super) fn loose_root(&self) -> &Setup {
+        self.loose.first().map_or(&self.setup, |(_, s)| s)
+    }
+
+    /// One move of `setup` as a line of `|`-separated fields (see [`Game::moves_verbose`]),
+    /// its SAN disambiguated among `legal`.
+    pub(super) fn describe_loose(setup: &Setup, m: Move, legal: &[Move], out: &mut String) {
+        let b = ChessJsBoard { setup };
+        let us = setup.turn;
+        out.push(us.fold('w', 'b'));
+        out.push('|');
+        if m.is_null() {
+            out.push_str("a8|a8|k|||-|--|a8a8|");
+            out.push_str(&loose_fen(&b.after_null(), false));
+            return;
+        }
+        let board = &setup.board;
+        let from = m.from();
+        let to = Game::shown_to(m);
+        let piece = board.role_at(from).unwrap_or(Role::Pawn);
+        let captured = if m.is_en_passant() {
+            Some(Role::Pawn)
+        } else if m.is_castle() {
+            None
+        } else {
+            board.role_at(m.to())
+        };
+        let flags = Game::flags(m, piece, captured.is_some());
+        use std::fmt::Write;
+        let _ = write!(out, "{from}|{to}|{}|", piece.char());
+        if let Some(c) = captured {
+            out.push(c.char());
+        }
+        out.push('|');
+        if let Some(p) = m.promotion() {
+            out.push(p.char());
+        }
+        let _ = write!(out, "|{flags}|{}|{from}{to}", b.san(m, legal));
+        if let Some(p) = m.promotion() {
+            out.push(p.char());
+        }
+        out.push('|');
+        out.push_str(&loose_fen(&b.after(m), false));
+    }
+
+    /// The moves of the loose board, only from `square` and of `piece` where given.
+    pub(super) fn loose_moves(&self, square: Option<Square>, piece: Option<Role>) -> Vec<Move> {
+        self.loose_board()
+            .map_or_else(Vec::new, |b| b.legal_moves(square, piece))
+    }
+
+    /// Plays `m` (one of the loose board's moves, or the null move) and describes it.
+    pub(super) fn play_loose(&mut self, m: Move) -> String {
+        let b = ChessJsBoard { setup: &self.setup };
+        let legal = b.legal_moves(None, None);
+        let mut line = String::new();
+        Game::describe_loose(&self.setup, m, &legal, &mut line);
+        let after = if m.is_null() {
+            b.after_null()
+        } else {
+            b.after(m)
+        };
+        let before = std::mem::replace(&mut self.setup, after);
+        self.loose.push((m, before));
+        line
+    }
+
+    /// The loose board's move `text` names: its SAN as chess.js writes it (without `+`,
+    /// `#`, `!`, `?`, and, unless `strict`, also without `=`, or as long algebraic
+    /// `e2e4`, `e2-e4`, `Ng1f3`).
+    pub(super) fn decode_loose(&self, text: &str, strict: bool) -> Option<Move> {
+        let b = self.loose_board()?;
+        let legal = b.legal_moves(None, None);
+        let bare = |s: &str| -> String {
+            s.chars()
+                .filter(|c| !"+#!?".contains(*c) && (strict || *c != '='))
+                .collect()
+        };
+        let want = bare(text);
+        if let Some(&m) = legal.iter().find(|&&m| bare(&b.san(m, &legal)) == want) {
+            return Some(m);
+        }
+        if strict {
+            return None;
+        }
+        let lan: String = want
+            .trim_start_matches(['N', 'B', 'R', 'Q', 'K', 'P'])
+            .chars()
+            .filter(|&c| c != 'x' && c != '-')
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        legal.iter().copied().find(|&m| {
+            let mut uci = format!("{}{}", m.from(), Game::shown_to(m));
+            if let Some(p) = m.promotion() {
+                uci.push(p.char());
+            }
+            uci == lan
+        })
+    }
+
+    /// Takes back the last loose move: its line, or `None` when none was played.
+    pub(super) fn undo_loose(&mut self) -> Option<String> {
+        let (m, before) = self.loose.pop()?;
+        let legal = ChessJsBoard { setup: &before }.legal_moves(None, None);
+        let mut line = String::new();
+        Game::describe_loose(&before, m, &legal, &mut line);
+        self.setup = before;
+        Some(line)
+    }
+
+    /// The loose moves played: SAN space-separated, or (`verbose`) one line each.
+    pub(super) fn history_loose(&self, verbose: bool) -> String {
+        let mut out = String::new();
+        for (i, (m, before)) in self.loose.iter().enumerate() {
+            if i > 0 {
+                out.push(if verbose { '\n' } else { ' ' });
+            }
+            let b = ChessJsBoard { setup: before };
+            if m.is_null() {
+                if verbose {
+                    Game::describe_loose(before, *m, &[], &mut out);
+                } else {
+                    out.push_str("--");
+                }
+                continue;
+            }
+            let legal = b.legal_moves(None, None);
+            if verbose {
+                Game::describe_loose(before, *m, &legal, &mut out);
+            } else {
+                out.push_str(&b.san(*m, &legal));
+            }
+        }
+        out
+    }
+
+    /// The FENs of the loose line from its start, each board's as chess.js writes it.
+    pub(super) fn loose_fens(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .loose
+            .iter()
+            .map(|(_, before)| loose_fen(before, false))
+            .collect();
+        out.push(loose_fen(&self.setup, false));
+        out
+    }
+
+    /// How often the loose board's position has occurred in its line.
+    pub(super) fn loose_repetitions(&self) -> usize {
+        1 + self
+            .loose
+            .iter()
+            .filter(|(_, before)| same_position(before, &self.setup))
+            .count()
+    }
+}
