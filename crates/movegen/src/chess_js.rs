@@ -87,6 +87,23 @@ pub fn chess_js_order(board: &Board, moves: &mut [Move]) {
     moves.sort_unstable_by_key(|&m| order_key(board, m));
 }
 
+/// chess.js's `strippedSan`: `text` without its first `=`, then without a trailing `+` or
+/// `#` and the `!` and `?` after it. chess.js's strict parser takes a move whose SAN so
+/// stripped is the text so stripped, and nothing else.
+#[must_use]
+pub fn chess_js_stripped_san(text: &str) -> String {
+    let mut s = String::from(text);
+    if let Some(i) = s.find('=') {
+        s.remove(i);
+    }
+    let kept = s.trim_end_matches(['?', '!']).len();
+    s.truncate(kept);
+    if s.ends_with(['+', '#']) {
+        s.pop();
+    }
+    s
+}
+
 /// A board as chess.js plays it, whatever it holds: [`Setup`] with chess.js's rules.
 /// The king of a side is its king nearest a8 (chess.js keeps one a side).
 #[derive(Copy, Clone, Debug)]

@@ -441,7 +441,8 @@ export class Chess {
     }
     this._game.free();
     this._game = next;
-    const [tagText, rest] = text.split('\u0001');
+    const [tagText, after] = text.split('\u0001');
+    const [start, rest] = after.split('\u0002');
     this._header = { ...HEADER_TEMPLATE };
     this._header['SetUp'] = null;
     this._header['FEN'] = null;
@@ -449,6 +450,12 @@ export class Chess {
       if (line === '') continue;
       const tab = line.indexOf('\t');
       this._header[line.slice(0, tab)] = line.slice(tab + 1);
+    }
+    // The FEN the game starts from, where one was loaded, as chess.js's load() records it.
+    if (start !== '') {
+      const setUp = start !== DEFAULT_POSITION;
+      this._header['SetUp'] = setUp ? '1' : null;
+      this._header['FEN'] = setUp ? start : null;
     }
     this._comments = {};
     const plies = rest.split('\u0003').slice(1);

@@ -111,18 +111,18 @@ impl Game {
         line
     }
 
-    /// The loose board's move `text` names: its SAN as chess.js writes it (without `+`,
-    /// `#`, `!`, `?`, and, unless `strict`, also without `=`, or as long algebraic
-    /// `e2e4`, `e2-e4`, `Ng1f3`).
+    /// The loose board's move `text` names: its SAN as chess.js writes it (both stripped
+    /// as chess.js strips them), or unless `strict` as long algebraic (`e2e4`, `e2-e4`,
+    /// `Ng1f3`).
     pub(super) fn decode_loose(&self, text: &str, strict: bool) -> Option<Move> {
         let b = self.loose_board()?;
         let legal = b.legal_moves(None, None);
-        let bare = |s: &str| -> String {
-            s.chars()
-                .filter(|c| !"+#!?".contains(*c) && (strict || *c != '='))
-                .collect()
+        let bare = chessbits_movegen::chess_js_stripped_san;
+        let want = match bare(text).as_str() {
+            "0-0" if !strict => String::from("O-O"),
+            "0-0-0" if !strict => String::from("O-O-O"),
+            w => w.to_owned(),
         };
-        let want = bare(text);
         if let Some(&m) = legal.iter().find(|&&m| bare(&b.san(m, &legal)) == want) {
             return Some(m);
         }

@@ -140,6 +140,26 @@ impl Game {
         }
     }
 
+    /// The game from `fen` (six fields) as chess.js's `load` takes it: checked by its
+    /// `validateFen` (not a Chess960 game's FEN: its castling letters are no chess.js's),
+    /// its counters and castling field read as it reads them; a FEN it takes that is no
+    /// legal position is played as chess.js plays any board.
+    fn from_chess_js_fen(fen: &str, chess960: bool) -> Result<Game, JsError> {
+        if chess960 {
+            return Game::new(Some(fen.to_owned()), true);
+        }
+        validate_chess_js_fen(fen).map_err(err)?;
+        let fen = read_chess_js_fen(fen);
+        match Game::new(Some(fen.clone()), false) {
+            Ok(g) => Ok(g),
+            Err(_) => {
+                let mut g = Game::new(None, false)?;
+                g.load_unchecked(&fen)?;
+                Ok(g)
+            }
+        }
+    }
+
     /// Keeps `setup` as a board that is no position, forgetting the moves played.
     fn go_loose(&mut self) {
         self.pos = None;

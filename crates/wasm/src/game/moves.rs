@@ -152,6 +152,21 @@ impl Game {
     /// The legal move permissive notation names: SAN as people write it, then long
     /// algebraic (`e2e4`, `e2-e4`, `Ng1f3`, `e7e8q`, `Pe2xd3`).
     pub(super) fn decode(pos: &Position, text: &str, strict: bool) -> Option<Move> {
+        // chess.js's strict parser: the move whose SAN, stripped as chess.js strips it,
+        // is the text so stripped (its permissive one tries that first).
+        let want = chessbits_movegen::chess_js_stripped_san(text);
+        let mut san = String::new();
+        let exact = chessbits_movegen::legal_moves(pos)
+            .iter()
+            .copied()
+            .find(|&m| {
+                san.clear();
+                SanPlus::from_move(pos, m).write_to(&mut san);
+                chessbits_movegen::chess_js_stripped_san(&san) == want
+            });
+        if exact.is_some() || strict {
+            return exact;
+        }
         let mode = if strict {
             SanMode::Strict
         } else {

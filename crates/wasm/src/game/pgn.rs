@@ -109,34 +109,34 @@ impl Game {
         w.finish(result)
     }
 
-    /// Reads the first game of `pgn` and plays its mainline from its `FEN` tag (or the
-    /// start). Returns the tags (`name\tvalue` lines), then `\u{1}`, then for each ply from
-    /// 0 (before the first move) `\u{3}` and, where it has comments, the FEN, `\u{4}` and
-    /// the comments joined by a space; then `\u{3}` and the result token. Throws `Invalid move in PGN:`
-    /// or `Invalid PGN:`; the game is unchanged then.
+    /// Reads the first game of `pgn` as chess.js's `loadPgn` does (chessbits-pgn's
+    /// `ChessJsPgn`: its comments, its refusals, its strict and permissive choice of the
+    /// start FEN) and plays its mainline. Returns the tags (`name\tvalue` lines), then
+    /// `\u{1}`, the start FEN where one was loaded (as chess.js completes it), `\u{2}`; then
+    /// for each ply from 0 (before the first move) `\u{3}` and, where it has a comment, the
+    /// FEN, `\u{4}` and the comment; then `\u{3}` and the result token. Throws `Invalid
+    /// move in PGN:`, `Invalid PGN:` or `Invalid FEN:`; the game is unchanged then.
     #[wasm_bindgen(js_name = loadPgn)]
     pub fn load_pgn(&mut self, pgn: &str, strict: bool) -> Result<String, JsError> {
-        use chessbits_pgn::{GameBuilder, Reader};
+        use chessbits_pgn::{chess_js_start_fen, ChessJsPgn, Reader};
         let mut reader = Reader::new(pgn.as_bytes());
-        let (game, errors) = reader
-            .read_game(&mut GameBuilder::new())
+        let mut game = reader
+            .read_game(&mut ChessJsPgn::new())
             .map_err(|e| err(format!("Invalid PGN: {e}")))?
             .unwrap_or_default();
-        if let Some(e) = errors.first() {
+        // No game at all (empty text): no moves, no comment.
+        game.comments.resize(game.moves.len() + 1, None);
+        if let Some(e) = &game.error {
             return Err(err(format!("Invalid PGN: {e}")));
         }
         let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-        let fen = game
-            .tags
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(b"FEN"))
-            .map(|(_, v)| text(v));
-        if strict && game.tag("SetUp") == Some(b"1") && fen.is_none() {
-            return Err(err("Invalid PGN: FEN tag must be supplied with SetUp tag"));
-        }
-        let mut next = match &fen {
-            Some(f) => Game::new(Some(f.clone()), self.chess960)?,
-            None => Game::new(None, self.chess960)?,
+        let fen = chess_js_start_fen(&game.tags, strict).map_err(err)?;
+        let (mut next, start) = match fen {
+            Some(f) => {
+                let f = complete_chess_js_fen(&text(f));
+                (Game::from_chess_js_fen(&f, self.chess960)?, f)
+            }
+            None => (Game::new(None, self.chess960)?, String::new()),
         };
         let mut out = String::new();
         for (k, v) in game.tags.iter() {
@@ -146,31 +146,32 @@ impl Game {
             out.push('\n');
         }
         out.push('\u{1}');
-        let main = game.mainline();
-        // Each comment's text as written (chess.js keeps the blanks inside the braces);
-        // several at one place joined by a space.
-        // A ply's comments (the text inside the braces, several joined by a space), after
-        // the FEN they belong to (chess.js keeps comments by position).
-        let comment = |out: &mut String, comments: &[Vec<u8>], pos: Option<&Position>| {
+        out.push_str(&start);
+        out.push('\u{2}');
+        // A ply's comment after the FEN it belongs to (chess.js keeps comments by position).
+        let comment = |out: &mut String, comment: &Option<Vec<u8>>, game: &Game| {
             out.push('\u{3}');
-            if let (false, Some(pos)) = (comments.is_empty(), pos) {
-                out.push_str(&pos.fen());
+            if let Some(c) = comment {
+                out.push_str(&game.fen(false));
                 out.push('\u{4}');
-                let texts: Vec<String> = comments.iter().map(|c| text(c)).collect();
-                out.push_str(&texts.join(" "));
+                out.push_str(&text(c));
             }
         };
-        comment(&mut out, &main.comments, next.pos.as_ref());
-        for (san, node) in main.iter() {
+        comment(&mut out, &game.comments[0], &next);
+        for (san, note) in game.moves.iter().zip(&game.comments[1..]) {
             let san = text(san);
-            let m = next
-                .pos
-                .as_ref()
-                .and_then(|pos| Game::decode(pos, &san, strict))
-                .filter(|m| !m.is_null() || next.pos.as_ref().is_some_and(|p| !p.is_check()))
-                .ok_or_else(|| err(format!("Invalid move in PGN: {san}")))?;
-            next.play_quietly(m)?;
-            comment(&mut out, &node.comments, next.pos.as_ref());
+            let bad = || err(format!("Invalid move in PGN: {san}"));
+            let m = match &next.pos {
+                Some(pos) => Game::decode(pos, &san, strict),
+                None => next.decode_loose(&san, strict),
+            }
+            .ok_or_else(bad)?;
+            if next.pos.is_some() {
+                next.play_quietly(m)?;
+            } else {
+                next.play_loose(m);
+            }
+            comment(&mut out, note, &next);
         }
         out.push('\u{3}');
         out.push_str(game.result.map_or("", |r| r.as_str()));
