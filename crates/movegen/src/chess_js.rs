@@ -104,13 +104,52 @@ pub fn chess_js_stripped_san(text: &str) -> String {
     s
 }
 
+/// The square chess.js keeps as each side's king (White's first): where the king was put
+/// or last moved to. A king taken (on a board where the side not to move was in check)
+/// leaves its square there, so that the side is "in check" while that square is attacked.
+pub type ChessJsKings = [Option<Square>; 2];
+
+/// The kings chess.js keeps for `board` when it is loaded: each side's first in its order.
+#[must_use]
+pub fn chess_js_kings(board: &Board) -> ChessJsKings {
+    [king_of(board, Color::White), king_of(board, Color::Black)]
+}
+
+/// chess.js's `put`: refused (false) for a second king of a side (a king of the side is
+/// kept, see [`ChessJsKings`], on another square); a king replaced is forgotten.
+pub fn chess_js_put(board: &mut Board, kings: &mut ChessJsKings, piece: Piece, sq: Square) -> bool {
+    if piece.role == Role::King && kings[piece.color.index()].is_some_and(|k| k != sq) {
+        return false;
+    }
+    if let Some(old) = board.discard(sq) {
+        if old.role == Role::King {
+            kings[old.color.index()] = None;
+        }
+    }
+    board.put(sq, piece);
+    if piece.role == Role::King {
+        kings[piece.color.index()] = Some(sq);
+    }
+    true
+}
+
+/// chess.js's `remove`: the piece taken off `sq`, a king forgotten.
+pub fn chess_js_remove(board: &mut Board, kings: &mut ChessJsKings, sq: Square) -> Option<Piece> {
+    let piece = board.discard(sq)?;
+    if piece.role == Role::King {
+        kings[piece.color.index()] = None;
+    }
+    Some(piece)
+}
+
 /// A board as chess.js plays it, whatever it holds: [`Setup`] with chess.js's rules.
-/// The king of a side is its king nearest a8 (chess.js keeps one a side).
 #[derive(Copy, Clone, Debug)]
 pub struct ChessJsBoard<'a> {
     /// The placement, turn, castling rights (standard: the corner rooks) and en-passant
     /// square.
     pub setup: &'a Setup,
+    /// The kings' squares as chess.js keeps them.
+    pub kings: ChessJsKings,
 }
 
 /// The king of `color` chess.js knows: the first in its order (a8 to h1).
@@ -143,7 +182,27 @@ pub fn chess_js_castling_rights(setup: &Setup) -> Bitboard {
     out
 }
 
-impl ChessJsBoard<'_> {
+impl<'a> ChessJsBoard<'a> {
+    /// `setup` as chess.js loads it (its kings where they stand).
+    #[must_use]
+    pub fn new(setup: &'a Setup) -> Self {
+        ChessJsBoard {
+            setup,
+            kings: chess_js_kings(&setup.board),
+        }
+    }
+
+    /// The kings after `m` (one of its moves): the side's moved where its king moves.
+    #[must_use]
+    pub fn kings_after(&self, m: Move) -> ChessJsKings {
+        let mut kings = self.kings;
+        let us = self.setup.turn;
+        if !m.is_null() && self.setup.board.piece_at(m.from()) == Some(Role::King.of(us)) {
+            kings[us.index()] = Some(if m.is_castle() { m.king_to() } else { m.to() });
+        }
+        kings
+    }
+
     /// Whether `square` is attacked by `by`'s pieces.
     fn attacked(&self, square: Square, by: Color) -> bool {
         let b = &self.setup.board;
@@ -154,7 +213,7 @@ impl ChessJsBoard<'_> {
     #[must_use]
     pub fn is_check(&self) -> bool {
         let s = self.setup;
-        king_of(&s.board, s.turn).is_some_and(|k| self.attacked(k, s.turn.other()))
+        self.kings[s.turn.index()].is_some_and(|k| self.attacked(k, s.turn.other()))
     }
 
     /// The pseudo-legal moves of the side to move in chess.js's order, only from `square`
@@ -208,7 +267,9 @@ impl ChessJsBoard<'_> {
             }
         }
         if role.is_none_or(|r| r == Role::King) {
-            if let Some(king) = king_of(b, us) {
+            if let Some(king) =
+                self.kings[us.index()].filter(|&k| b.piece_at(k) == Some(Role::King.of(us)))
+            {
                 if square.is_none_or(|sq| sq == king) {
                     self.castling_moves(king, &mut out);
                 }
@@ -286,11 +347,12 @@ impl ChessJsBoard<'_> {
     pub fn legal_moves(&self, square: Option<Square>, role: Option<Role>) -> Vec<Move> {
         let mut moves = self.pseudo_legal_moves(square, role);
         let us = self.setup.turn;
-        if king_of(&self.setup.board, us).is_some() {
+        if self.kings[us.index()].is_some() {
             moves.retain(|&m| {
                 let after = self.after(m);
                 let b = &after.board;
-                king_of(b, us).is_none_or(|k| !b.is_attacked_by(k, us.other(), b.occupied()))
+                self.kings_after(m)[us.index()]
+                    .is_none_or(|k| !b.is_attacked_by(k, us.other(), b.occupied()))
             });
         }
         moves
@@ -429,7 +491,10 @@ impl ChessJsBoard<'_> {
             }
         }
         let after = self.after(m);
-        let next = ChessJsBoard { setup: &after };
+        let next = ChessJsBoard {
+            setup: &after,
+            kings: self.kings_after(m),
+        };
         if next.is_check() {
             out.push(if next.legal_moves(None, None).is_empty() {
                 '#'
@@ -467,7 +532,7 @@ mod tests {
                 let mut ours: Vec<Move> = crate::legal_moves(&pos).iter().copied().collect();
                 chess_js_order(pos.board(), &mut ours);
                 let setup = pos.to_setup();
-                let theirs = ChessJsBoard { setup: &setup }.legal_moves(None, None);
+                let theirs = ChessJsBoard::new(&setup).legal_moves(None, None);
                 assert_eq!(ours, theirs, "{}", pos.fen());
                 if ours.is_empty() {
                     break;
@@ -476,7 +541,7 @@ mod tests {
                 seed ^= seed >> 17;
                 seed ^= seed << 5;
                 let m = ours[seed as usize % ours.len()];
-                let after = ChessJsBoard { setup: &setup }.after(m);
+                let after = ChessJsBoard::new(&setup).after(m);
                 let _ = pos.make_unchecked(m);
                 let mut expected = pos.to_setup();
                 expected.ep_square = None;

@@ -5,23 +5,21 @@ use super::*;
 #[wasm_bindgen]
 impl Game {
     /// Puts a piece (`color` `w`/`b`, `role` a letter) on `square`; false for an unknown
-    /// square or letter, or a second king of a color. Moves played are forgotten.
+    /// square or letter, or a second king of a color (movegen's `chess_js_put`). Moves
+    /// played are forgotten.
     pub fn put(&mut self, color: &str, role: &str, square_name: &str) -> bool {
         let (Some(c), Some(r), Some(sq)) = (color_of(color), role_of(role), square_at(square_name))
         else {
             return false;
         };
         let mut setup = self.setup_now();
-        if r == Role::King {
-            if let Some(k) = setup.board.king_of(c) {
-                if k != sq {
-                    return false;
-                }
-            }
+        let mut kings = self.js_kings();
+        let piece = Piece { color: c, role: r };
+        if !chessbits_movegen::chess_js_put(&mut setup.board, &mut kings, piece, sq) {
+            return false;
         }
-        setup.board.discard(sq);
-        setup.board.put(sq, Piece { color: c, role: r });
         self.setup = setup;
+        self.kings = kings;
         self.rebuild();
         true
     }
@@ -30,8 +28,10 @@ impl Game {
     pub fn remove(&mut self, square_name: &str) -> Option<String> {
         let sq = square_at(square_name)?;
         let mut setup = self.setup_now();
-        let piece = setup.board.discard(sq)?;
+        let mut kings = self.js_kings();
+        let piece = chessbits_movegen::chess_js_remove(&mut setup.board, &mut kings, sq)?;
         self.setup = setup;
+        self.kings = kings;
         self.rebuild();
         Some(piece.char().to_string())
     }

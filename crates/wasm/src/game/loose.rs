@@ -2,29 +2,48 @@
 //! side not to move in check...), as chess.js plays any board: movegen's [`ChessJsBoard`]
 //! generates, writes and plays them; this file keeps them in the game.
 
-use chessbits_movegen::ChessJsBoard;
+use chessbits_movegen::{ChessJsBoard, ChessJsKings};
 
 use super::*;
 
-/// `setup`'s FEN as chess.js writes it: the en-passant square only where a legal capture
-/// exists, unless `force_ep`.
-pub(super) fn loose_fen(setup: &Setup, force_ep: bool) -> String {
-    if setup.ep_square.is_none() || force_ep {
-        return setup.fen();
-    }
-    let b = ChessJsBoard { setup };
-    let capture = b
-        .legal_moves(None, Some(Role::Pawn))
-        .iter()
-        .any(|m| m.is_en_passant());
-    if capture {
-        setup.fen()
-    } else {
-        let mut s = setup.clone();
+/// The board's FEN as chess.js writes it: the castling field by the corners (`K` for
+/// h1...), the en-passant square only where a legal capture exists, unless `force_ep`.
+pub(super) fn loose_fen(b: &ChessJsBoard<'_>, force_ep: bool) -> String {
+    let setup = b.setup;
+    let capture = setup.ep_square.is_some()
+        && (force_ep
+            || b.legal_moves(None, Some(Role::Pawn))
+                .iter()
+                .any(|m| m.is_en_passant()));
+    let mut s = setup.clone();
+    if !capture {
         s.ep_square = None;
-        s.fen()
     }
+    let fen = s.fen();
+    let mut castling = String::new();
+    for (sq, letter) in [
+        (Square::H1, 'K'),
+        (Square::A1, 'Q'),
+        (Square::H8, 'k'),
+        (Square::A8, 'q'),
+    ] {
+        if setup.castling_rights.contains(sq) {
+            castling.push(letter);
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    if fields.len() > 2 {
+        fields[2] = &castling;
+    }
+    fields.join(" ")
 }
+
+/// A move played on a board that is no position: the move, the board before it and the
+/// kings chess.js kept there.
+pub(super) type LooseMove = (Move, Setup, ChessJsKings);
 
 /// Whether two boards are the same position for repetition: placement, turn, castling
 /// rights and en-passant square.
@@ -38,26 +57,34 @@ fn same_position(a: &Setup, b: &Setup) -> bool {
 impl Game {
     /// The board as chess.js plays it, while it is no legal position.
     pub(super) fn loose_board(&self) -> Option<ChessJsBoard<'_>> {
-        self.pos
-            .is_none()
-            .then_some(ChessJsBoard { setup: &self.setup })
+        self.pos.is_none().then_some(ChessJsBoard {
+            setup: &self.setup,
+            kings: self.kings,
+        })
     }
 
     /// The board the loose moves start from.
     pub(super) fn loose_root(&self) -> &Setup {
-        self.loose.first().map_or(&self.setup, |(_, s)| s)
+        self.loose.first().map_or(&self.setup, |(_, s, _)| s)
     }
 
-    /// One move of `setup` as a line of `|`-separated fields (see [`Game::moves_verbose`]),
+    /// One move of `b` as a line of `|`-separated fields (see [`Game::moves_verbose`]),
     /// its SAN disambiguated among `legal`.
-    pub(super) fn describe_loose(setup: &Setup, m: Move, legal: &[Move], out: &mut String) {
-        let b = ChessJsBoard { setup };
+    pub(super) fn describe_loose(b: &ChessJsBoard<'_>, m: Move, legal: &[Move], out: &mut String) {
+        let setup = b.setup;
         let us = setup.turn;
         out.push(us.fold('w', 'b'));
         out.push('|');
         if m.is_null() {
             out.push_str("a8|a8|k|||-|--|a8a8|");
-            out.push_str(&loose_fen(&b.after_null(), false));
+            let after = b.after_null();
+            out.push_str(&loose_fen(
+                &ChessJsBoard {
+                    setup: &after,
+                    kings: b.kings,
+                },
+                false,
+            ));
             return;
         }
         let board = &setup.board;
@@ -86,7 +113,12 @@ impl Game {
             out.push(p.char());
         }
         out.push('|');
-        out.push_str(&loose_fen(&b.after(m), false));
+        let after = b.after(m);
+        let next = ChessJsBoard {
+            setup: &after,
+            kings: b.kings_after(m),
+        };
+        out.push_str(&loose_fen(&next, false));
     }
 
     /// The moves of the loose board, only from `square` and of `piece` where given.
@@ -97,17 +129,21 @@ impl Game {
 
     /// Plays `m` (one of the loose board's moves, or the null move) and describes it.
     pub(super) fn play_loose(&mut self, m: Move) -> String {
-        let b = ChessJsBoard { setup: &self.setup };
+        let b = ChessJsBoard {
+            setup: &self.setup,
+            kings: self.kings,
+        };
         let legal = b.legal_moves(None, None);
         let mut line = String::new();
-        Game::describe_loose(&self.setup, m, &legal, &mut line);
-        let after = if m.is_null() {
-            b.after_null()
+        Game::describe_loose(&b, m, &legal, &mut line);
+        let (after, kings) = if m.is_null() {
+            (b.after_null(), self.kings)
         } else {
-            b.after(m)
+            (b.after(m), b.kings_after(m))
         };
         let before = std::mem::replace(&mut self.setup, after);
-        self.loose.push((m, before));
+        let kings_before = std::mem::replace(&mut self.kings, kings);
+        self.loose.push((m, before, kings_before));
         line
     }
 
@@ -146,25 +182,33 @@ impl Game {
 
     /// Takes back the last loose move: its line, or `None` when none was played.
     pub(super) fn undo_loose(&mut self) -> Option<String> {
-        let (m, before) = self.loose.pop()?;
-        let legal = ChessJsBoard { setup: &before }.legal_moves(None, None);
+        let (m, before, kings) = self.loose.pop()?;
+        let b = ChessJsBoard {
+            setup: &before,
+            kings,
+        };
+        let legal = b.legal_moves(None, None);
         let mut line = String::new();
-        Game::describe_loose(&before, m, &legal, &mut line);
+        Game::describe_loose(&b, m, &legal, &mut line);
         self.setup = before;
+        self.kings = kings;
         Some(line)
     }
 
     /// The loose moves played: SAN space-separated, or (`verbose`) one line each.
     pub(super) fn history_loose(&self, verbose: bool) -> String {
         let mut out = String::new();
-        for (i, (m, before)) in self.loose.iter().enumerate() {
+        for (i, (m, before, kings)) in self.loose.iter().enumerate() {
             if i > 0 {
                 out.push(if verbose { '\n' } else { ' ' });
             }
-            let b = ChessJsBoard { setup: before };
+            let b = ChessJsBoard {
+                setup: before,
+                kings: *kings,
+            };
             if m.is_null() {
                 if verbose {
-                    Game::describe_loose(before, *m, &[], &mut out);
+                    Game::describe_loose(&b, *m, &[], &mut out);
                 } else {
                     out.push_str("--");
                 }
@@ -172,7 +216,7 @@ impl Game {
             }
             let legal = b.legal_moves(None, None);
             if verbose {
-                Game::describe_loose(before, *m, &legal, &mut out);
+                Game::describe_loose(&b, *m, &legal, &mut out);
             } else {
                 out.push_str(&b.san(*m, &legal));
             }
@@ -185,9 +229,19 @@ impl Game {
         let mut out: Vec<String> = self
             .loose
             .iter()
-            .map(|(_, before)| loose_fen(before, false))
+            .map(|(_, setup, kings)| {
+                loose_fen(
+                    &ChessJsBoard {
+                        setup,
+                        kings: *kings,
+                    },
+                    false,
+                )
+            })
             .collect();
-        out.push(loose_fen(&self.setup, false));
+        if let Some(b) = self.loose_board() {
+            out.push(loose_fen(&b, false));
+        }
         out
     }
 
@@ -196,7 +250,7 @@ impl Game {
         1 + self
             .loose
             .iter()
-            .filter(|(_, before)| same_position(before, &self.setup))
+            .filter(|(_, before, _)| same_position(before, &self.setup))
             .count()
     }
 }

@@ -40,7 +40,9 @@ pub struct Game {
     setup: Setup,
     played: Vec<Played>,
     /// The moves played while `pos` is `None`, each with the board before it.
-    loose: Vec<(Move, Setup)>,
+    loose: Vec<loose::LooseMove>,
+    /// The kings' squares as chess.js keeps them (see movegen's `ChessJsKings`).
+    kings: chessbits_movegen::ChessJsKings,
     history: History,
     chess960: bool,
 }
@@ -108,6 +110,7 @@ impl Game {
     }
 
     fn start(pos: Position, chess960: bool) -> Game {
+        let kings = chessbits_movegen::chess_js_kings(pos.board());
         Game {
             root: pos.clone(),
             setup: pos.to_setup(),
@@ -115,6 +118,7 @@ impl Game {
             pos: Some(pos),
             played: Vec::new(),
             loose: Vec::new(),
+            kings,
             chess960,
         }
     }
@@ -168,6 +172,14 @@ impl Game {
         self.history = History::new();
     }
 
+    /// The kings' squares as chess.js keeps them now.
+    fn js_kings(&self) -> chessbits_movegen::ChessJsKings {
+        match &self.pos {
+            Some(p) => chessbits_movegen::chess_js_kings(p.board()),
+            None => self.kings,
+        }
+    }
+
     fn setup_now(&self) -> Setup {
         match &self.pos {
             Some(p) => p.to_setup(),
@@ -199,6 +211,7 @@ impl Game {
         match position_of(&setup, self.chess960) {
             Ok(pos) => *self = Game::start(pos, self.chess960),
             Err(_) => {
+                self.kings = chessbits_movegen::chess_js_kings(&setup.board);
                 self.setup = setup;
                 self.go_loose();
             }
@@ -209,6 +222,7 @@ impl Game {
     /// An empty board (White to move, no castling): no legal position until kings are put.
     pub fn clear(&mut self) {
         self.setup = Setup::empty();
+        self.kings = [None, None];
         self.go_loose();
     }
 
@@ -224,7 +238,13 @@ impl Game {
         match &self.pos {
             Some(p) if force_ep => p.fen_with(CastlingNotation::XFen, EnPassantMode::PseudoLegal),
             Some(p) => p.fen(),
-            None => loose::loose_fen(&self.setup, force_ep),
+            None => loose::loose_fen(
+                &chessbits_movegen::ChessJsBoard {
+                    setup: &self.setup,
+                    kings: self.kings,
+                },
+                force_ep,
+            ),
         }
     }
 
@@ -233,7 +253,16 @@ impl Game {
     pub fn root_fen(&self) -> String {
         match &self.pos {
             Some(_) => self.root.fen(),
-            None => loose::loose_fen(self.loose_root(), false),
+            None => {
+                let kings = self.loose.first().map_or(self.kings, |l| l.2);
+                loose::loose_fen(
+                    &chessbits_movegen::ChessJsBoard {
+                        setup: self.loose_root(),
+                        kings,
+                    },
+                    false,
+                )
+            }
         }
     }
 

@@ -233,7 +233,10 @@ impl Game {
             // chess.js disambiguates among the moves it lists: from one square, none.
             _ => {
                 let setup = self.setup_now();
-                let b = chessbits_movegen::ChessJsBoard { setup: &setup };
+                let b = chessbits_movegen::ChessJsBoard {
+                    setup: &setup,
+                    kings: self.js_kings(),
+                };
                 let sans: Vec<String> = moves.iter().map(|&m| b.san(m, &moves)).collect();
                 out = sans.join(" ");
             }
@@ -279,7 +282,13 @@ impl Game {
             }
             match &self.pos {
                 Some(pos) => Game::describe(pos, m, &mut out),
-                None => Game::describe_loose(&self.setup, m, &all, &mut out),
+                None => {
+                    let b = chessbits_movegen::ChessJsBoard {
+                        setup: &self.setup,
+                        kings: self.kings,
+                    };
+                    Game::describe_loose(&b, m, &all, &mut out);
+                }
             }
         }
         out

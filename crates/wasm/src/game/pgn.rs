@@ -16,7 +16,13 @@ impl Game {
         let Some(_) = &self.pos else {
             let start = self.loose_root();
             let root = Root {
-                fen: loose::loose_fen(start, false),
+                fen: loose::loose_fen(
+                    &chessbits_movegen::ChessJsBoard {
+                        setup: start,
+                        kings: self.loose.first().map_or(self.kings, |l| l.2),
+                    },
+                    false,
+                ),
                 fullmoves: start.fullmoves,
                 turn: start.turn,
             };
