@@ -38,6 +38,29 @@ const JUMPS: [(i32, i32); 8] = [
 /// The promotion pieces in chess.js's order.
 const PROMOTIONS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
+/// The place of each direction in [`LINES`], by `(file step + 1) * 3 + rank step + 1`.
+const LINE_RANK: [u32; 9] = {
+    let mut out = [0; 9];
+    let mut i = 0;
+    while i < LINES.len() {
+        let (df, dr) = LINES[i];
+        out[((df + 1) * 3 + dr + 1) as usize] = i as u32;
+        i += 1;
+    }
+    out
+};
+/// The place of each jump in [`JUMPS`], by `(file step + 2) * 5 + rank step + 2`.
+const JUMP_RANK: [u32; 25] = {
+    let mut out = [0; 25];
+    let mut i = 0;
+    while i < JUMPS.len() {
+        let (df, dr) = JUMPS[i];
+        out[((df + 2) * 5 + dr + 2) as usize] = i as u32;
+        i += 1;
+    }
+    out
+};
+
 /// The place of a square in chess.js's order: a8 first, h1 last.
 fn square_rank(sq: Square) -> u32 {
     (7 - sq.rank().index() as u32) * 8 + sq.file().index() as u32
@@ -72,10 +95,9 @@ fn order_key(board: &Board, m: Move) -> u32 {
             };
             step * 4 + promotion_rank(m.promotion())
         }
-        Some(Role::Knight) => JUMPS.iter().position(|&j| j == (df, dr)).unwrap_or(0) as u32,
+        Some(Role::Knight) => JUMP_RANK[((df + 2) * 5 + dr + 2) as usize],
         _ => {
-            let unit = (df.signum(), dr.signum());
-            let line = LINES.iter().position(|&l| l == unit).unwrap_or(0) as u32;
+            let line = LINE_RANK[((df.signum() + 1) * 3 + dr.signum() + 1) as usize];
             line * 8 + df.abs().max(dr.abs()) as u32
         }
     };
@@ -84,7 +106,20 @@ fn order_key(board: &Board, m: Move) -> u32 {
 
 /// Sorts `moves` (moves of `board`'s side to move) into chess.js's order.
 pub fn chess_js_order(board: &Board, moves: &mut [Move]) {
-    moves.sort_unstable_by_key(|&m| order_key(board, m));
+    // Each key once (a sort asks for keys many times over), the move in its low bits.
+    let mut keyed = [0u64; 256];
+    if moves.len() > keyed.len() {
+        moves.sort_unstable_by_key(|&m| order_key(board, m));
+        return;
+    }
+    let keyed = &mut keyed[..moves.len()];
+    for (k, &m) in keyed.iter_mut().zip(moves.iter()) {
+        *k = (u64::from(order_key(board, m)) << 32) | u64::from(m.to_bits());
+    }
+    keyed.sort_unstable();
+    for (slot, &k) in moves.iter_mut().zip(keyed.iter()) {
+        *slot = Move::from_bits(k as u16);
+    }
 }
 
 /// chess.js's `strippedSan`: `text` without its first `=`, then without a trailing `+` or

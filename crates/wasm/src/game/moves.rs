@@ -155,15 +155,23 @@ impl Game {
         // chess.js's strict parser: the move whose SAN, stripped as chess.js strips it,
         // is the text so stripped (its permissive one tries that first).
         let want = chessbits_movegen::chess_js_stripped_san(text);
-        let mut san = String::new();
-        let exact = chessbits_movegen::legal_moves(pos)
-            .iter()
-            .copied()
-            .find(|&m| {
-                san.clear();
-                SanPlus::from_move(pos, m).write_to(&mut san);
-                chessbits_movegen::chess_js_stripped_san(&san) == want
-            });
+        let stripped_san = |m: Move| {
+            let mut san = String::new();
+            SanPlus::from_move(pos, m).write_to(&mut san);
+            chessbits_movegen::chess_js_stripped_san(&san)
+        };
+        // The move SAN names, when its SAN is the text (SAN names one move at most);
+        // else every move's SAN is compared.
+        let named = SanPlus::from_ascii_with(text.as_bytes(), SanMode::Strict)
+            .and_then(|s| s.san.to_move(pos, SanMode::Strict))
+            .ok()
+            .filter(|&m| stripped_san(m) == want);
+        let exact = named.or_else(|| {
+            chessbits_movegen::legal_moves(pos)
+                .iter()
+                .copied()
+                .find(|&m| stripped_san(m) == want)
+        });
         if exact.is_some() || strict {
             return exact;
         }
