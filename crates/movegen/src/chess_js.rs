@@ -168,6 +168,22 @@ pub fn chess_js_put(board: &mut Board, kings: &mut ChessJsKings, piece: Piece, s
     true
 }
 
+/// `board` as chess.js's `load` places it: piece by piece from a8 to h1, each through
+/// [`chess_js_put`], so that a second king of a side is left out.
+#[must_use]
+pub fn chess_js_loaded(board: &Board) -> (Board, ChessJsKings) {
+    let mut squares: Vec<Square> = board.occupied().into_iter().collect();
+    squares.sort_unstable_by_key(|&sq| square_rank(sq));
+    let mut out = Board::empty();
+    let mut kings = [None, None];
+    for sq in squares {
+        if let Some(piece) = board.piece_at(sq) {
+            chess_js_put(&mut out, &mut kings, piece, sq);
+        }
+    }
+    (out, kings)
+}
+
 /// chess.js's `remove`: the piece taken off `sq`, a king forgotten.
 pub fn chess_js_remove(board: &mut Board, kings: &mut ChessJsKings, sq: Square) -> Option<Piece> {
     let piece = board.discard(sq)?;

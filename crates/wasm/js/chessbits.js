@@ -164,6 +164,8 @@ export class Chess {
     // chess.js completes a FEN of two to five fields, then checks it by validateFen's rules
     // (not a Chess960 FEN: its castling letters are no chess.js's).
     fen = wasm.completeFen(fen);
+    // chess.js records the FEN as given (completed) in the SetUp/FEN headers.
+    const given = fen;
     if (!chess960) {
       if (!skipValidation) {
         const error = wasm.validateFenText(fen);
@@ -186,12 +188,11 @@ export class Chess {
     this._game = next;
     this._comments = {};
     this._header = preserveHeaders ? this._header : { ...HEADER_TEMPLATE };
-    this._updateSetup();
+    this._updateSetup(given);
   }
 
-  _updateSetup() {
+  _updateSetup(fen = this._game.fen(false)) {
     if (this._game.plies() > 0) return;
-    const fen = this._game.fen(false);
     if (fen !== DEFAULT_POSITION) {
       this._header['SetUp'] = '1';
       this._header['FEN'] = fen;

@@ -166,6 +166,39 @@ test('edits chess.js takes: a 17th piece, a ninth pawn, the side not to move in 
   }
 });
 
+test('FENs loaded as chess.js loads them: two kings a side, no king, en passant as given', () => {
+  const fens = [
+    'K3k3/8/8/8/8/8/8/K7 w - - 0 1',
+    '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1',
+    '4k3/8/8/3pP3/8/8/8/4K3 w - e6 0 1',
+    '8/8/8/8/8/8/8/8 b - - 5 9',
+    'qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - - 0 1',
+    '4k3/4P3/8/8/8/8/8/4K3 b - - 0 1',
+    '4k3/8/8/8/8/8/PPPPPPPP/PPPPKPPP w - - 0 1',
+    'kb6/8/8/8/8/8/8/6BK w - - 0 1',
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w',
+  ];
+  for (const fen of fens) {
+    for (const skipValidation of [false, true]) {
+      const run = (C) => {
+        let c;
+        try {
+          c = new C(fen, { skipValidation });
+        } catch {
+          return 'threw';
+        }
+        const out = [answers(c)];
+        const moves = c.moves();
+        if (moves.length > 0) {
+          out.push(project(c.move(moves[0])), answers(c), project(c.undo()), answers(c));
+        }
+        return out;
+      };
+      assert.deepEqual(run(Chess), run(Oracle), `${fen} skipValidation=${skipValidation}`);
+    }
+  }
+});
+
 /** A random game's PGN with comments where chess.js takes them. */
 function commentedPgn(next) {
   const c = new Oracle();

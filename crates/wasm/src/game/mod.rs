@@ -207,11 +207,14 @@ impl Game {
     /// that is not FEN.
     #[wasm_bindgen(js_name = loadUnchecked)]
     pub fn load_unchecked(&mut self, fen: &str) -> Result<(), JsError> {
-        let setup = read_setup(fen)?;
+        let mut setup = read_setup(fen)?;
+        // A second king of a side is left out, as chess.js's load leaves it out.
+        let (board, kings) = chessbits_movegen::chess_js_loaded(&setup.board);
+        setup.board = board;
         match position_of(&setup, self.chess960) {
             Ok(pos) => *self = Game::start(pos, self.chess960),
             Err(_) => {
-                self.kings = chessbits_movegen::chess_js_kings(&setup.board);
+                self.kings = kings;
                 self.setup = setup;
                 self.go_loose();
             }
