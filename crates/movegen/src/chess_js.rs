@@ -193,6 +193,62 @@ pub fn chess_js_remove(board: &mut Board, kings: &mut ChessJsKings, sq: Square) 
     Some(piece)
 }
 
+/// chess.js's `undo` of `m` on `now`, `before` holding the state `m` was played in and
+/// `moved` chess.js's record of it: the turn, rights, en-passant square and counters of
+/// `before`; the piece that moved back on its origin (the destination emptied), what it
+/// took put back, a castling rook moved back. On a board edited since the move, the edit
+/// stays (chess.js undoes moves on the edited board).
+#[must_use]
+pub fn chess_js_unmake(now: &Setup, m: Move, before: &Setup, moved: ChessJsMoved) -> Setup {
+    let mut s = now.clone();
+    s.turn = before.turn;
+    s.castling_rights = before.castling_rights;
+    s.ep_square = before.ep_square;
+    s.halfmoves = before.halfmoves;
+    s.fullmoves = before.fullmoves;
+    if m.is_null() {
+        return s;
+    }
+    let (us, them) = (before.turn, before.turn.other());
+    let from = m.from();
+    let to = if m.is_castle() { m.king_to() } else { m.to() };
+    s.board.discard(to);
+    s.board.discard(from);
+    s.board.put(from, moved.role.of(us));
+    if m.is_en_passant() {
+        if let Some(taken) = to.offset(0, us.fold(-1, 1)) {
+            s.board.discard(taken);
+            s.board.put(taken, Role::Pawn.of(them));
+        }
+    } else if m.is_castle() {
+        let rank = to.rank();
+        let (rook_now, rook_home) = if m.to().file() > from.file() {
+            (File::F, File::H)
+        } else {
+            (File::D, File::A)
+        };
+        let rook = s.board.discard(Square::from_coords(rook_now, rank));
+        let home = Square::from_coords(rook_home, rank);
+        s.board.discard(home);
+        if let Some(r) = rook {
+            s.board.put(home, r);
+        }
+    } else if let Some(taken) = moved.captured {
+        s.board.put(to, taken.of(them));
+    }
+    s
+}
+
+/// What chess.js's record of a move keeps of the board it was played on: the piece that
+/// moved and the piece it took (a pawn for en passant).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ChessJsMoved {
+    /// The moving piece's role.
+    pub role: Role,
+    /// The role of the piece taken, if any.
+    pub captured: Option<Role>,
+}
+
 /// A board as chess.js plays it, whatever it holds: [`Setup`] with chess.js's rules.
 #[derive(Copy, Clone, Debug)]
 pub struct ChessJsBoard<'a> {
@@ -462,8 +518,12 @@ impl<'a> ChessJsBoard<'a> {
         if role == Some(Role::King) {
             s.castling_rights &= !our_rank;
         }
-        s.castling_rights.remove(from);
-        if captured.is_some() {
+        // A move from a corner of the side's own ends its right there.
+        if our_rank.contains(from) {
+            s.castling_rights.remove(from);
+        }
+        // A move onto the other side's corner ends its right there, capture or not.
+        if Bitboard::rank(them.fold(Rank::First, Rank::Eighth)).contains(to) {
             s.castling_rights.remove(to);
         }
         if role == Some(Role::Pawn) || captured.is_some() || m.is_en_passant() {
@@ -495,6 +555,34 @@ impl<'a> ChessJsBoard<'a> {
     /// disambiguates among the moves it lists), with `+` or `#` by the board after.
     #[must_use]
     pub fn san(&self, m: Move, moves: &[Move]) -> String {
+        self.san_as(m, moves, self.moved(m))
+    }
+
+    /// What chess.js records of `m` (one of its moves) here.
+    #[must_use]
+    pub fn moved(&self, m: Move) -> ChessJsMoved {
+        let b = &self.setup.board;
+        let captured = if m.is_en_passant() {
+            Some(Role::Pawn)
+        } else if m.is_castle() || m.is_null() {
+            None
+        } else {
+            b.role_at(m.to())
+        };
+        ChessJsMoved {
+            role: if m.is_null() {
+                Role::King
+            } else {
+                b.role_at(m.from()).unwrap_or(Role::Pawn)
+            },
+            captured,
+        }
+    }
+
+    /// [`ChessJsBoard::san`] by chess.js's record of the move (`moved`), as its `history`
+    /// writes a move replayed on a board edited since.
+    #[must_use]
+    pub fn san_as(&self, m: Move, moves: &[Move], moved: ChessJsMoved) -> String {
         let b = &self.setup.board;
         let mut out = String::new();
         if m.is_castle() {
@@ -505,8 +593,8 @@ impl<'a> ChessJsBoard<'a> {
             });
         } else {
             let (from, to) = (m.from(), m.to());
-            let role = b.role_at(from).unwrap_or(Role::Pawn);
-            let capture = m.is_en_passant() || b.occupied().contains(to);
+            let role = moved.role;
+            let capture = moved.captured.is_some();
             if role == Role::Pawn {
                 if capture {
                     out.push(from.file().char());

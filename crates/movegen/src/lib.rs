@@ -74,7 +74,8 @@ use chessbits_position::{History, Outcome, Position, Termination};
 pub use check::{captures_and_promotions, checks, gives_check};
 pub use chess_js::{
     chess_js_castling_rights, chess_js_kings, chess_js_loaded, chess_js_order, chess_js_put,
-    chess_js_remove, chess_js_stripped_san, ChessJsBoard, ChessJsKings,
+    chess_js_remove, chess_js_stripped_san, chess_js_unmake, ChessJsBoard, ChessJsKings,
+    ChessJsMoved,
 };
 pub use legality::{is_legal_by_playing, is_pseudo_legal, pseudo_legal_moves};
 pub use list::{MoveList, MoveListIntoIter};

@@ -6,7 +6,7 @@ use super::*;
 impl Game {
     /// Puts a piece (`color` `w`/`b`, `role` a letter) on `square`; false for an unknown
     /// square or letter, or a second king of a color (movegen's `chess_js_put`). Moves
-    /// played are forgotten.
+    /// played stay, as chess.js keeps them.
     pub fn put(&mut self, color: &str, role: &str, square_name: &str) -> bool {
         let (Some(c), Some(r), Some(sq)) = (color_of(color), role_of(role), square_at(square_name))
         else {
@@ -18,9 +18,7 @@ impl Game {
         if !chessbits_movegen::chess_js_put(&mut setup.board, &mut kings, piece, sq) {
             return false;
         }
-        self.setup = setup;
-        self.kings = kings;
-        self.rebuild();
+        self.apply_edit(setup, kings);
         true
     }
 
@@ -30,13 +28,11 @@ impl Game {
         let mut setup = self.setup_now();
         let mut kings = self.js_kings();
         let piece = chessbits_movegen::chess_js_remove(&mut setup.board, &mut kings, sq)?;
-        self.setup = setup;
-        self.kings = kings;
-        self.rebuild();
+        self.apply_edit(setup, kings);
         Some(piece.char().to_string())
     }
 
-    /// Sets the side to move (`w`/`b`) of an edited board; moves played are forgotten.
+    /// Sets the side to move (`w`/`b`) of an edited board; moves played stay.
     #[wasm_bindgen(js_name = setTurnEdit)]
     pub fn set_turn_edit(&mut self, color: &str) -> bool {
         let Some(c) = color_of(color) else {
@@ -44,8 +40,9 @@ impl Game {
         };
         let mut setup = self.setup_now();
         setup.turn = c;
-        self.setup = setup;
-        self.rebuild();
+
+        let kings = self.js_kings();
+        self.apply_edit(setup, kings);
         true
     }
 
@@ -72,7 +69,7 @@ impl Game {
 
     /// Sets `color`'s castling rights on each side where `king`/`queen` says (undefined:
     /// unchanged); rights without their king and rook in place are dropped. Moves played
-    /// are forgotten when anything changed.
+    /// stay.
     #[wasm_bindgen(js_name = setCastlingRights)]
     pub fn set_castling_rights(&mut self, color: &str, king: Option<bool>, queen: Option<bool>) {
         let Some(c) = color_of(color) else {
@@ -113,8 +110,7 @@ impl Game {
         }
         let before = self.setup_now();
         if before.castling_rights != setup.castling_rights {
-            self.setup = setup;
-            self.rebuild();
+            self.apply_edit(setup, self.js_kings());
         }
     }
 }

@@ -2,7 +2,7 @@
 //! side not to move in check...), as chess.js plays any board: movegen's [`ChessJsBoard`]
 //! generates, writes and plays them; this file keeps them in the game.
 
-use chessbits_movegen::{ChessJsBoard, ChessJsKings};
+use chessbits_movegen::{ChessJsBoard, ChessJsKings, ChessJsMoved};
 
 use super::*;
 
@@ -41,9 +41,9 @@ pub(super) fn loose_fen(b: &ChessJsBoard<'_>, force_ep: bool) -> String {
     fields.join(" ")
 }
 
-/// A move played on a board that is no position: the move, the board before it and the
-/// kings chess.js kept there.
-pub(super) type LooseMove = (Move, Setup, ChessJsKings);
+/// A move played on a board that is no position: the move, the board before it (as last
+/// played) and the kings chess.js kept there, and chess.js's record of it.
+pub(super) type LooseMove = (Move, Setup, ChessJsKings, ChessJsMoved);
 
 /// Whether two boards are the same position for repetition: placement, turn, castling
 /// rights and en-passant square.
@@ -65,12 +65,23 @@ impl Game {
 
     /// The board the loose moves start from.
     pub(super) fn loose_root(&self) -> &Setup {
-        self.loose.first().map_or(&self.setup, |(_, s, _)| s)
+        self.loose.first().map_or(&self.setup, |(_, s, _, _)| s)
     }
 
     /// One move of `b` as a line of `|`-separated fields (see [`Game::moves_verbose`]),
     /// its SAN disambiguated among `legal`.
     pub(super) fn describe_loose(b: &ChessJsBoard<'_>, m: Move, legal: &[Move], out: &mut String) {
+        Game::describe_loose_as(b, m, legal, b.moved(m), out);
+    }
+
+    /// [`Game::describe_loose`] by chess.js's record of the move (`moved`).
+    fn describe_loose_as(
+        b: &ChessJsBoard<'_>,
+        m: Move,
+        legal: &[Move],
+        moved: ChessJsMoved,
+        out: &mut String,
+    ) {
         let setup = b.setup;
         let us = setup.turn;
         out.push(us.fold('w', 'b'));
@@ -87,17 +98,10 @@ impl Game {
             ));
             return;
         }
-        let board = &setup.board;
         let from = m.from();
         let to = Game::shown_to(m);
-        let piece = board.role_at(from).unwrap_or(Role::Pawn);
-        let captured = if m.is_en_passant() {
-            Some(Role::Pawn)
-        } else if m.is_castle() {
-            None
-        } else {
-            board.role_at(m.to())
-        };
+        let piece = moved.role;
+        let captured = moved.captured;
         let flags = Game::flags(m, piece, captured.is_some());
         use std::fmt::Write;
         let _ = write!(out, "{from}|{to}|{}|", piece.char());
@@ -108,7 +112,7 @@ impl Game {
         if let Some(p) = m.promotion() {
             out.push(p.char());
         }
-        let _ = write!(out, "|{flags}|{}|{from}{to}", b.san(m, legal));
+        let _ = write!(out, "|{flags}|{}|{from}{to}", b.san_as(m, legal, moved));
         if let Some(p) = m.promotion() {
             out.push(p.char());
         }
@@ -136,6 +140,7 @@ impl Game {
         let legal = b.legal_moves(None, None);
         let mut line = String::new();
         Game::describe_loose(&b, m, &legal, &mut line);
+        let moved = b.moved(m);
         let (after, kings) = if m.is_null() {
             (b.after_null(), self.kings)
         } else {
@@ -143,7 +148,7 @@ impl Game {
         };
         let before = std::mem::replace(&mut self.setup, after);
         let kings_before = std::mem::replace(&mut self.kings, kings);
-        self.loose.push((m, before, kings_before));
+        self.loose.push((m, before, kings_before, moved));
         line
     }
 
@@ -180,25 +185,77 @@ impl Game {
         })
     }
 
-    /// Takes back the last loose move: its line, or `None` when none was played.
+    /// Takes back the last loose move as chess.js does (on the board as it is now, edits
+    /// kept: movegen's `chess_js_unmake`): its line, or `None` when none was played.
     pub(super) fn undo_loose(&mut self) -> Option<String> {
-        let (m, before, kings) = self.loose.pop()?;
+        let (m, before, kings, moved) = self.loose.pop()?;
+        let board = chessbits_movegen::chess_js_unmake(&self.setup, m, &before, moved);
         let b = ChessJsBoard {
-            setup: &before,
+            setup: &board,
             kings,
         };
         let legal = b.legal_moves(None, None);
         let mut line = String::new();
-        Game::describe_loose(&b, m, &legal, &mut line);
-        self.setup = before;
+        Game::describe_loose_as(&b, m, &legal, moved, &mut line);
+        self.setup = board;
         self.kings = kings;
         Some(line)
+    }
+
+    /// The loose moves as chess.js's `history` replays them: every move taken back from the
+    /// board now, then played again; each with the board before it, and the board after
+    /// the last.
+    ///
+    /// With `as_recorded` (chess.js's `history` and `pgn`, which write each move's SAN by
+    /// playing it and taking it back) the piece on each move's origin becomes the piece
+    /// chess.js recorded before the move is played again.
+    fn replayed(&self, as_recorded: bool) -> (Vec<LooseMove>, Setup, ChessJsKings) {
+        let mut board = self.setup.clone();
+        let mut kings = self.kings;
+        for (m, before, k, moved) in self.loose.iter().rev() {
+            board = chessbits_movegen::chess_js_unmake(&board, *m, before, *moved);
+            kings = *k;
+        }
+        let mut line = Vec::with_capacity(self.loose.len());
+        for &(m, _, _, moved) in &self.loose {
+            let mut played_on = board.clone();
+            if as_recorded && !m.is_null() {
+                let us = played_on.turn;
+                played_on.board.discard(m.from());
+                played_on.board.put(m.from(), moved.role.of(us));
+            }
+            let b = ChessJsBoard {
+                setup: &played_on,
+                kings,
+            };
+            let (next, next_kings) = if m.is_null() {
+                (b.after_null(), kings)
+            } else {
+                (b.after(m), b.kings_after(m))
+            };
+            line.push((m, std::mem::replace(&mut board, next), kings, moved));
+            kings = next_kings;
+        }
+        (line, board, kings)
+    }
+
+    /// Replays the loose moves as chess.js's `history`, `pgn` (`as_recorded`) and comment
+    /// pruning do, which leaves the board as the replay ends (on a board edited since its
+    /// moves, the edits taken back with them are undone).
+    pub(super) fn settle_loose(&mut self, as_recorded: bool) {
+        if self.loose.is_empty() {
+            return;
+        }
+        let (line, board, kings) = self.replayed(as_recorded);
+        self.loose = line;
+        self.setup = board;
+        self.kings = kings;
     }
 
     /// The loose moves played: SAN space-separated, or (`verbose`) one line each.
     pub(super) fn history_loose(&self, verbose: bool) -> String {
         let mut out = String::new();
-        for (i, (m, before, kings)) in self.loose.iter().enumerate() {
+        for (i, (m, before, kings, moved)) in self.replayed(false).0.iter().enumerate() {
             if i > 0 {
                 out.push(if verbose { '\n' } else { ' ' });
             }
@@ -216,33 +273,27 @@ impl Game {
             }
             let legal = b.legal_moves(None, None);
             if verbose {
-                Game::describe_loose(&b, *m, &legal, &mut out);
+                Game::describe_loose_as(&b, *m, &legal, *moved, &mut out);
             } else {
-                out.push_str(&b.san(*m, &legal));
+                out.push_str(&b.san_as(*m, &legal, *moved));
             }
         }
         out
     }
 
-    /// The FENs of the loose line from its start, each board's as chess.js writes it.
+    /// The FENs of the loose line from its start (as replayed), each as chess.js writes it.
     pub(super) fn loose_fens(&self) -> Vec<String> {
-        let mut out: Vec<String> = self
-            .loose
-            .iter()
-            .map(|(_, setup, kings)| {
-                loose_fen(
-                    &ChessJsBoard {
-                        setup,
-                        kings: *kings,
-                    },
-                    false,
-                )
-            })
-            .collect();
-        if let Some(b) = self.loose_board() {
-            out.push(loose_fen(&b, false));
-        }
+        let (line, last, last_kings) = self.replayed(false);
+        let fen =
+            |setup: &Setup, kings: ChessJsKings| loose_fen(&ChessJsBoard { setup, kings }, false);
+        let mut out: Vec<String> = line.iter().map(|(_, s, k, _)| fen(s, *k)).collect();
+        out.push(fen(&last, last_kings));
         out
+    }
+
+    /// The FEN of the board the loose moves start from (as replayed).
+    pub(super) fn loose_root_fen(&self) -> String {
+        self.loose_fens().swap_remove(0)
     }
 
     /// How often the loose board's position has occurred in its line.
@@ -250,7 +301,7 @@ impl Game {
         1 + self
             .loose
             .iter()
-            .filter(|(_, before, _)| same_position(before, &self.setup))
+            .filter(|(_, before, _, _)| same_position(before, &self.setup))
             .count()
     }
 }

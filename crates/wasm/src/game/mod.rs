@@ -125,11 +125,16 @@ impl Game {
 
     /// The game after an edit of `setup`: its position, or the bare board when it is none.
     fn rebuild(&mut self) {
-        // Rights whose king or rook has gone are dropped, as chess.js drops them after
-        // `put` and `remove`.
+        // Rights whose king or rook has gone are dropped, and the en-passant square (its
+        // test after an edit never keeps one), as chess.js drops them after `put` and
+        // `remove`.
         self.setup.ep_square = None;
         if !self.chess960 {
             self.setup.castling_rights = chessbits_movegen::chess_js_castling_rights(&self.setup);
+        }
+        if !self.loose.is_empty() {
+            // chess.js keeps the moves played before an edit: the board stays a bare one.
+            return;
         }
         let pos = Position::from_setup_lenient(
             &self.setup,
@@ -170,6 +175,43 @@ impl Game {
         self.played.clear();
         self.loose.clear();
         self.history = History::new();
+    }
+
+    /// `edited` (the board now, edited) with `kings` becomes the game's board. Moves played
+    /// stay, as chess.js keeps them: the game goes on as a bare board with them.
+    fn apply_edit(&mut self, edited: Setup, kings: chessbits_movegen::ChessJsKings) {
+        if self.pos.is_some() && !self.played.is_empty() {
+            self.loose = self.played_as_loose();
+            self.pos = None;
+            self.played.clear();
+            self.history = History::new();
+        }
+        self.setup = edited;
+        self.kings = kings;
+        self.rebuild();
+    }
+
+    /// The moves played on the position as moves of a bare board (each with the board
+    /// before it), replayed by chess.js's rules from the root.
+    fn played_as_loose(&self) -> Vec<loose::LooseMove> {
+        let mut setup = self.root.to_setup();
+        let mut kings = chessbits_movegen::chess_js_kings(&setup.board);
+        let mut out = Vec::with_capacity(self.played.len());
+        for p in &self.played {
+            let b = chessbits_movegen::ChessJsBoard {
+                setup: &setup,
+                kings,
+            };
+            let (next, next_kings) = if p.m.is_null() {
+                (b.after_null(), kings)
+            } else {
+                (b.after(p.m), b.kings_after(p.m))
+            };
+            let moved = b.moved(p.m);
+            out.push((p.m, std::mem::replace(&mut setup, next), kings, moved));
+            kings = next_kings;
+        }
+        out
     }
 
     /// The kings' squares as chess.js keeps them now.
@@ -256,16 +298,7 @@ impl Game {
     pub fn root_fen(&self) -> String {
         match &self.pos {
             Some(_) => self.root.fen(),
-            None => {
-                let kings = self.loose.first().map_or(self.kings, |l| l.2);
-                loose::loose_fen(
-                    &chessbits_movegen::ChessJsBoard {
-                        setup: self.loose_root(),
-                        kings,
-                    },
-                    false,
-                )
-            }
+            None => self.loose_root_fen(),
         }
     }
 

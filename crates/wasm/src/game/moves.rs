@@ -382,8 +382,9 @@ impl Game {
     }
 
     /// The moves played: SAN space-separated, or (`verbose`) one line each as `movesVerbose`.
-    pub fn history(&self, verbose: bool) -> String {
+    pub fn history(&mut self, verbose: bool) -> String {
         if self.pos.is_none() {
+            self.settle_loose(true);
             return self.history_loose(verbose);
         }
         let mut pos = self.root.clone();
@@ -410,8 +411,9 @@ impl Game {
 
     /// The FEN after each move played, newline-separated (for comments kept by position).
     #[wasm_bindgen(js_name = historyFens)]
-    pub fn history_fens(&self) -> String {
+    pub fn history_fens(&mut self) -> String {
         if self.pos.is_none() {
+            self.settle_loose(false);
             return self.loose_fens().join("\n");
         }
         let mut pos = self.root.clone();

@@ -16,13 +16,7 @@ impl Game {
         let Some(_) = &self.pos else {
             let start = self.loose_root();
             let root = Root {
-                fen: loose::loose_fen(
-                    &chessbits_movegen::ChessJsBoard {
-                        setup: start,
-                        kings: self.loose.first().map_or(self.kings, |l| l.2),
-                    },
-                    false,
-                ),
+                fen: self.loose_root_fen(),
                 fullmoves: start.fullmoves,
                 turn: start.turn,
             };
@@ -65,7 +59,7 @@ impl Game {
     /// breaks a line, a negative one breaks before every group, a fraction counts as its
     /// whole part: as chess.js compares.
     pub fn pgn(
-        &self,
+        &mut self,
         tags: Vec<JsValue>,
         comment_fens: Vec<String>,
         comments: Vec<String>,
@@ -73,6 +67,7 @@ impl Game {
         newline: String,
         max_width: Option<f64>,
     ) -> String {
+        self.settle_loose(true);
         use chessbits_pgn::{ChessJsExporter, ChessJsOptions};
         let max_width = max_width.map(|w| {
             if w.is_nan() {
