@@ -53,6 +53,7 @@ extern crate std;
 
 pub mod book;
 mod check;
+pub mod chess_js;
 mod gen;
 mod legality;
 mod list;
@@ -71,6 +72,11 @@ use chessbits_bitboard_core::{Bitboard, Move};
 use chessbits_position::{History, Outcome, Position, Termination};
 
 pub use check::{captures_and_promotions, checks, gives_check};
+pub use chess_js::{
+    chess_js_castling_rights, chess_js_kings, chess_js_loaded, chess_js_order, chess_js_put,
+    chess_js_remove, chess_js_stripped_san, chess_js_unmake, ChessJsBoard, ChessJsKings,
+    ChessJsMoved,
+};
 pub use legality::{is_legal_by_playing, is_pseudo_legal, pseudo_legal_moves};
 pub use list::{MoveList, MoveListIntoIter};
 pub use perft::{

@@ -61,6 +61,7 @@
 
 mod annotations;
 pub mod book;
+mod chess_js;
 mod export;
 pub mod filter;
 mod game;
@@ -75,6 +76,7 @@ mod tags;
 pub mod values;
 mod writer;
 
+pub use chess_js::{chess_js_start_fen, ChessJsGame, ChessJsPgn};
 pub use chessbits_movegen::san::{suffix_of, San, SanError, SanMode, SanPlus, SanSyntax, Suffix};
 pub use chessbits_movegen::uci::{move_to_uci, uci_to_move, UciError};
 pub use chessbits_position::Position;

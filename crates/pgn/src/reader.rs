@@ -474,7 +474,7 @@ impl<R: Read> Reader<R> {
                 if !skip {
                     let text = &avail[..i];
                     let text = text.strip_suffix(b"\r").unwrap_or(text);
-                    v.comment(&text[..text.len().min(self.limits.max_comment)]);
+                    v.line_comment(&text[..text.len().min(self.limits.max_comment)]);
                 }
                 self.start += i;
                 return Ok(());
@@ -486,7 +486,7 @@ impl<R: Read> Reader<R> {
         }
         let avail = &self.buf[self.start..self.end];
         if !skip {
-            v.comment(&avail[..avail.len().min(self.limits.max_comment)]);
+            v.line_comment(&avail[..avail.len().min(self.limits.max_comment)]);
         }
         self.skip_line()
     }

@@ -255,6 +255,24 @@ pub fn validate_chess_js_fen(fen: &str) -> Result<(), ChessJsFenError> {
     Ok(())
 }
 
+/// chess.js's `isInsufficientMaterial`, which counts pieces on the board whatever they are:
+/// two pieces (kings or not), three of which one is a knight or one a bishop, or bishops
+/// all on squares of one colour beside two other pieces.
+#[must_use]
+pub fn chess_js_insufficient_material(board: &crate::Board) -> bool {
+    use chessbits_bitboard_core::{Bitboard, Role};
+    let pieces = board.occupied().count();
+    let bishops = board.by_role(Role::Bishop);
+    if pieces == 2 {
+        return true;
+    }
+    if pieces == 3 && (bishops.count() == 1 || board.by_role(Role::Knight).count() == 1) {
+        return true;
+    }
+    pieces == bishops.count() + 2
+        && (bishops.is_subset(Bitboard::LIGHT_SQUARES) || bishops.is_subset(Bitboard::DARK_SQUARES))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -67,7 +67,8 @@ pub use crate::position::{EnPassantMode, Position, PositionError, Undo, Validati
 pub use board::{Attackers, Board, Pieces};
 pub use castling::{Castles, CastlingMode, CastlingSide};
 pub use chess_js::{
-    complete_chess_js_fen, read_chess_js_fen, validate_chess_js_fen, ChessJsFenError,
+    chess_js_insufficient_material, complete_chess_js_fen, read_chess_js_fen,
+    validate_chess_js_fen, ChessJsFenError,
 };
 pub use epd::{parse_suite, Epd, EpdError, Operation, SuiteEntry};
 pub use history::{GameResult, History, Outcome, Termination};

@@ -64,6 +64,11 @@ pub trait Visitor {
     /// A comment, without its braces (or `;` and line end), possibly cut at
     /// [`Limits::max_comment`](super::Limits::max_comment).
     fn comment(&mut self, _text: &[u8]) {}
+    /// A `;` comment, without the `;` and the line end: [`Visitor::comment`] unless a
+    /// visitor tells the two kinds apart.
+    fn line_comment(&mut self, text: &[u8]) {
+        self.comment(text);
+    }
     /// A variation opens; `Skip(true)` skips it (with everything nested in it).
     fn begin_variation(&mut self) -> Skip {
         Skip(false)
