@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use chessbits_bitboard_core::{Bitboard, Color, Role, Square};
 use chessbits_movegen::SanError;
-use chessbits_position::CastlingMode;
+use chessbits_position::{CastlingMode, Position as Pos, Setup, Validation};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -160,4 +160,20 @@ pub(crate) fn write_epd_operations(
 /// `InvalidMoveError` for text outside python-chess's SAN form.
 pub(crate) fn invalid_san(text: &str) -> PyErr {
     InvalidMoveError::new_err(format!("invalid san: {text:?}"))
+}
+
+/// The position of `setup` when python-chess's rules and the position's give it the same
+/// moves: one king a side, no pawn on a back rank, the side not to move not in check, and
+/// no en-passant square that python-chess would take on but the position drops.
+pub(super) fn as_position(
+    setup: &Setup,
+    chess960: bool,
+) -> Result<Pos, chessbits_position::PositionError> {
+    let pos = Pos::from_setup_with(setup, mode(chess960), Validation::Playable)?;
+    match setup.ep_square {
+        Some(ep) if setup.valid_ep_square() != Some(ep) => {
+            Err(chessbits_position::PositionError::InvalidEpSquare(ep))
+        }
+        _ => Ok(pos),
+    }
 }

@@ -5,12 +5,12 @@
 
 use chessbits_bitboard_core::{Bitboard, Move as RawMove, Square};
 use chessbits_movegen::loose::Loose;
-use chessbits_position::{Position as Pos, Setup, Validation};
+use chessbits_position::Setup;
 use pyo3::exceptions::PyAssertionError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 
-use super::core::mode;
+use super::core::as_position;
 use super::moves::Move;
 use super::state::{Board, Entry, Saved};
 use crate::InvalidMoveError;
@@ -19,22 +19,6 @@ use crate::InvalidMoveError;
 /// rook).
 fn fields(raw: RawMove) -> Move {
     Move::typed(raw, false)
-}
-
-/// The position of `setup` when python-chess's rules and the position's give it the same
-/// moves: one king a side, no pawn on a back rank, the side not to move not in check, and
-/// no en-passant square that python-chess would take on but the position drops.
-pub(super) fn as_position(
-    setup: &Setup,
-    chess960: bool,
-) -> Result<Pos, chessbits_position::PositionError> {
-    let pos = Pos::from_setup_with(setup, mode(chess960), Validation::Playable)?;
-    match setup.ep_square {
-        Some(ep) if setup.valid_ep_square() != Some(ep) => {
-            Err(chessbits_position::PositionError::InvalidEpSquare(ep))
-        }
-        _ => Ok(pos),
-    }
 }
 
 /// python-chess's fields of a move of a board that is no position.
@@ -159,7 +143,7 @@ impl Board {
             return Ok(*m.get());
         }
         if let Ok(text) = obj.extract::<PyBackedStr>() {
-            return super::move_from_uci_text(&text)
+            return super::moves::move_from_uci_text(&text)
                 .ok_or_else(|| InvalidMoveError::new_err(format!("invalid uci: {:?}", &*text)));
         }
         Move::extract(obj)

@@ -72,7 +72,7 @@ pub struct Board {
 impl Board {
     /// The board of a setup: a playable position when it is one, else the setup kept.
     pub fn from_setup(setup: Setup, chess960: bool) -> Board {
-        match super::loose::as_position(&setup, chess960) {
+        match super::core::as_position(&setup, chess960) {
             Ok(pos) => Board {
                 root_ep: setup.ep_square.or(pos.ep_square()),
                 root_rights: setup.castling_rights,
