@@ -191,19 +191,6 @@ pub(crate) fn generate_in<S: SlidingAttacks, V: Visitor, P: Source>(
     }
 }
 
-/// [`generate_in`] for a source whose side to move is known when compiling (white when
-/// `WHITE`): perft's walk, which knows it at every ply.
-#[inline(always)]
-pub(crate) fn generate_as<S: SlidingAttacks, V: Visitor, P: Source, const WHITE: bool>(
-    pos: &P,
-    kept: &S::Occupancy,
-    filter: Filter,
-    v: &mut V,
-) {
-    debug_assert_eq!(pos.turn(), Color::from_white(WHITE));
-    generate_side::<S, V, P, WHITE>(pos, kept, filter, v);
-}
-
 /// The castling move of the side to move on `side`, if it is legal: the rule [`generate`]
 /// applies to castling (a right, an empty path, the king not in check and crossing no
 /// attacked square), without generating the king's other moves.

@@ -58,46 +58,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 #[track_caller]
 pub fn perft_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> u64 {
     check_depth(depth);
-    bulk_from::<S>(
+    bulk::<S>(
         &Node::of(pos, &castling_paths(pos)),
         &S::Occupancy::new(pos.board().occupied()),
         depth,
     )
-}
-
-/// The side to move of a node of bulk counting, as a type: the walk knows it at every ply
-/// (it alternates), so each ply's generator is the one for its side, with no branch on the
-/// side to move and half the code where the last ply's count is inlined (see [`bulk`]).
-trait Side {
-    const WHITE: bool;
-    type Other: Side;
-}
-
-struct White;
-struct Black;
-
-impl Side for White {
-    const WHITE: bool = true;
-    type Other = Black;
-}
-
-impl Side for Black {
-    const WHITE: bool = false;
-    type Other = White;
-}
-
-/// The legal moves of `node`, whose side to move is `C`, into `v`.
-#[inline(always)]
-fn generate<S: SlidingAttacks, V: gen::Visitor, C: Side>(
-    node: &Node,
-    kept: &S::Occupancy,
-    v: &mut V,
-) {
-    if C::WHITE {
-        gen::generate_as::<S, V, Node, true>(node, kept, Filter::ALL, v);
-    } else {
-        gen::generate_as::<S, V, Node, false>(node, kept, Filter::ALL, v);
-    }
 }
 
 /// What bulk counting keeps of a position: what the generator reads, copied with each move
@@ -111,50 +76,32 @@ struct Node<'a> {
     /// The en-passant square by a [`Position`]'s rule (a pawn of the side to move attacks
     /// it).
     ep: Option<Square>,
-    /// The root's rights: which moves lose which of them ([`Castles::rights_after`]).
+    /// The root's rights: the rook squares and the paths of the rights in `rights`.
     castles: &'a Castles,
-    /// The root's rights as castling needs them, worked out once at the root: a right is
-    /// held only while its king and rook stay where they stood.
-    paths: &'a CastlingTable,
+    /// The king's path of each right ([`gen::corner_castling_path`], by the bit index of
+    /// [`Castles::bits`]), worked out once at the root: a right is held only while its
+    /// king and rook stay where they stood.
+    paths: &'a [Bitboard; 4],
 }
 
-/// Each castling right of the root, by the bit index of [`Castles::bits`] (which
-/// [`Node::rights`] says are still held): one table of what the generator asks (the
-/// rights' own `Castles` keeps them in three).
-struct CastlingTable {
-    /// The squares that must be empty ([`Castles::path`]).
-    empty: [Bitboard; 4],
-    /// The king's path ([`gen::corner_castling_path`]).
-    king: [Bitboard; 4],
-    /// The rook (any square where the right is not held).
-    rook: [Square; 4],
-}
-
-/// The castling table of `pos` ([`Node::paths`]).
-fn castling_paths(pos: &Position) -> CastlingTable {
-    let mut table = CastlingTable {
-        empty: [Bitboard::EMPTY; 4],
-        king: [Bitboard::EMPTY; 4],
-        rook: [Square::A1; 4],
-    };
+/// The king's path of each castling right of `pos` ([`Node::paths`]).
+fn castling_paths(pos: &Position) -> [Bitboard; 4] {
+    let mut paths = [Bitboard::EMPTY; 4];
     for color in Color::ALL {
         let Some(king) = pos.board().king_of(color) else {
             continue;
         };
         for side in CastlingSide::ALL {
             if let Some(rook) = pos.castles().rook(color, side) {
-                let k = color as usize * 2 + side as usize;
-                table.empty[k] = pos.castles().path(color, side);
-                table.king[k] = gen::corner_castling_path(king, rook);
-                table.rook[k] = rook;
+                paths[color as usize * 2 + side as usize] = gen::corner_castling_path(king, rook);
             }
         }
     }
-    table
+    paths
 }
 
 impl<'a> Node<'a> {
-    fn of(pos: &'a Position, paths: &'a CastlingTable) -> Node<'a> {
+    fn of(pos: &'a Position, paths: &'a [Bitboard; 4]) -> Node<'a> {
         Node {
             pieces: **pos.board(),
             turn: pos.turn(),
@@ -165,11 +112,11 @@ impl<'a> Node<'a> {
         }
     }
 
-    /// The node after `m`, a legal move of a piece of `role` of `us` (the side to move)
-    /// here (the pawn's for a promotion or en passant, the king's for castling).
+    /// The node after `m`, a legal move of a piece of `role` here (the pawn's for a
+    /// promotion or en passant, the king's for castling).
     #[inline(always)]
-    fn play(&self, us: Color, role: Role, m: Move) -> Node<'a> {
-        debug_assert_eq!(us, self.turn);
+    fn play(&self, role: Role, m: Move) -> Node<'a> {
+        let us = self.turn;
         let mut next = *self;
         next.pieces.play(us, role, m);
         next.turn = us.other();
@@ -210,45 +157,31 @@ impl Source for Node<'_> {
 
     #[inline(always)]
     fn castling_rooks(&self, occ: Bitboard) -> [Option<Square>; 2] {
-        debug_assert_eq!(
-            self.castles
-                .rooks_to_castle_with(self.rights, self.turn, occ),
-            {
-                let mut rooks = [None; 2];
-                for side in CastlingSide::ALL {
-                    let k = self.turn as usize * 2 + side as usize;
-                    if self.rights & 1 << k != 0 && (self.paths.empty[k] & occ).is_empty() {
-                        rooks[side.index()] = Some(self.paths.rook[k]);
-                    }
-                }
-                rooks
-            }
-        );
-        let k = self.turn as usize * 2;
-        let t = self.paths;
-        let side = |k: usize| {
-            (self.rights & 1 << k != 0 && (t.empty[k] & occ).is_empty()).then_some(t.rook[k])
-        };
-        [side(k), side(k + 1)]
+        self.castles
+            .rooks_to_castle_with(self.rights, self.turn, occ)
     }
 
     #[inline(always)]
     fn castling_paths(&self, _king: Square, rooks: [Option<Square>; 2]) -> [Bitboard; 2] {
-        let k = self.turn as usize * 2;
-        let path = |k: usize, rook: Option<Square>| {
+        let [king_side, queen_side] = CastlingSide::ALL;
+        let path = |side: CastlingSide, rook: Option<Square>| {
+            let path = self.paths[self.turn as usize * 2 + side as usize];
             if rook.is_some() {
-                self.paths.king[k]
+                path
             } else {
                 Bitboard::EMPTY
             }
         };
-        [path(k, rooks[0]), path(k + 1, rooks[1])]
+        [
+            path(king_side, rooks[king_side.index()]),
+            path(queen_side, rooks[queen_side.index()]),
+        ]
     }
 }
 
 /// The visitor of bulk counting: each generated move is played on a copy of `node`, and
 /// `below` counts the leaves under the copy.
-struct CopyWalk<'n, 'a, S: SlidingAttacks, C: Side, F> {
+struct CopyWalk<'n, 'a, S: SlidingAttacks, F> {
     node: &'n Node<'a>,
     kept: &'n S::Occupancy,
     /// The node after the move being visited: a copy of `node` with the other side to
@@ -256,20 +189,12 @@ struct CopyWalk<'n, 'a, S: SlidingAttacks, C: Side, F> {
     child: Node<'a>,
     nodes: u64,
     below: F,
-    side: core::marker::PhantomData<C>,
 }
 
-impl<'a, S: SlidingAttacks, C: Side, F: FnMut(&Node<'a>, &S::Occupancy) -> u64>
-    CopyWalk<'_, 'a, S, C, F>
-{
-    /// A move that is not [`CopyWalk::visit_quiet`]'s (a capture, a promotion, castling,
-    /// en passant), played on a copy of `node`. Not inlined: `below` (at the last ply but
-    /// one, the next ply's count) is inlined here once rather than at each of the
-    /// generator's places that produce such moves, which halved the walk's code (to about
-    /// 250 KB for each side) and its compile time, for about 1% more instructions.
-    #[inline(never)]
+impl<'a, S: SlidingAttacks, F: FnMut(&Node<'a>, &S::Occupancy) -> u64> CopyWalk<'_, 'a, S, F> {
+    #[inline(always)]
     fn visit(&mut self, role: Role, m: Move) {
-        let next = self.node.play(Color::from_white(C::WHITE), role, m);
+        let next = self.node.play(role, m);
         let mut kept = *self.kept;
         kept.update(self.node.pieces.occupied(), next.pieces.occupied());
         self.nodes += (self.below)(&next, &kept);
@@ -282,8 +207,7 @@ impl<'a, S: SlidingAttacks, C: Side, F: FnMut(&Node<'a>, &S::Occupancy) -> u64>
     /// en-passant square.
     #[inline(always)]
     fn visit_quiet(&mut self, role: Role, from: Square, to: Square, double_push: bool) {
-        let us = Color::from_white(C::WHITE);
-        debug_assert_eq!(us, self.node.turn);
+        let us = self.node.turn;
         let piece = chessbits_bitboard_core::Piece { color: us, role };
         let squares = Bitboard::from_square(from) | to;
         debug_assert!(!self.node.pieces.occupied().contains(to));
@@ -312,8 +236,8 @@ impl<'a, S: SlidingAttacks, C: Side, F: FnMut(&Node<'a>, &S::Occupancy) -> u64>
     }
 }
 
-impl<'a, S: SlidingAttacks, C: Side, F: FnMut(&Node<'a>, &S::Occupancy) -> u64> gen::Visitor
-    for CopyWalk<'_, 'a, S, C, F>
+impl<'a, S: SlidingAttacks, F: FnMut(&Node<'a>, &S::Occupancy) -> u64> gen::Visitor
+    for CopyWalk<'_, 'a, S, F>
 {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, to: Bitboard) {
@@ -347,21 +271,6 @@ impl<'a, S: SlidingAttacks, C: Side, F: FnMut(&Node<'a>, &S::Occupancy) -> u64> 
         }
     }
 
-    #[inline(always)]
-    fn pawn_moves(&mut self, to: Bitboard, offset: i32) {
-        debug_assert!((to & Bitboard::BACKRANKS).is_empty());
-        let occupied = self.node.pieces.occupied();
-        let double_push = offset.abs() == 16;
-        for to in to - occupied {
-            let from = Square::new_masked((to as i32 - offset) as u32);
-            self.visit_quiet(Role::Pawn, from, to, double_push);
-        }
-        for to in to & occupied {
-            let from = Square::new_masked((to as i32 - offset) as u32);
-            self.visit(Role::Pawn, Move::normal(from, to));
-        }
-    }
-
     /// Castling and en passant (the generator's only moves that come one by one).
     #[inline(always)]
     fn special(&mut self, m: Move) {
@@ -374,25 +283,23 @@ impl<'a, S: SlidingAttacks, C: Side, F: FnMut(&Node<'a>, &S::Occupancy) -> u64> 
     }
 }
 
-/// Plays every legal move of `node` (`C` to move) on a copy and adds up what `below` counts
-/// after each.
+/// Plays every legal move of `node` on a copy and adds up what `below` counts after each.
 #[inline(always)]
-fn copy_walk<'a, S: SlidingAttacks, C: Side, F: FnMut(&Node<'a>, &S::Occupancy) -> u64>(
+fn copy_walk<'a, S: SlidingAttacks, F: FnMut(&Node<'a>, &S::Occupancy) -> u64>(
     node: &Node<'a>,
     kept: &S::Occupancy,
     below: F,
 ) -> u64 {
     let mut child = *node;
     child.turn = node.turn.other();
-    let mut w = CopyWalk::<S, C, F> {
+    let mut w = CopyWalk::<S, F> {
         node,
         kept,
         child,
         nodes: 0,
         below,
-        side: core::marker::PhantomData,
     };
-    generate::<S, _, C>(node, kept, &mut w);
+    gen::generate_in::<S, _, _>(node, kept, Filter::ALL, &mut w);
     w.nodes
 }
 
@@ -496,38 +403,20 @@ fn walk<S: SlidingAttacks, F: FnMut(&Position, &S::Occupancy) -> u64>(
     w.nodes
 }
 
-/// The legal moves of `node` (`C` to move), counted by popcounts without playing them.
+/// The legal moves of `node`, counted by popcounts without playing them.
 #[inline(always)]
-fn count<S: SlidingAttacks, C: Side>(node: &Node, kept: &S::Occupancy) -> u64 {
+fn count<S: SlidingAttacks>(node: &Node, kept: &S::Occupancy) -> u64 {
     let mut c = Counter(0);
-    generate::<S, _, C>(node, kept, &mut c);
+    gen::generate_in::<S, _, _>(node, kept, Filter::ALL, &mut c);
     c.0
 }
 
-/// [`bulk`] for a node whose side to move is known only when running (the root).
-fn bulk_from<S: SlidingAttacks>(node: &Node, kept: &S::Occupancy, depth: u32) -> u64 {
-    match node.turn {
-        Color::White => bulk::<S, White>(node, kept, depth),
-        Color::Black => bulk::<S, Black>(node, kept, depth),
-    }
-}
-
-/// Leaves `depth` plies below `node`, `C` to move. The last ply's count is inlined into the
-/// walk of the ply above (where each move is played): it measured 7% to 9% fewer
-/// instructions than a call per node (Kiwipete perft 4, start perft 5).
-fn bulk<S: SlidingAttacks, C: Side>(node: &Node, kept: &S::Occupancy, depth: u32) -> u64 {
+fn bulk<S: SlidingAttacks>(node: &Node, kept: &S::Occupancy, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => count::<S, C>(node, kept),
-        2 => copy_walk::<S, C, _>(
-            node,
-            kept,
-            #[inline(always)]
-            |node, kept| count::<S, C::Other>(node, kept),
-        ),
-        _ => copy_walk::<S, C, _>(node, kept, |node, kept| {
-            bulk::<S, C::Other>(node, kept, depth - 1)
-        }),
+        1 => count::<S>(node, kept),
+        2 => copy_walk::<S, _>(node, kept, |node, kept| count::<S>(node, kept)),
+        _ => copy_walk::<S, _>(node, kept, |node, kept| bulk::<S>(node, kept, depth - 1)),
     }
 }
 
@@ -571,7 +460,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 /// [`divide`] with slider attacks from `S`.
 pub fn divide_with<S: SlidingAttacks>(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     split::<S>(pos, depth, |pos, kept, depth| {
-        bulk_from::<S>(&Node::of(pos, &castling_paths(pos)), kept, depth)
+        bulk::<S>(&Node::of(pos, &castling_paths(pos)), kept, depth)
     })
 }
 
