@@ -423,12 +423,7 @@ impl Game {
 
     /// The number of leaf nodes `depth` plies deep (throws above movegen's limit).
     pub fn perft(&self, depth: u32) -> Result<f64, JsError> {
-        if depth > chessbits_movegen::MAX_PERFT_DEPTH {
-            return Err(err(format!(
-                "depth {depth}: at most {}",
-                chessbits_movegen::MAX_PERFT_DEPTH
-            )));
-        }
+        perft_depth(depth)?;
         Ok(self
             .pos
             .as_ref()
@@ -439,12 +434,7 @@ impl Game {
     /// the last ply's moves in bulk: the work chess.js's and chessops' perft do).
     #[wasm_bindgen(js_name = perftFull)]
     pub fn perft_full(&self, depth: u32) -> Result<f64, JsError> {
-        if depth > chessbits_movegen::MAX_PERFT_DEPTH {
-            return Err(err(format!(
-                "depth {depth}: at most {}",
-                chessbits_movegen::MAX_PERFT_DEPTH
-            )));
-        }
+        perft_depth(depth)?;
         Ok(self
             .pos
             .as_ref()
@@ -483,4 +473,16 @@ pub fn complete_fen(fen: &str) -> String {
 #[wasm_bindgen(js_name = readChessJsFen)]
 pub fn read_fen(fen: &str) -> String {
     read_chess_js_fen(fen)
+}
+
+/// A perft depth within movegen's limit ([`chessbits_movegen::MAX_PERFT_DEPTH`]), else the
+/// error the JavaScript side throws.
+fn perft_depth(depth: u32) -> Result<(), JsError> {
+    if depth > chessbits_movegen::MAX_PERFT_DEPTH {
+        return Err(err(format!(
+            "depth {depth}: at most {}",
+            chessbits_movegen::MAX_PERFT_DEPTH
+        )));
+    }
+    Ok(())
 }
