@@ -26,26 +26,39 @@ fi
 target="${CARGO_TARGET_DIR:-$root/target}/wasm32-unknown-unknown/wasm/chessbits_wasm.wasm"
 out="$here/js/wasm"
 rm -rf "$out"
-# Three modules, each the crate with one feature: the board (what `import { Chess } from
-# 'chessbits'` loads), the variants (`chessbits/variants`) and the tables (loaded by
-# readGames on its first call). A page downloads only the ones it uses.
-modules="board variants tables"
-for m in $modules; do
-  cargo build -p chessbits-wasm --target wasm32-unknown-unknown --profile wasm \
-    --no-default-features --features "$m"
-  wasm-bindgen --target web --out-dir "$out/$m" --out-name chessbits "$target"
-done
 # wasm-opt from npm's binaryen where it is installed (npm ci in js/): see the README for
 # what it gains (CHESSBITS_WASM_OPT=0 leaves it out).
 opt="$here/js/node_modules/.bin/wasm-opt"
-if [ -x "$opt" ] && [ "${CHESSBITS_WASM_OPT:-1}" != 0 ]; then
-  for m in $modules; do
-    f="$out/$m/chessbits_bg.wasm"
+[ -x "$opt" ] && [ "${CHESSBITS_WASM_OPT:-1}" != 0 ] || opt=""
+# finish MODULE: wasm-bindgen and wasm-opt on the module's build (a copy of it, so that the
+# next module's build can overwrite the original meanwhile).
+finish() {
+  local m=$1 f="$out/$1/chessbits_bg.wasm"
+  wasm-bindgen --target web --out-dir "$out/$m" --out-name chessbits "$out/$m.wasm"
+  rm "$out/$m.wasm"
+  if [ -n "$opt" ]; then
     "$opt" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
       --enable-mutable-globals --enable-reference-types --enable-multivalue "$f" -o "$f.opt"
     mv "$f.opt" "$f"
-  done
-fi
+  fi
+}
+# Three modules, each the crate with one feature: the board (what `import { Chess } from
+# 'chessbits'` loads), the variants (`chessbits/variants`) and the tables (loaded by
+# readGames on its first call). A page downloads only the ones it uses. Each module's
+# wasm-bindgen and wasm-opt run beside the next module's build (a fat-LTO link on one core).
+modules="board variants tables"
+pids=()
+mkdir -p "$out"
+for m in $modules; do
+  cargo build -p chessbits-wasm --target wasm32-unknown-unknown --profile wasm \
+    --no-default-features --features "$m"
+  cp "$target" "$out/$m.wasm"
+  finish "$m" &
+  pids+=($!)
+done
+for pid in "${pids[@]}"; do
+  wait "$pid"
+done
 # The package's README (package.json's "files" names it): the crate's.
 cp "$here/README.md" "$here/js/README.md"
 for m in $modules; do

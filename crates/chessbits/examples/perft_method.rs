@@ -2,8 +2,8 @@
 //! `chessbits::attacks::METHODS`), and time it.
 //!
 //! ```sh
-//! cargo run --release -p chessbits --example perft_method -- magic 5
-//! cargo run --release -p chessbits --example perft_method -- classical 4 "FEN"
+//! cargo run --release -p chessbits --features research --example perft_method -- magic 5
+//! cargo run --release -p chessbits --features research --example perft_method -- classical 4 "FEN"
 //! cargo run --release -p chessbits --features research --example perft_method -- rotated 5
 //! ```
 

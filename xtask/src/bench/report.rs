@@ -39,8 +39,8 @@ pub(super) fn measurement(
     let _ = writeln!(
         s,
         "- Compiler: {}, `bench` profile for every side, ours and the peers alike: the \
-         release profile (codegen-units 1, no LTO) without overflow checks, as each crate's \
-         users build it",
+         release profile without overflow checks, at one codegen unit, no LTO, as each \
+         crate's users build it for speed",
         machine.rustc
     );
     let _ = writeln!(
