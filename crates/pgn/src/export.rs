@@ -118,7 +118,8 @@ impl Exporter {
         self.options
     }
 
-    fn flush_line(&mut self) {
+    /// Ends the line being filled (its trailing whitespace dropped), if it has anything.
+    pub fn flush_line(&mut self) {
         if !self.line.is_empty() {
             let end = self.line.trim_ascii_end().len();
             self.done.extend_from_slice(&self.line[..end]);
@@ -141,7 +142,17 @@ impl Exporter {
         self.line_chars += n;
     }
 
-    fn write_line(&mut self, line: &[u8]) {
+    /// A token as given (with the space after it, if any), on the line being filled, after
+    /// a line break when it would pass the columns: what the events below write with, for
+    /// a caller's own tokens between them.
+    pub fn write_token(&mut self, token: &[u8]) {
+        self.token.clear();
+        self.token.extend_from_slice(token);
+        self.push_token();
+    }
+
+    /// A line of its own (its trailing whitespace dropped), after the line being filled.
+    pub fn write_line(&mut self, line: &[u8]) {
         self.flush_line();
         self.done.extend_from_slice(line.trim_ascii_end());
         self.done.push(b'\n');
@@ -301,6 +312,28 @@ mod tests {
         }
         w.result(b"1-0");
         w.end_game();
+    }
+
+    /// A caller's own tokens break lines at the columns as the events' do; lines end
+    /// without their trailing whitespace, and ending an empty line writes nothing.
+    #[test]
+    fn a_callers_tokens_and_lines_go_with_the_events() {
+        let mut w = Exporter::new(ExportOptions {
+            columns: Some(10),
+            ..ExportOptions::default()
+        });
+        w.begin_game();
+        w.write_token(b"abc ");
+        w.write_token(b"defgh ");
+        w.write_token(b"ij ");
+        w.flush_line();
+        w.flush_line();
+        w.write_line(b"a line   ");
+        w.write_token(b"x ");
+        w.write_line(b"");
+        w.san(1, true, b"e4");
+        assert_eq!(w.take_lines(), b"abc defgh\nij\na line\nx\n\n");
+        assert_eq!(w.text(), b"1. e4");
     }
 
     /// The texts python-chess 1.11's `StringExporter` gives for the same walk.

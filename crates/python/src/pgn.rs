@@ -322,6 +322,22 @@ impl PgnWriter {
         self.w.result(result.as_bytes());
     }
 
+    /// python-chess's `write_token`: a token as given, on the line being filled.
+    fn write_token(&mut self, token: &str) {
+        self.w.write_token(token.as_bytes());
+    }
+
+    /// python-chess's `write_line`: a line of its own after the line being filled.
+    #[pyo3(signature = (line = ""))]
+    fn write_line(&mut self, line: &str) {
+        self.w.write_line(line.as_bytes());
+    }
+
+    /// python-chess's `flush_current_line`: ends the line being filled.
+    fn flush_current_line(&mut self) {
+        self.w.flush_line();
+    }
+
     fn end_game(&mut self) {
         self.w.end_game();
     }

@@ -14,7 +14,7 @@ import pytest
 import chessbits
 import chessbits.pgn
 
-from conftest import DATA, shared
+from conftest import DATA, SAMPLE, shared
 from oracle import RECORD, Tape
 
 FILES = [
@@ -341,3 +341,68 @@ def test_file_exporter_writes_what_python_chess_writes():
         assert ours.accept(ex_o) == theirs.accept(ex_t)
     assert out_o.getvalue() == out_t.getvalue()
     assert out_o.getvalue().count("\n\n[Event") >= 1
+
+
+ANNOTATED = """[Event "Tokens"]
+[Site "?"]
+[Result "1-0"]
+
+{ A start. } 1. e4 $1 { King's pawn. } ( 1. d4 d5 { Queen's. } 2. c4 ) 1... e5 2. Nf3 Nc6
+3. Bb5 a6 $6 { A long comment that will not fit on the rest of the line at all } 4. Ba4 Nf6
+5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 1-0
+"""
+
+
+def token_exporters(module):
+    """python-chess's exporters subclassed as programs do: their own tokens and lines
+    (write_token, write_line, flush_current_line) between the ones the events write."""
+
+    class Mixin:
+        def end_headers(self):
+            super().end_headers()
+            self.write_line("%  written by a subclass   ")
+
+        def visit_comment(self, comment):
+            self.write_token("{" + str(len(comment)) + "} ")
+
+        def visit_nag(self, nag):
+            self.write_token(f"<{nag}> ")
+
+        def visit_move(self, board, move):
+            if board.fullmove_number % 4 == 0 and board.turn:
+                self.flush_current_line()
+                self.flush_current_line()
+            super().visit_move(board, move)
+
+        def visit_result(self, result):
+            self.write_line()
+            super().visit_result(result)
+
+    class Strings(Mixin, module.StringExporter):
+        pass
+
+    class File(Mixin, module.FileExporter):
+        pass
+
+    return Strings, File
+
+
+def test_exporters_write_a_subclass_tokens_and_lines_as_python_chess():
+    texts = [ANNOTATED, SAMPLE.read_text(encoding="utf-8")]
+    for text in texts:
+        mine_games, their_games = io.StringIO(text), io.StringIO(text)
+        count = 0
+        while True:
+            ours = chessbits.pgn.read_game(mine_games)
+            theirs = chess.pgn.read_game(their_games)
+            assert (ours is None) == (theirs is None)
+            if ours is None:
+                break
+            count += 1
+            for columns in [80, 20, None]:
+                (mine_s, mine_f), (their_s, their_f) = token_exporters(chessbits.pgn), token_exporters(chess.pgn)
+                assert ours.accept(mine_s(columns=columns)) == theirs.accept(their_s(columns=columns)), columns
+                mine_out, their_out = io.StringIO(), io.StringIO()
+                assert ours.accept(mine_f(mine_out, columns=columns)) == theirs.accept(their_f(their_out, columns=columns))
+                assert mine_out.getvalue() == their_out.getvalue(), columns
+        assert count > 0

@@ -288,6 +288,20 @@ class StringExporterMixin:
         self._variations = value
         self._options()
 
+    def flush_current_line(self) -> None:
+        """Ends the line being filled (its trailing whitespace dropped), if it has anything."""
+        self._w.flush_current_line()
+
+    def write_token(self, token: str) -> None:
+        """Adds ``token`` as given (with its trailing space, if any) to the line being
+        filled, after a line break when it would pass ``columns``."""
+        self._w.write_token(token)
+
+    def write_line(self, line: str = "") -> None:
+        """Ends the line being filled, then writes ``line`` (without trailing whitespace)
+        as a line of its own."""
+        self._w.write_line(line)
+
     def begin_game(self) -> Optional[SkipType]:
         self._w.begin_game()
         return None
