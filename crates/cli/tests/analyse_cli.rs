@@ -188,6 +188,10 @@ fn annotate_writes_each_moves_eval_as_lichess_does() {
     let dir = work_dir("annotate");
     let o = analyse(&dir, &[], &["--annotate"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Lichess's spelling: a space inside each brace.
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("1. e4 { [%eval "), "{text}");
+    assert!(!text.contains("{[") && !text.contains("]}"), "{text}");
     let mut evals = Vec::new();
     let mut games = 0;
     Reader::new(&o.stdout[..])

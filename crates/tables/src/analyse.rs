@@ -608,12 +608,13 @@ mod tests {
         let mut out = Vec::new();
         write_game(&game, &mut out);
         let out = String::from_utf8(out).expect("utf8");
-        // The comments in pgn's one export format (`{...}`, lines of 80 columns).
+        // The comments in pgn's one export format (`{ ... }` as Lichess writes them, lines
+        // of 80 columns).
         let flat = out.replace('\n', " ");
         assert!(
             flat.contains(
-                "1. e4 {[%eval 0.17] [%clk 0:05:00]} 1... e5 {[%eval #-3]} 2. Qh5 \
-                 {[%eval -2.5] [%clk 0:04:59]}"
+                "1. e4 { [%eval 0.17] [%clk 0:05:00] } 1... e5 { [%eval #-3] } 2. Qh5 \
+                 { [%eval -2.5] [%clk 0:04:59] }"
             ),
             "{out}"
         );
