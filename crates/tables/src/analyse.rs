@@ -263,6 +263,8 @@ pub struct Analyser {
     interrupt: Arc<AtomicBool>,
     /// The positions that failed since [`Analyser::take_failures`] was last called.
     failures: Vec<String>,
+    /// Chunks cut so far.
+    chunks: u64,
 }
 
 impl std::fmt::Debug for Analyser {
@@ -299,7 +301,16 @@ impl Analyser {
             progress: Progress::default(),
             interrupt,
             failures: Vec::new(),
+            chunks: 0,
         }
+    }
+
+    /// How many chunks the batches pushed so far were cut into. The chunks are handed on
+    /// in order, so a caller that counts them knows when the rows of every batch pushed
+    /// before a point are out (where one input's output ends and the next begins).
+    #[must_use]
+    pub fn chunks(&self) -> u64 {
+        self.chunks
     }
 
     /// The positions the engines failed on since the last call (each once, its FEN and
@@ -379,6 +390,7 @@ impl Analyser {
                     games: games.by_ref().take(counts.len()).collect(),
                     rows_per_game: std::mem::take(&mut counts),
                 });
+                self.chunks += 1;
                 start += rows;
                 rows = 0;
             }
