@@ -8,6 +8,7 @@
 //! `chessbits_tables::analyse::Analyser`'s. Ctrl-C stops the run in order: the rows
 //! handed on so far are written and the output finished (a Parquet file gets its footer).
 
+use std::collections::VecDeque;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,14 +19,14 @@ use std::time::Duration;
 use chessbits_tables::analyse::{
     analysis_schema, epd_positions, epd_schema, Analysed, Analyser, MovesOut, MovesWork,
 };
-use chessbits_tables::{Table, TableWriter};
+use chessbits_tables::Table;
 use chessbits_uci::{EngineCommand, EnginePool, Limits, PoolSettings, Timeouts};
 use clap::{ArgGroup, Args};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::pgn_args::{Options, SelectArgs};
+use crate::pgn_args::{Options, TableOutput};
+use crate::pgn_jobs::{names_a_directory, OpenError, TableSink};
 use crate::pgn_run::{display, finish_output, open_output, run, summary, Messages, Sink};
-use crate::pgn_table::{write_options, Format, TableOut};
 
 /// The arguments of `chessbits analyse`.
 #[derive(Args)]
@@ -64,14 +65,9 @@ pub(crate) struct AnalyseArgs {
     /// position, its columns file, line, fen, id, then the engine's.
     #[arg(long, conflicts_with = "annotate")]
     epd: bool,
-    /// Output file (default, or -: standard output).
-    #[arg(short = 'o', long = "output")]
-    output: Option<PathBuf>,
-    /// csv, ndjson, arrow or parquet (default: from the output's extension, else csv).
-    #[arg(long, value_enum)]
-    format: Option<Format>,
+    /// The output, its format and which games: as `pgn moves` takes them.
     #[command(flatten)]
-    select: SelectArgs,
+    out: TableOutput,
     #[command(flatten)]
     opts: Options,
 }
@@ -97,30 +93,89 @@ pub(crate) fn columns_help() -> String {
 
 /// Where the analysed chunks go.
 enum Out {
-    Table(Box<TableOut>),
+    /// The table, through the sink of `pgn moves` (one file, or a file per input).
+    Table(Box<TableSink>),
     Pgn(Box<dyn Write + Send>),
+}
+
+/// Where an input's output begins or ends. The driver begins and ends each input as it
+/// reads it; the analyser hands its rows on later, so the boundary waits for them.
+enum Boundary {
+    Begin(PathBuf),
+    End,
+}
+
+/// The output and the boundaries of inputs not yet reached by the chunks handed on.
+struct Outputs {
+    out: Option<Out>,
+    /// Each boundary with the number of chunks cut before it.
+    boundaries: VecDeque<(u64, Boundary)>,
+    /// Chunks handed on so far.
+    emitted: u64,
+    rows: u64,
+    games: u64,
+}
+
+impl Outputs {
+    /// Crosses the boundaries whose chunks before are all out.
+    fn cross(&mut self) -> io::Result<()> {
+        while self
+            .boundaries
+            .front()
+            .is_some_and(|(at, _)| *at <= self.emitted)
+        {
+            let Some((_, boundary)) = self.boundaries.pop_front() else {
+                break;
+            };
+            if let Some(Out::Table(t)) = &mut self.out {
+                match boundary {
+                    Boundary::Begin(input) => t.begin(&input)?,
+                    Boundary::End => t.end()?,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn emit(&mut self, a: Analysed) -> io::Result<()> {
+        self.cross()?;
+        self.emitted += 1;
+        self.rows += a.batch.num_rows() as u64;
+        self.games += a.games as u64;
+        match &mut self.out {
+            Some(Out::Table(t)) => t.write_batch(&a.batch),
+            Some(Out::Pgn(w)) => w.write_all(&a.pgn),
+            None => Err(io::Error::other("no output open")),
+        }
+    }
+
+    /// Ends the output (the file being written, when the run was cut short).
+    fn finish(&mut self) -> io::Result<()> {
+        match self.out.take() {
+            Some(Out::Table(mut t)) => t.finish(),
+            Some(Out::Pgn(mut w)) => w.flush(),
+            None => Ok(()),
+        }
+    }
 }
 
 /// The program's side of the analyser: the output, the progress bar, the counts.
 struct AnalyseSink {
     analyser: Analyser,
-    out: Option<Out>,
+    out: Outputs,
     pb: ProgressBar,
-    rows: u64,
-    games: u64,
     failed: u64,
     msgs: Messages,
 }
 
 impl AnalyseSink {
-    fn emit(out: &mut Option<Out>, rows: &mut u64, games: &mut u64, a: Analysed) -> io::Result<()> {
-        *rows += a.batch.num_rows() as u64;
-        *games += a.games as u64;
-        match out {
-            Some(Out::Table(t)) => t.write(&a.batch),
-            Some(Out::Pgn(w)) => w.write_all(&a.pgn),
-            None => Err(io::Error::other("no output open")),
-        }
+    /// Notes where an input's output begins or ends, crossing it at once when every
+    /// chunk before it is out.
+    fn boundary(&mut self, boundary: Boundary) -> io::Result<()> {
+        self.out
+            .boundaries
+            .push_back((self.analyser.chunks(), boundary));
+        self.out.cross()
     }
 
     /// Runs `step` on the analyser with the output and the progress bar, then reports the
@@ -133,8 +188,8 @@ impl AnalyseSink {
             &mut dyn FnMut(chessbits_tables::analyse::Progress),
         ) -> Result<(), chessbits_tables::analyse::AnalyseError>,
     ) -> io::Result<()> {
-        let (out, rows, games, pb) = (&mut self.out, &mut self.rows, &mut self.games, &self.pb);
-        let mut emit = |a: Analysed| Self::emit(out, rows, games, a);
+        let (out, pb) = (&mut self.out, &self.pb);
+        let mut emit = |a: Analysed| out.emit(a);
         let mut tick = |p: chessbits_tables::analyse::Progress| {
             pb.set_length(p.queued);
             pb.set_position(p.answered);
@@ -147,14 +202,25 @@ impl AnalyseSink {
         ran.map_err(io::Error::from)
     }
 
+    /// Waits for every position and hands on every chunk left; the inputs' outputs are
+    /// then all ended.
     fn finish(&mut self) -> io::Result<()> {
-        self.with(|a, emit, tick| a.finish(emit, tick))
+        self.with(|a, emit, tick| a.finish(emit, tick))?;
+        self.out.cross()
     }
 }
 
 impl Sink<MovesOut> for AnalyseSink {
+    fn begin(&mut self, input: &Path) -> io::Result<()> {
+        self.boundary(Boundary::Begin(input.to_path_buf()))
+    }
+
     fn write(&mut self, out: MovesOut) -> io::Result<()> {
         self.with(|a, emit, tick| a.push(out, emit, tick))
+    }
+
+    fn end(&mut self) -> io::Result<()> {
+        self.boundary(Boundary::End)
     }
 }
 
@@ -202,7 +268,7 @@ pub(crate) fn run_analyse(mut args: AnalyseArgs) -> ExitCode {
     // The positions' bar replaces the bytes' bar of the other commands.
     let show_progress = !args.opts.no_progress;
     args.opts.no_progress = true;
-    let selection = match args.select.selection(&args.opts) {
+    let selection = match args.out.selection(Table::Moves, &args.opts) {
         Ok(s) => s,
         Err(e) => return msgs.usage(&e),
     };
@@ -248,29 +314,21 @@ pub(crate) fn run_analyse(mut args: AnalyseArgs) -> ExitCode {
             }
         });
     }
-    let output = args.output.as_deref();
-    let out = match open(
-        output,
-        args.epd,
-        args.annotate,
-        args.format,
-        args.opts.threads(),
-    ) {
+    let out = match open(&args, args.opts.threads()) {
         Ok(o) => o,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
-        Err(e) => {
-            return msgs.usage(&format!(
-                "{}: {e}",
-                output.map_or_else(String::new, display)
-            ))
-        }
+        Err(OpenError::Closed) => return ExitCode::SUCCESS,
+        Err(OpenError::Usage(e)) => return msgs.usage(&e),
     };
     let sink = AnalyseSink {
         analyser: Analyser::new(pool, Arc::clone(&interrupt)),
-        out: Some(out),
+        out: Outputs {
+            out: Some(out),
+            boundaries: VecDeque::new(),
+            emitted: 0,
+            rows: 0,
+            games: 0,
+        },
         pb: progress_bar(show_progress),
-        rows: 0,
-        games: 0,
         failed: 0,
         msgs: Messages { json: msgs.json },
     };
@@ -294,11 +352,7 @@ pub(crate) fn run_analyse(mut args: AnalyseArgs) -> ExitCode {
         }
     }
     sink.pb.finish_and_clear();
-    let flushed = match sink.out.take() {
-        Some(Out::Table(t)) => t.finish(),
-        Some(Out::Pgn(mut w)) => w.flush(),
-        None => Ok(()),
-    };
+    let flushed = sink.out.finish();
     finish_output(&mut outcome, flushed);
     if outcome.closed {
         return ExitCode::SUCCESS;
@@ -308,9 +362,9 @@ pub(crate) fn run_analyse(mut args: AnalyseArgs) -> ExitCode {
         msgs.line("interrupted: the rows analysed so far are written");
     }
     let (what, count) = if args.annotate {
-        ("games annotated", sink.games)
+        ("games annotated", sink.out.games)
     } else {
-        ("rows (a row per move)", sink.rows)
+        ("rows (a row per move)", sink.out.rows)
     };
     summary(&msgs, what, count, &outcome, &args.opts);
     msgs.line(&format!(
@@ -326,28 +380,31 @@ pub(crate) fn run_analyse(mut args: AnalyseArgs) -> ExitCode {
     }
 }
 
-/// The output: PGN text with `--annotate`, else the table in its format.
-fn open(
-    output: Option<&Path>,
-    epd: bool,
-    annotate: bool,
-    format: Option<Format>,
-    threads: usize,
-) -> io::Result<Out> {
-    let w = open_output(output)?;
-    if annotate {
-        return Ok(Out::Pgn(w));
+/// The output: PGN text with `--annotate` (one output), else the table as `pgn moves`
+/// writes it (one file, or a file per input in a directory) with the engine's columns.
+fn open(args: &AnalyseArgs, threads: usize) -> Result<Out, OpenError> {
+    let output = args.out.output.as_deref();
+    if args.annotate {
+        if names_a_directory(output) {
+            return Err(OpenError::Usage(
+                "--annotate writes one PGN output: -o FILE, or standard output".into(),
+            ));
+        }
+        return match open_output(output) {
+            Ok(w) => Ok(Out::Pgn(w)),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(OpenError::Closed),
+            Err(e) => Err(OpenError::Usage(format!(
+                "{}: {e}",
+                output.map_or_else(String::new, display)
+            ))),
+        };
     }
-    let format = format
-        .or_else(|| output.and_then(Format::of_path))
-        .unwrap_or(Format::Csv);
-    let writer = TableWriter::new(
-        w,
-        if epd { epd_schema() } else { analysis_schema() },
-        format.tables(),
-        &write_options(Table::Moves, threads),
-    )?;
-    Ok(Out::Table(Box::new(TableOut::One(writer))))
+    let schema = if args.epd {
+        epd_schema()
+    } else {
+        analysis_schema()
+    };
+    TableSink::open(&args.out, Table::Moves, schema, threads).map(|t| Out::Table(Box::new(t)))
 }
 
 /// `chessbits analyse --epd`: each input's positions, a row each, analysed in order.
@@ -383,7 +440,10 @@ fn run_epd(args: &AnalyseArgs, mut sink: AnalyseSink, engines: usize) -> ExitCod
             msgs.line(e);
         }
         bad_records += errors.len() as u64;
-        ended = sink.write(positions);
+        ended = sink
+            .begin(input)
+            .and_then(|()| sink.write(positions))
+            .and_then(|()| sink.end());
         if ended.is_err() {
             break;
         }
@@ -392,11 +452,7 @@ fn run_epd(args: &AnalyseArgs, mut sink: AnalyseSink, engines: usize) -> ExitCod
         ended = sink.finish();
     }
     sink.pb.finish_and_clear();
-    let flushed = match sink.out.take() {
-        Some(Out::Table(t)) => t.finish(),
-        Some(Out::Pgn(mut w)) => w.flush(),
-        None => Ok(()),
-    };
+    let flushed = sink.out.finish();
     let mut interrupted = false;
     for result in [ended, flushed] {
         match result {
@@ -415,7 +471,7 @@ fn run_epd(args: &AnalyseArgs, mut sink: AnalyseSink, engines: usize) -> ExitCod
     }
     msgs.line(&format!(
         "{} rows (a row per position) written; {bad_records} records could not be read",
-        sink.rows
+        sink.out.rows
     ));
     msgs.line(&format!(
         "{} positions analysed on {engines} engine(s), {} rows reused a position, {} failed",

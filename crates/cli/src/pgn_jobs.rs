@@ -9,6 +9,8 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use arrow_array::RecordBatch;
+use arrow_schema::SchemaRef;
 use chessbits_tables::stream::{Rows, RowsOut};
 use chessbits_tables::works::{Check, Fens, Pgn, Texts};
 use chessbits_tables::{Partitioned, Selection, Table};
@@ -188,22 +190,99 @@ pub(crate) fn filter(
 }
 
 /// Where table rows go: one writer for everything, or one file per input in a directory
-/// (each spread over month folders with `--partition`).
-struct TableSink {
+/// (each spread over month folders with `--partition`). `pgn games`, `pgn moves` and
+/// `analyse` open it the same way ([`TableSink::open`]).
+pub(crate) struct TableSink {
     table: Table,
-    layout: chessbits_tables::Layout,
+    schema: SchemaRef,
     format: Format,
     partition: Option<Partition>,
     dir: Option<PathBuf>,
     single: Option<TableOut>,
     current: Option<TableOut>,
     used_names: std::collections::HashSet<String>,
-    rows: u64,
+    pub(crate) rows: u64,
     /// Threads encoding Parquet.
     threads: usize,
 }
 
+/// Why a [`TableSink`] could not be opened.
+pub(crate) enum OpenError {
+    /// The output pipe is closed: the run ends quietly.
+    Closed,
+    /// A usage error (its message).
+    Usage(String),
+}
+
 impl TableSink {
+    /// The sink `out` names for `table`'s rows of `schema`: a directory (an existing one,
+    /// or a path ending in /, created) gets one file per input named after it, Parquet
+    /// unless `--format` says otherwise; else one file (or standard output) in the format
+    /// of `--format`, else of its extension, else CSV.
+    pub(crate) fn open(
+        out: &TableOutput,
+        table: Table,
+        schema: SchemaRef,
+        threads: usize,
+    ) -> Result<TableSink, OpenError> {
+        let output = out.output.as_deref();
+        let is_dir = names_a_directory(output);
+        // A directory has no extension to tell the format: Parquet, which every engine
+        // that reads Hive folders and directories of files expects.
+        let format = out.format.unwrap_or(if is_dir {
+            Format::Parquet
+        } else {
+            output.and_then(Format::of_path).unwrap_or(Format::Csv)
+        });
+        if out.partition.is_some() && (!is_dir || table == Table::Moves) {
+            return Err(OpenError::Usage(
+                "--partition writes a games table to a directory: -o DIR/".into(),
+            ));
+        }
+        let mut sink = TableSink {
+            table,
+            schema,
+            format,
+            partition: out.partition,
+            dir: None,
+            single: None,
+            current: None,
+            used_names: Default::default(),
+            rows: 0,
+            threads,
+        };
+        if is_dir {
+            let dir = output.map(Path::to_path_buf).unwrap_or_default();
+            if let Err(e) = std::fs::create_dir_all(&dir) {
+                return Err(OpenError::Usage(format!("{}: {e}", dir.display())));
+            }
+            sink.dir = Some(dir);
+        } else {
+            let w = open_output(output).and_then(|o| sink.writer(o));
+            match w {
+                Ok(w) => sink.single = Some(w),
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(OpenError::Closed),
+                Err(e) => {
+                    return Err(OpenError::Usage(format!(
+                        "{}: {e}",
+                        output.map_or_else(String::new, display)
+                    )))
+                }
+            }
+        }
+        Ok(sink)
+    }
+
+    fn writer(&self, out: Box<dyn Write + Send>) -> io::Result<TableOut> {
+        TableOut::new(
+            out,
+            self.schema.clone(),
+            self.table,
+            self.format,
+            self.threads,
+        )
+    }
+
     fn file_name(&mut self, input: &Path) -> String {
         let stem = crate::pgn_table::stem(input);
         let mut name = format!("{stem}.{}", self.format.extension());
@@ -214,6 +293,33 @@ impl TableSink {
         }
         name
     }
+
+    /// Writes a batch of rows to the output of the input being written.
+    pub(crate) fn write_batch(&mut self, batch: &RecordBatch) -> io::Result<()> {
+        self.rows += batch.num_rows() as u64;
+        let w = match (&mut self.current, &mut self.single) {
+            (Some(w), _) | (None, Some(w)) => w,
+            (None, None) => return Err(io::Error::other("no output open")),
+        };
+        w.write(batch)
+    }
+
+    /// Ends the table: the one output's (each input's is ended by [`Sink::end`]).
+    pub(crate) fn finish(&mut self) -> io::Result<()> {
+        let current = self.current.take().map_or(Ok(()), TableOut::finish);
+        let single = self.single.take().map_or(Ok(()), TableOut::finish);
+        current.and(single)
+    }
+}
+
+/// Whether `-o` names a directory: an existing one, or a path ending in `/`.
+pub(crate) fn names_a_directory(output: Option<&Path>) -> bool {
+    output.is_some_and(|p| {
+        p.is_dir()
+            || p.as_os_str()
+                .to_string_lossy()
+                .ends_with(std::path::MAIN_SEPARATOR)
+    })
 }
 
 impl Sink<RowsOut> for TableSink {
@@ -232,7 +338,7 @@ impl Sink<RowsOut> for TableSink {
                         1 << 20,
                         File::create(dir.join(name))?,
                     ));
-                    TableOut::new(out, self.table, self.layout, self.format, self.threads)?
+                    self.writer(out)?
                 }
             });
         }
@@ -240,13 +346,7 @@ impl Sink<RowsOut> for TableSink {
     }
 
     fn write(&mut self, rows: RowsOut) -> io::Result<()> {
-        let batch = rows.batch;
-        self.rows += batch.num_rows() as u64;
-        let w = match (&mut self.current, &mut self.single) {
-            (Some(w), _) | (None, Some(w)) => w,
-            (None, None) => return Err(io::Error::other("no output open")),
-        };
-        w.write(&batch)
+        self.write_batch(&rows.batch)
     }
 
     fn end(&mut self) -> io::Result<()> {
@@ -265,60 +365,16 @@ pub(crate) fn table(
     opts: &Options,
 ) -> ExitCode {
     let msgs = Messages { json: opts.json };
-    let threads = opts.threads();
-    let output = out.output.as_deref();
-    let is_dir = output.is_some_and(|p| {
-        p.is_dir()
-            || p.as_os_str()
-                .to_string_lossy()
-                .ends_with(std::path::MAIN_SEPARATOR)
-    });
-    // A directory has no extension to tell the format: Parquet, which every engine that
-    // reads Hive folders and directories of files expects.
-    let format = out.format.unwrap_or(if is_dir {
-        Format::Parquet
-    } else {
-        output.and_then(Format::of_path).unwrap_or(Format::Csv)
-    });
     let selection = match out.selection(table, opts) {
         Ok(s) => s,
         Err(e) => return msgs.usage(&e),
     };
-    let layout = selection.rows.layout;
-    if out.partition.is_some() && (!is_dir || table == Table::Moves) {
-        return msgs.usage("--partition writes a games table to a directory: -o DIR/");
-    }
-    let mut sink = TableSink {
-        table,
-        layout,
-        format,
-        partition: out.partition,
-        dir: None,
-        single: None,
-        current: None,
-        used_names: Default::default(),
-        rows: 0,
-        threads,
+    let schema = chessbits_tables::schema(table, selection.rows.layout);
+    let sink = match TableSink::open(out, table, schema, opts.threads()) {
+        Ok(s) => s,
+        Err(OpenError::Closed) => return ExitCode::SUCCESS,
+        Err(OpenError::Usage(e)) => return msgs.usage(&e),
     };
-    if is_dir {
-        let dir = output.map(Path::to_path_buf).unwrap_or_default();
-        if let Err(e) = std::fs::create_dir_all(&dir) {
-            return msgs.usage(&format!("{}: {e}", dir.display()));
-        }
-        sink.dir = Some(dir);
-    } else {
-        let w = open_output(output).and_then(|o| TableOut::new(o, table, layout, format, threads));
-        match w {
-            Ok(w) => sink.single = Some(w),
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
-            Err(e) => {
-                return msgs.usage(&format!(
-                    "{}: {e}",
-                    output.map_or_else(String::new, display)
-                ))
-            }
-        }
-    }
     let work = Rows {
         table,
         options: &selection.rows,

@@ -7,8 +7,9 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use arrow_array::RecordBatch;
+use arrow_schema::SchemaRef;
 use chessbits_pgn::input::Compression;
-use chessbits_tables::{Layout, Partitioned, Table, TableWriter, WriteOptions};
+use chessbits_tables::{Partitioned, Table, TableWriter, WriteOptions};
 
 /// An output format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -87,15 +88,14 @@ pub(crate) enum TableOut {
 }
 
 impl TableOut {
-    /// Starts a table on `out`.
+    /// Starts a table of `schema` (`table`'s rows, perhaps with more columns) on `out`.
     pub(crate) fn new(
         out: Box<dyn Write + Send>,
+        schema: SchemaRef,
         table: Table,
-        layout: Layout,
         format: Format,
         threads: usize,
     ) -> io::Result<TableOut> {
-        let schema = chessbits_tables::schema(table, layout);
         TableWriter::new(out, schema, format.tables(), &write_options(table, threads))
             .map(TableOut::One)
     }

@@ -188,6 +188,10 @@ fn annotate_writes_each_moves_eval_as_lichess_does() {
     let dir = work_dir("annotate");
     let o = analyse(&dir, &[], &["--annotate"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Lichess's spelling: a space inside each brace.
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("1. e4 { [%eval "), "{text}");
+    assert!(!text.contains("{[") && !text.contains("]}"), "{text}");
     let mut evals = Vec::new();
     let mut games = 0;
     Reader::new(&o.stdout[..])
@@ -219,6 +223,80 @@ fn annotate_writes_each_moves_eval_as_lichess_does() {
             None => assert_eq!(r[eval], "#0"),
         }
     }
+}
+
+#[test]
+fn a_directory_gets_a_table_per_input_as_pgn_moves_writes_it() {
+    let dir = work_dir("directory");
+    // Two inputs within the limit: the sample's first two games, then the sample.
+    let first = sample(&format!("{LICHESS}.pgn.zst"));
+    let text = String::from_utf8(decoded(&first)).unwrap();
+    let third = text.match_indices("[Event ").nth(2).unwrap().0;
+    let short = dir.join("short.pgn");
+    std::fs::write(&short, &text[..third]).unwrap();
+    let inputs = [short.to_str().unwrap(), first.to_str().unwrap()];
+    let out = dir.join("tables/");
+    let o = Command::new(env!("CARGO_BIN_EXE_chessbits"))
+        .arg("analyse")
+        .arg("--engine")
+        .arg(engine_script(&dir))
+        .args(["--nodes", "1000", "--limit", GAMES, "--engines", "2"])
+        .args(inputs)
+        .arg("-o")
+        .arg(&out)
+        .env("FAKE_LOG_DIR", dir.join("log"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let moves_dir = dir.join("moves/");
+    let mut args = vec!["pgn", "moves", "--limit", GAMES];
+    args.extend(inputs);
+    args.extend(["-o", moves_dir.to_str().unwrap()]);
+    let m = chessbits(&args);
+    assert!(m.status.success(), "{}", String::from_utf8_lossy(&m.stderr));
+    let names = |d: &Path| {
+        let mut n: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        n.sort();
+        n
+    };
+    // The same files (Parquet, named after each input), the same rows in each.
+    assert_eq!(names(&out), names(&moves_dir));
+    assert_eq!(names(&out).len(), 2, "{:?}", names(&out));
+    for name in names(&out) {
+        let ours = read_parquet(&out.join(&name));
+        let plain = read_parquet(&moves_dir.join(&name));
+        let fens = |batches: &[RecordBatch]| -> Vec<Option<String>> {
+            batches
+                .iter()
+                .flat_map(|b| strings(b, "after_fen"))
+                .collect()
+        };
+        assert_eq!(fens(&ours), fens(&plain), "{name}");
+        assert!(!fens(&ours).is_empty(), "{name}");
+        for b in &ours {
+            let evals = b.column_by_name("engine_eval").unwrap().as_struct();
+            let cp = evals.column(0).as_primitive::<Int32Type>();
+            for (i, fen) in strings(b, "after_fen").iter().enumerate() {
+                let fen = fen.as_deref().unwrap();
+                let pos = chessbits_position::Position::from_fen(fen).unwrap();
+                if !chessbits_movegen::legal_moves(&pos).is_empty() {
+                    assert_eq!(cp.value(i), fake_white_cp(fen), "{name}: {fen}");
+                }
+            }
+        }
+    }
+    // --annotate writes one PGN output; a moves table has no month folders.
+    let o = analyse(&dir, &[], &["--annotate", "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = analyse(
+        &dir,
+        &[],
+        &["-o", out.to_str().unwrap(), "--partition", "year-month"],
+    );
+    assert_eq!(o.status.code(), Some(2));
 }
 
 /// A position of the first game (after 1. e4 e5 2. Nf3: the fake is keyed on it).

@@ -79,27 +79,13 @@ impl Wrap<'_> {
             self.col = 0;
             return;
         }
-        let words: Vec<&[u8]> = text
-            .split(|&b| b == b' ')
-            .filter(|w| !w.is_empty())
-            .collect();
-        if words.is_empty() {
-            self.token(b"{}");
-            return;
+        // `{ text }`, a space inside each brace as Lichess and python-chess write it; the
+        // words are tokens, so a long comment wraps at its spaces.
+        self.token(b"{");
+        for word in text.split(|&b| b == b' ').filter(|w| !w.is_empty()) {
+            self.token(word);
         }
-        let last = words.len() - 1;
-        let mut buf = Vec::new();
-        for (i, w) in words.iter().enumerate() {
-            buf.clear();
-            if i == 0 {
-                buf.push(b'{');
-            }
-            buf.extend_from_slice(w);
-            if i == last {
-                buf.push(b'}');
-            }
-            self.token(&buf);
-        }
+        self.token(b"}");
     }
 }
 
@@ -241,7 +227,8 @@ fn escape_into(out: &mut Vec<u8>, value: &[u8]) {
 ///
 /// Move numbers are written before White's moves and before Black's where the reader needs
 /// them (`12...` at the start of a variation and after a comment or a variation). Comments
-/// are wrapped at spaces (the game tree keeps them with whitespace runs collapsed, so a
+/// are written `{ text }`, a space inside each brace as Lichess and python-chess write them
+/// (`{ [%eval 0.25] }`, as [`write_mainline`] does), and wrapped at spaces (the game tree keeps them with whitespace runs collapsed, so a
 /// wrapped comment reads back the same); a comment holding `}` is written as a `;` comment.
 /// A single word longer than a line (a URL in a comment) is the only thing that can make a
 /// line longer than [`MAX_COLUMNS`]; tag pairs are one per line whatever their length.
@@ -382,7 +369,7 @@ mod tests {
             text,
             "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
              [White \"Ann \\\"A\\\"\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n[ECO \"C20\"]\n\n\
-             {Start} 1. e4 $1 {Good move} (1. d4 d5 (1... Nf6) 2. c4) 1... e5 2. Nf3 1-0\n\n"
+             { Start } 1. e4 $1 { Good move } (1. d4 d5 (1... Nf6) 2. c4) 1... e5 2. Nf3 1-0\n\n"
         );
         let back = read(&out);
         assert_eq!(back.lines, g.lines);
@@ -414,6 +401,6 @@ mod tests {
         let back = read(&out);
         assert!(back.lines == g.lines, "the tree changed");
         assert_eq!(back.result, g.result);
-        assert!(String::from_utf8_lossy(&out).contains("30... Kd7 {word0 word1"));
+        assert!(String::from_utf8_lossy(&out).contains("30... Kd7 { word0 word1"));
     }
 }

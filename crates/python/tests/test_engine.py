@@ -338,6 +338,29 @@ def test_asyncio_api():
     assert asyncio.run(main())
 
 
+def test_mock_transport_is_an_asyncio_transport():
+    protocol = chessbits.engine.UciProtocol()
+    mock = chessbits.engine.MockTransport(protocol)
+    assert isinstance(mock, asyncio.SubprocessTransport)
+    assert isinstance(mock, asyncio.WriteTransport)
+    assert mock.get_extra_info("pipe", "none") == "none"
+    mock.expect("uci", ["uciok"])
+    mock.expect("isready", ["readyok"])
+    mock.writelines([b"uci\n", b"isready\n"])
+    mock.assert_done()
+    for name in ["abort", "can_write_eof", "get_protocol", "get_write_buffer_limits",
+                 "get_write_buffer_size", "is_closing", "kill", "send_signal", "set_protocol",
+                 "set_write_buffer_limits", "terminate", "write_eof"]:
+        assert callable(getattr(mock, name)), name
+
+
+def test_mock_transport_has_python_chess_transport_methods():
+    chess = oracle()
+    theirs = {n for n in dir(chess.engine.MockTransport) if not n.startswith("__")}
+    ours = set(dir(chessbits.engine.MockTransport))
+    assert theirs - ours == set()
+
+
 def test_mock_transport_scripts_an_engine():
     async def main():
         protocol = chessbits.engine.UciProtocol()

@@ -263,6 +263,8 @@ pub struct Analyser {
     interrupt: Arc<AtomicBool>,
     /// The positions that failed since [`Analyser::take_failures`] was last called.
     failures: Vec<String>,
+    /// Chunks cut so far.
+    chunks: u64,
 }
 
 impl std::fmt::Debug for Analyser {
@@ -299,7 +301,16 @@ impl Analyser {
             progress: Progress::default(),
             interrupt,
             failures: Vec::new(),
+            chunks: 0,
         }
+    }
+
+    /// How many chunks the batches pushed so far were cut into. The chunks are handed on
+    /// in order, so a caller that counts them knows when the rows of every batch pushed
+    /// before a point are out (where one input's output ends and the next begins).
+    #[must_use]
+    pub fn chunks(&self) -> u64 {
+        self.chunks
     }
 
     /// The positions the engines failed on since the last call (each once, its FEN and
@@ -379,6 +390,7 @@ impl Analyser {
                     games: games.by_ref().take(counts.len()).collect(),
                     rows_per_game: std::mem::take(&mut counts),
                 });
+                self.chunks += 1;
                 start += rows;
                 rows = 0;
             }
@@ -608,12 +620,13 @@ mod tests {
         let mut out = Vec::new();
         write_game(&game, &mut out);
         let out = String::from_utf8(out).expect("utf8");
-        // The comments in pgn's one export format (`{...}`, lines of 80 columns).
+        // The comments in pgn's one export format (`{ ... }` as Lichess writes them, lines
+        // of 80 columns).
         let flat = out.replace('\n', " ");
         assert!(
             flat.contains(
-                "1. e4 {[%eval 0.17] [%clk 0:05:00]} 1... e5 {[%eval #-3]} 2. Qh5 \
-                 {[%eval -2.5] [%clk 0:04:59]}"
+                "1. e4 { [%eval 0.17] [%clk 0:05:00] } 1... e5 { [%eval #-3] } 2. Qh5 \
+                 { [%eval -2.5] [%clk 0:04:59] }"
             ),
             "{out}"
         );

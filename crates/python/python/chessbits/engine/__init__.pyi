@@ -283,7 +283,7 @@ class XBoardProtocol(Protocol):
 async def popen_uci(command: str | list[str], *, setpgrp: bool = False, **popen_args: Any) -> tuple[asyncio.SubprocessTransport, UciProtocol]: ...
 async def popen_xboard(command: str | list[str], *, setpgrp: bool = False, **popen_args: Any) -> tuple[asyncio.SubprocessTransport, XBoardProtocol]: ...
 
-class MockTransport:
+class MockTransport(asyncio.SubprocessTransport, asyncio.WriteTransport):
     protocol: Protocol
     expectations: Deque[tuple[str, list[str]]]
     expected_pings: int

@@ -47,12 +47,17 @@ async def popen_xboard(command: Union[str, List[str]], *, setpgrp: bool = False,
 # ----- MockTransport -----
 
 
-class MockTransport:
+class MockTransport(asyncio.SubprocessTransport, asyncio.WriteTransport):
     """A scripted engine for tests of code that drives a protocol: ``expect(line,
     responses)`` says what the protocol should send next and what the engine answers;
-    ``assert_done()`` that everything expected was sent."""
+    ``assert_done()`` that everything expected was sent.
+
+    It is an asyncio subprocess and write transport, as python-chess's is: the transport
+    methods it does not script (``kill``, ``abort``, ``write_eof``, the buffer limits...)
+    are asyncio's, and ``writelines`` writes each line through ``write``."""
 
     def __init__(self, protocol: Protocol) -> None:
+        super().__init__()
         self.protocol = protocol
         self.expectations: Deque[Tuple[str, List[str]]] = collections.deque()
         self.expected_pings = 0
