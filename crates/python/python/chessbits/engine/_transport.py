@@ -77,7 +77,7 @@ class MockTransport(asyncio.SubprocessTransport, asyncio.WriteTransport):
         assert fd == 0, f"expected 0 for stdin, got {fd}"
         return self
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: Union[bytes, bytearray, memoryview]) -> None:
         self.stdin_buffer.extend(data)
         while True:
             end = self.stdin_buffer.find(b"\n")
