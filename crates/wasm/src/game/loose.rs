@@ -87,7 +87,7 @@ impl Game {
         out.push(us.fold('w', 'b'));
         out.push('|');
         if m.is_null() {
-            out.push_str("a8|a8|k|||-|--|a8a8|");
+            out.push_str(Game::NULL_FIELDS);
             let after = b.after_null();
             out.push_str(&loose_fen(
                 &ChessJsBoard {
@@ -98,25 +98,9 @@ impl Game {
             ));
             return;
         }
-        let from = m.from();
-        let to = Game::shown_to(m);
-        let piece = moved.role;
-        let captured = moved.captured;
-        let flags = Game::flags(m, piece, captured.is_some());
-        use std::fmt::Write;
-        let _ = write!(out, "{from}|{to}|{}|", piece.char());
-        if let Some(c) = captured {
-            out.push(c.char());
-        }
-        out.push('|');
-        if let Some(p) = m.promotion() {
-            out.push(p.char());
-        }
-        let _ = write!(out, "|{flags}|{}|{from}{to}", b.san_as(m, legal, moved));
-        if let Some(p) = m.promotion() {
-            out.push(p.char());
-        }
-        out.push('|');
+        Game::move_fields(m, moved.role, moved.captured, out, |out| {
+            out.push_str(&b.san_as(m, legal, moved));
+        });
         let after = b.after(m);
         let next = ChessJsBoard {
             setup: &after,

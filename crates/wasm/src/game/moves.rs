@@ -44,29 +44,23 @@ impl Game {
         flags
     }
 
-    fn describe(pos: &Position, m: Move, out: &mut String) {
-        let us = pos.turn();
-        out.push(us.fold('w', 'b'));
-        out.push('|');
-        if m.is_null() {
-            out.push_str("a8|a8|k|||-|--|a8a8|");
-            let mut after = pos.clone();
-            let _ = after.make_null();
-            out.push_str(&after.fen());
-            return;
-        }
+    /// The fields of a null move's line between the side and the FEN after it.
+    pub(super) const NULL_FIELDS: &'static str = "a8|a8|k|||-|--|a8a8|";
+
+    /// The fields of a move's line between the side and the FEN after it (see
+    /// [`Game::moves_verbose`]), each followed by `|`: from, to, piece, captured, promotion,
+    /// flags, the SAN (`san` writes it), the UCI.
+    pub(super) fn move_fields(
+        m: Move,
+        piece: Role,
+        captured: Option<Role>,
+        out: &mut String,
+        san: impl FnOnce(&mut String),
+    ) {
+        use std::fmt::Write;
         let from = m.from();
         let to = Game::shown_to(m);
-        let piece = pos.board().role_at(from).unwrap_or(Role::Pawn);
-        let captured = if m.is_en_passant() {
-            Some(Role::Pawn)
-        } else if m.is_castle() {
-            None
-        } else {
-            pos.board().role_at(m.to())
-        };
         let flags = Game::flags(m, piece, captured.is_some());
-        use std::fmt::Write;
         let _ = write!(out, "{from}|{to}|{}|", piece.char());
         if let Some(c) = captured {
             out.push(c.char());
@@ -75,15 +69,37 @@ impl Game {
         if let Some(p) = m.promotion() {
             out.push(p.char());
         }
-        out.push('|');
-        out.push_str(&flags);
-        out.push('|');
-        SanPlus::from_move(pos, m).write_to(out);
+        let _ = write!(out, "|{flags}|");
+        san(out);
         let _ = write!(out, "|{from}{to}");
         if let Some(p) = m.promotion() {
             out.push(p.char());
         }
         out.push('|');
+    }
+
+    fn describe(pos: &Position, m: Move, out: &mut String) {
+        let us = pos.turn();
+        out.push(us.fold('w', 'b'));
+        out.push('|');
+        if m.is_null() {
+            out.push_str(Game::NULL_FIELDS);
+            let mut after = pos.clone();
+            let _ = after.make_null();
+            out.push_str(&after.fen());
+            return;
+        }
+        let piece = pos.board().role_at(m.from()).unwrap_or(Role::Pawn);
+        let captured = if m.is_en_passant() {
+            Some(Role::Pawn)
+        } else if m.is_castle() {
+            None
+        } else {
+            pos.board().role_at(m.to())
+        };
+        Game::move_fields(m, piece, captured, out, |out| {
+            SanPlus::from_move(pos, m).write_to(out);
+        });
         let mut after = pos.clone();
         let _ = after.make_unchecked(m);
         out.push_str(&after.fen());
