@@ -91,11 +91,32 @@ impl ChessJsPgn {
     }
 }
 
-/// Whether `san` is a null move token (which chess.js's grammar has not).
-fn is_null(san: &[u8]) -> bool {
-    let bare = san.strip_suffix(b"+").unwrap_or(san);
-    let bare = bare.strip_suffix(b"#").unwrap_or(bare);
-    matches!(bare, b"--" | b"Z0" | b"0000" | b"@@@@")
+/// Whether chess.js's grammar reads `san` as a move: a castling (`O-O`, `O-O-O`, or with
+/// zeros), or a letter followed by one or more letters, digits 1 to 8, `-` or `=`; then at
+/// most one `+` or `#`. Its grammar commits to a castling it finds at the start, so
+/// `O-O-O-O` or `O-Ox` is refused, not read as letters. What it refuses is a refusal of the
+/// text (null moves, `e`, `Kh9`, `P@e4`), not a move that is no move: chess.js keeps the
+/// game as it was.
+fn is_chess_js_san(san: &[u8]) -> bool {
+    let bare = match san.split_last() {
+        Some((b'+' | b'#', rest)) => rest,
+        _ => san,
+    };
+    for castle in [&b"O-O-O"[..], b"O-O", b"0-0-0", b"0-0"] {
+        if bare.starts_with(castle) {
+            return bare == castle;
+        }
+    }
+    match bare.split_first() {
+        Some((first, rest)) => {
+            first.is_ascii_alphabetic()
+                && !rest.is_empty()
+                && rest.iter().all(|&b| {
+                    b.is_ascii_alphabetic() || (b'1'..=b'8').contains(&b) || b == b'-' || b == b'='
+                })
+        }
+        None => false,
+    }
 }
 
 impl Visitor for ChessJsPgn {
@@ -118,8 +139,9 @@ impl Visitor for ChessJsPgn {
         if self.depth > 0 {
             return;
         }
-        if is_null(san) {
-            self.refuse("a null move");
+        if !is_chess_js_san(san) {
+            let text = String::from_utf8_lossy(san);
+            self.refuse(&format!("{text:?} is no move chess.js's grammar reads"));
         }
         self.game.moves.push(san.to_vec());
         self.game.comments.push(None);
@@ -241,6 +263,26 @@ mod tests {
             assert!(read(pgn).error.is_some(), "{pgn}");
         }
         assert_eq!(read("1. e4 $1 {a} (1. d4 {x} {y}) e5 *").error, None);
+    }
+
+    #[test]
+    fn move_tokens_as_chess_js_grammar_reads_them() {
+        // Read as moves (whether they are moves is the replay's question).
+        for san in [
+            "e4", "Ke", "i4", "exd", "N1d2", "a8=Q", "a8Q", "e4ep", "e2-e4", "O-O", "O-O-O+",
+            "0-0", "0-0-0#", "Qh4xe1", "xe4", "o-o",
+        ] {
+            assert!(is_chess_js_san(san.as_bytes()), "{san}");
+        }
+        // Refused by the grammar: the text, not a move.
+        for san in [
+            "e", "N", "e9", "Kh9", "P@e4", "@e4", "e.p.", "Z0", "--", "0000", "O-O-O-O", "O-Ox",
+            "0-0-0-0", "e4++", "", "+",
+        ] {
+            assert!(!is_chess_js_san(san.as_bytes()), "{san}");
+        }
+        assert!(read("1. e4 e5 2. Kh9 *").error.is_some());
+        assert_eq!(read("1. e4 e5 2. Ke3 *").error, None);
     }
 
     #[test]

@@ -427,7 +427,8 @@ export class Chess {
 
   /**
    * Reads the first game of `pgn` (chessbits' PGN reader) and plays its mainline. Throws
-   * `Invalid move in PGN: ...` or `Invalid PGN: ...`, the game unchanged then.
+   * `Invalid PGN: ...`, the game unchanged then, or `Invalid move in PGN: ...`, the game
+   * holding the tags, moves and comments before that move, as chess.js does.
    */
   loadPgn(pgn, { strict = false, newlineChar = '\r?\n' } = {}) {
     if (typeof pgn !== 'string') throw new Error('Invalid PGN: not a string');
@@ -442,6 +443,13 @@ export class Chess {
     }
     this._game.free();
     this._game = next;
+    // A move that is no move: what came before it is kept, and the error thrown at the end.
+    let invalid;
+    if (text.startsWith('\u0005')) {
+      const end = text.indexOf('\u0005', 1);
+      invalid = text.slice(1, end);
+      text = text.slice(end + 1);
+    }
     const [tagText, after] = text.split('\u0001');
     const [start, rest] = after.split('\u0002');
     this._header = { ...HEADER_TEMPLATE };
@@ -460,11 +468,12 @@ export class Chess {
     }
     this._comments = {};
     const plies = rest.split('\u0003').slice(1);
-    const resultToken = plies.pop();
+    const resultToken = invalid === undefined ? plies.pop() : undefined;
     for (const p of plies) {
       const sep = p.indexOf('\u0004');
       if (sep >= 0) this._comments[p.slice(0, sep)] = p.slice(sep + 1);
     }
+    if (invalid !== undefined) throw new Error(invalid);
     if (resultToken && Object.keys(this._header).length && this._header['Result'] !== resultToken) {
       this.setHeader('Result', resultToken);
     }

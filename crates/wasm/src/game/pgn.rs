@@ -115,8 +115,13 @@ impl Game {
     /// start FEN) and plays its mainline. Returns the tags (`name\tvalue` lines), then
     /// `\u{1}`, the start FEN where one was loaded (as chess.js completes it), `\u{2}`; then
     /// for each ply from 0 (before the first move) `\u{3}` and, where it has a comment, the
-    /// FEN, `\u{4}` and the comment; then `\u{3}` and the result token. Throws `Invalid
-    /// move in PGN:`, `Invalid PGN:` or `Invalid FEN:`; the game is unchanged then.
+    /// FEN, `\u{4}` and the comment; then `\u{3}` and the result token. At a move that is no
+    /// move the text stops before it, without the result, and begins with `\u{5}Invalid
+    /// move in PGN: SAN\u{5}`: the game holds the tags, moves and comments before that
+    /// move, as chess.js keeps them, and the caller throws. So too for a start position
+    /// chess.js refuses (`Invalid PGN: FEN tag must be supplied with SetUp tag`, `Invalid
+    /// FEN: ...`): the tags kept on the board reset, no move. Throws `Invalid PGN:` where
+    /// chess.js's grammar refuses the text, the game unchanged then.
     #[wasm_bindgen(js_name = loadPgn)]
     pub fn load_pgn(&mut self, pgn: &str, strict: bool) -> Result<String, JsError> {
         use chessbits_pgn::{chess_js_start_fen, ChessJsPgn, Reader};
@@ -131,14 +136,6 @@ impl Game {
             return Err(err(format!("Invalid PGN: {e}")));
         }
         let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-        let fen = chess_js_start_fen(&game.tags, strict).map_err(err)?;
-        let (mut next, start) = match fen {
-            Some(f) => {
-                let f = complete_chess_js_fen(&text(f));
-                (Game::from_chess_js_fen(&f, self.chess960)?, f)
-            }
-            None => (Game::new(None, self.chess960)?, String::new()),
-        };
         let mut out = String::new();
         for (k, v) in game.tags.iter() {
             out.push_str(&text(k));
@@ -146,6 +143,27 @@ impl Game {
             out.push_str(&text(v));
             out.push('\n');
         }
+        // A start position chess.js refuses: its tags kept on a board reset, and the error.
+        let refused = |this: &mut Self, message: String, out: String| -> Result<String, JsError> {
+            *this = Game::new(None, this.chess960)?;
+            Ok(format!("\u{5}{message}\u{5}{out}\u{1}\u{2}\u{3}"))
+        };
+        let fen = match chess_js_start_fen(&game.tags, strict) {
+            Ok(fen) => fen,
+            Err(e) => return refused(self, e.to_string(), out),
+        };
+        let (mut next, start) = match fen {
+            Some(f) => {
+                let f = complete_chess_js_fen(&text(f));
+                if !self.chess960 {
+                    if let Err(e) = validate_chess_js_fen(&f) {
+                        return refused(self, e.to_string(), out);
+                    }
+                }
+                (Game::from_chess_js_fen(&f, self.chess960)?, f)
+            }
+            None => (Game::new(None, self.chess960)?, String::new()),
+        };
         out.push('\u{1}');
         out.push_str(&start);
         out.push('\u{2}');
@@ -161,12 +179,15 @@ impl Game {
         comment(&mut out, &game.comments[0], &next);
         for (san, note) in game.moves.iter().zip(&game.comments[1..]) {
             let san = text(san);
-            let bad = || err(format!("Invalid move in PGN: {san}"));
             let m = match &next.pos {
                 Some(pos) => Game::decode(pos, &san, strict),
                 None => next.decode_loose(&san, strict),
-            }
-            .ok_or_else(bad)?;
+            };
+            let Some(m) = m else {
+                let san = san.replace('\u{5}', "\u{fffd}");
+                *self = next;
+                return Ok(format!("\u{5}Invalid move in PGN: {san}\u{5}{out}"));
+            };
             if next.pos.is_some() {
                 next.play_quietly(m)?;
             } else {
