@@ -465,6 +465,31 @@ impl<'a> ChessJsBoard<'a> {
         moves
     }
 
+    /// chess.js's `perft`: the leaves `depth` plies deep of the moves it plays, whatever
+    /// the board holds (no king, extra pieces, the side not to move in check); each move
+    /// but the last ply's played.
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves(None, None);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|&m| {
+                let after = self.after(m);
+                ChessJsBoard {
+                    setup: &after,
+                    kings: self.kings_after(m),
+                }
+                .perft(depth - 1)
+            })
+            .sum()
+    }
+
     /// The board after `m` (one of its moves), by chess.js's rules: castling rights lost
     /// by a king's move, a rook leaving its corner or taken there; the en-passant square
     /// kept only where an enemy pawn stands beside the pawn that moved two squares.
@@ -690,5 +715,24 @@ mod tests {
                 assert_eq!(got.castling_rights, expected.castling_rights, "{fen} {m:?}");
             }
         }
+    }
+
+    /// chess.js's perft: the published counts on legal positions, and on boards that are
+    /// none the moves it plays there (counts from chess.js 1.x's `perft`).
+    #[test]
+    fn perft_as_chess_js_counts() {
+        let count = |fen: &str, depth| {
+            let setup = Setup::from_ascii(fen.as_bytes()).unwrap();
+            ChessJsBoard::new(&setup).perft(depth)
+        };
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(count(start, 0), 1);
+        assert_eq!(count(start, 3), 8_902);
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        assert_eq!(count(kiwipete, 2), 2_039);
+        // No kings: every pseudo-legal move; a side without pieces has none.
+        assert_eq!(count("8/8/8/8/8/8/8/R7 w - - 0 1", 1), 14);
+        assert_eq!(count("8/8/8/8/8/8/8/R7 w - - 0 1", 2), 0);
+        assert_eq!(count("7n/8/8/8/8/8/8/N7 w - - 0 1", 2), 4);
     }
 }

@@ -421,24 +421,29 @@ impl Game {
         }
     }
 
-    /// The number of leaf nodes `depth` plies deep (throws above movegen's limit).
+    /// The number of leaf nodes `depth` plies deep (throws above movegen's limit). On a
+    /// board that is no legal position, the moves chess.js plays there (movegen's
+    /// `ChessJsBoard::perft`).
     pub fn perft(&self, depth: u32) -> Result<f64, JsError> {
         perft_depth(depth)?;
-        Ok(self
-            .pos
-            .as_ref()
-            .map_or(0, |p| chessbits_movegen::perft(p, depth)) as f64)
+        Ok(match (&self.pos, self.loose_board()) {
+            (Some(p), _) => chessbits_movegen::perft(p, depth),
+            (None, Some(b)) => b.perft(depth),
+            (None, None) => 0,
+        } as f64)
     }
 
     /// The leaf nodes `depth` plies deep, each leaf move played (perft without counting
-    /// the last ply's moves in bulk: the work chess.js's and chessops' perft do).
+    /// the last ply's moves in bulk: the work chess.js's and chessops' perft do). On a
+    /// board that is no legal position, as [`Game::perft`].
     #[wasm_bindgen(js_name = perftFull)]
     pub fn perft_full(&self, depth: u32) -> Result<f64, JsError> {
         perft_depth(depth)?;
-        Ok(self
-            .pos
-            .as_ref()
-            .map_or(0, |p| chessbits_movegen::perft_full(p, depth)) as f64)
+        Ok(match (&self.pos, self.loose_board()) {
+            (Some(p), _) => chessbits_movegen::perft_full(p, depth),
+            (None, Some(b)) => b.perft(depth),
+            (None, None) => 0,
+        } as f64)
     }
 
     /// The Polyglot Zobrist key, 16 hexadecimal digits.
