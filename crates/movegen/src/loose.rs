@@ -12,7 +12,10 @@ use alloc::vec::Vec;
 
 use chessbits_attack_tables as at;
 use chessbits_bitboard_core::{Bitboard, Color, File, Move, MoveKind, Rank, Role, Square};
-use chessbits_position::Setup;
+use chessbits_position::{CastlingSide, Setup};
+
+use crate::san::candidates::SanPosition;
+use crate::san::{San, SanError, SanMode, SanPlus, Suffix};
 
 const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
@@ -436,9 +439,121 @@ impl Loose<'_> {
                     .contains(m.to()))
     }
 
+    /// The SAN of `m` (one of the legal moves here, typed or in UCI form) as python-chess
+    /// writes it on any board, by the crate's one encoder: disambiguated among the legal
+    /// moves of other pieces of its role (kings too), with `+` when the side then to move
+    /// has its main king attacked and `#` when it then has no legal move either.
+    #[must_use]
+    pub fn san_plus(&self, m: Move) -> SanPlus {
+        let m = self.typed(m);
+        let san = crate::san::encode::encode(self, m);
+        let mut after = self.setup.clone();
+        let played = if self.in_game {
+            after.play_loose_in_game(self.written(m), self.chess960)
+        } else {
+            after.play_loose(self.written(m), self.chess960)
+        };
+        let suffix = if played.is_err() || after.checkers().is_empty() {
+            None
+        } else {
+            let next = Loose {
+                setup: &after,
+                chess960: self.chess960,
+                in_game: true,
+            };
+            let all = Bitboard(u64::MAX);
+            Some(if next.legal_moves(all, all).is_empty() {
+                Suffix::Checkmate
+            } else {
+                Suffix::Check
+            })
+        };
+        SanPlus { san, suffix }
+    }
+
+    /// The one legal move `san` names here (python-chess's `parse_san` on any board), typed,
+    /// by the crate's one decoder; or why there is none.
+    pub fn san_to_move(&self, san: &San, mode: SanMode) -> Result<Move, SanError> {
+        crate::san::decode::decode(san, self, mode)
+    }
+
     /// The kind of `m` once typed (a convenience for the doors' tests).
     #[must_use]
     pub fn kind(&self, m: Move) -> MoveKind {
         self.typed(m).kind()
+    }
+}
+
+/// SAN on a board that is no position goes through the crate's one decoder and encoder;
+/// legality is python-chess's (each candidate asked of [`Loose::is_legal`]).
+impl SanPosition for Loose<'_> {
+    type Legality = ();
+    const ONE_KING: bool = false;
+
+    fn by_color(&self, color: Color) -> Bitboard {
+        self.setup.board.by_color(color)
+    }
+
+    fn by_piece(&self, role: Role, color: Color) -> Bitboard {
+        self.setup.board.by_piece(role.of(color))
+    }
+
+    fn role_at(&self, sq: Square) -> Option<Role> {
+        self.setup.board.role_at(sq)
+    }
+
+    fn turn(&self) -> Color {
+        self.setup.turn
+    }
+
+    fn ep_square(&self) -> Option<Square> {
+        self.ep()
+    }
+
+    fn is_check(&self) -> bool {
+        self.setup.checkers().any()
+    }
+
+    fn legality(&self) {}
+
+    fn allows(&self, _legality: &(), _role: Role, m: Move) -> bool {
+        self.is_legal(m)
+    }
+
+    fn castle(&self, side: CastlingSide) -> Option<Move> {
+        let all = Bitboard(u64::MAX);
+        let mut found = self.castling_moves(all, all).into_iter().filter(|m| {
+            let king_side = m.to().file() > m.from().file();
+            king_side == (side == CastlingSide::KingSide) && !self.is_into_check(*m)
+        });
+        let m = found.next()?;
+        found.next().is_none().then_some(m)
+    }
+
+    fn drop_move(&self, _role: Role, _to: Square) -> Option<Move> {
+        None
+    }
+
+    fn coordinates(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Result<Move, SanError> {
+        let m = match promotion {
+            Some(p) => Move::promote(from, to, p),
+            None => Move::normal(from, to),
+        };
+        if self.is_legal(m) {
+            return Ok(self.typed(m));
+        }
+        if promotion.is_none()
+            && Bitboard::BACKRANKS.contains(to)
+            && self.setup.board.role_at(from) == Some(Role::Pawn)
+            && self.is_legal(Move::promote(from, to, Role::Queen))
+        {
+            return Err(SanError::MissingPromotion);
+        }
+        Err(SanError::Illegal)
     }
 }

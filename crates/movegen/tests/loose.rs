@@ -151,3 +151,51 @@ fn legal_positions_get_the_standard_generators_moves() {
         assert_eq!(ours, theirs, "{fen}");
     }
 }
+
+/// SAN on boards that are no position, written and read as python-chess does (answers
+/// taken from python-chess 1.11.2; the Python package's `tests/test_loose.py` compares
+/// hundreds of random boards live).
+#[test]
+fn san_is_written_and_read_as_python_chess_does() {
+    use chessbits_movegen::{San, SanMode};
+    let cases = [
+        // No king: rooks disambiguated by file, a capture, a promotion.
+        ("8/8/8/8/8/8/8/R6R w - - 0 1", "a1d1", "Rad1"),
+        ("8/8/8/8/8/8/8/R6R w - - 0 1", "h1h8", "Rh8"),
+        ("8/8/8/8/8/8/7r/R6R w - - 0 1", "h1h2", "Rxh2"),
+        ("8/4P3/8/8/8/8/8/8 w - - 0 1", "e7e8q", "e8=Q"),
+        // Two kings: a king move disambiguated, a check on the black king.
+        ("4k3/8/8/8/8/8/8/K1K5 w - - 0 1", "a1b1", "Kab1"),
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "Ra8+"),
+        // Castling with three kings about (the one on its square castles).
+        ("4k3/8/8/8/8/8/K7/4K2R w K - 0 1", "e1g1", "O-O"),
+    ];
+    for (fen, uci_text, san) in cases {
+        let setup: Setup = fen.parse().expect("fen");
+        let loose = Loose {
+            setup: &setup,
+            chess960: false,
+            in_game: false,
+        };
+        let m = loose.typed(uci(uci_text));
+        assert!(loose.is_legal(m), "{fen} {uci_text}");
+        assert_eq!(loose.san_plus(m).to_string(), san, "{fen} {uci_text}");
+        let parsed = San::from_ascii(san.trim_end_matches('+').as_bytes()).expect("san");
+        assert_eq!(
+            loose.san_to_move(&parsed, SanMode::Lenient),
+            Ok(m),
+            "{fen} {san}"
+        );
+    }
+    // Ambiguous and illegal SAN are told apart.
+    let setup: Setup = "8/8/8/8/8/8/8/R6R w - - 0 1".parse().expect("fen");
+    let loose = Loose {
+        setup: &setup,
+        chess960: false,
+        in_game: false,
+    };
+    let rd1 = San::from_ascii(b"Rd1").expect("san");
+    assert!(loose.san_to_move(&rd1, SanMode::Lenient).is_err());
+    let kb1 = San::from_ascii(b"Kb1").expect("san");
+    assert!(loose.san_to_move(&kb1, SanMode::Lenient).is_err());
+}

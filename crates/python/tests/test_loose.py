@@ -143,6 +143,49 @@ def test_boards_that_are_no_position_answer_as_python_chess():
     tape.close()
 
 
+def outcome(f):
+    """`f()`'s value, or the name of the exception it raised."""
+    try:
+        return ("ok", f())
+    except Exception as e:  # noqa: BLE001 - the kind is what is compared
+        return ("raised", type(e).__name__)
+
+
+def test_san_on_boards_that_are_no_position():
+    """SAN, LAN and XBoard text of the legal moves of boards that are no position, written
+    and read back as python-chess does (asked live), then moves pushed by SAN."""
+    rng = random.Random(4546)
+    compared = 0
+    for n in range(300):
+        theirs, ours = chess.Board(), chessbits.Board()
+        random_edit(rng, [theirs, ours])
+        for ply in range(rng.randrange(1, 5)):
+            where = (n, ply, theirs.fen(en_passant="fen"))
+            legal = sorted(theirs.legal_moves, key=lambda m: m.uci())
+            for m in rng.sample(legal, min(6, len(legal))) + [chess.Move.null()]:
+                for ask in (
+                    lambda b: b.san(m),
+                    lambda b: b.lan(m),
+                    lambda b: b.xboard(m),
+                    lambda b: b.parse_san(theirs.san(m)).uci(),
+                    lambda b: b.parse_xboard(theirs.xboard(m)).uci(),
+                    lambda b: b.parse_san(theirs.lan(m)).uci(),
+                ):
+                    assert outcome(lambda: ask(ours)) == outcome(lambda: ask(theirs)), where
+                    compared += 1
+            if not legal:
+                break
+            m = rng.choice(legal)
+            san = theirs.san(m)
+            assert ours.push_san(san) == theirs.push_san(san), (where, san)
+            assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen"), (where, san)
+    assert compared > 10_000
+    # Text that names no move, or an illegal one, is refused alike.
+    b, c = chessbits.Board("8/8/8/8/8/8/8/R6R w - - 0 1"), chess.Board("8/8/8/8/8/8/8/R6R w - - 0 1")
+    for text in ("Rd1", "Rad1", "R1d1", "Rh2", "Ra9", "Kb1", "xyz", "O-O", "--"):
+        assert outcome(lambda: b.parse_san(text).uci()) == outcome(lambda: c.parse_san(text).uci()), text
+
+
 def test_push_refuses_what_python_chess_refuses():
     ours, theirs = chessbits.Board(), chess.Board()
     for b in (ours, theirs):

@@ -10,8 +10,10 @@ use pyo3::exceptions::PyAssertionError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 
-use super::core::as_position;
-use super::moves::Move;
+use chessbits_movegen::{SanMode, SanPlus};
+
+use super::core::{as_position, invalid_san, san_error};
+use super::moves::{illegal, Move};
 use super::state::{Board, Entry, Saved};
 use crate::InvalidMoveError;
 
@@ -135,6 +137,58 @@ impl Board {
             return Some(RawMove::drop(role, to));
         }
         m.raw_uci()
+    }
+
+    /// The legal move `obj` names on a board that is no position, typed (`IllegalMoveError`
+    /// otherwise); `None` for the null move.
+    fn loose_legal(&self, loose: &Loose<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Option<RawMove>> {
+        let m = self.move_arg(obj)?;
+        if m.is_null() {
+            return Ok(None);
+        }
+        match Board::uci_form(&m).filter(|&raw| loose.is_legal(raw)) {
+            Some(raw) => Ok(Some(loose.typed(raw))),
+            None => Err(illegal("illegal move", &m, &self.fen_default())),
+        }
+    }
+
+    /// SAN (`lan`: LAN) of a legal move on a board that is no position, by movegen's
+    /// `Loose::san_plus` and the one writer; `--` for the null move.
+    pub(super) fn loose_san(
+        &self,
+        loose: &Loose<'_>,
+        obj: &Bound<'_, PyAny>,
+        lan: bool,
+    ) -> PyResult<String> {
+        let Some(m) = self.loose_legal(loose, obj)? else {
+            return Ok("--".to_string());
+        };
+        let plus = loose.san_plus(m);
+        let mut out = String::new();
+        if lan {
+            chessbits_movegen::san::write_lan_plus(plus, m, &mut out);
+        } else {
+            plus.write_to(&mut out);
+        }
+        Ok(out)
+    }
+
+    /// The legal move SAN names on a board that is no position (movegen's
+    /// `Loose::san_to_move`), as python-chess's fields.
+    pub(super) fn loose_parse_san(&self, loose: &Loose<'_>, san: &str) -> PyResult<Move> {
+        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+            return Ok(fields(RawMove::NULL));
+        }
+        if !chessbits_movegen::san::is_python_chess_form(san.as_bytes()) {
+            return Err(invalid_san(san));
+        }
+        let fen = || self.fen_default();
+        let parsed = SanPlus::from_ascii_with(san.as_bytes(), SanMode::Lenient)
+            .map_err(|e| san_error(san, &fen(), e))?;
+        let m = loose
+            .san_to_move(&parsed.san, SanMode::Lenient)
+            .map_err(|e| san_error(san, &fen(), e))?;
+        Ok(loose_fields(loose, m))
     }
 
     /// A move argument: a `Move`, UCI text, or any object with python-chess's fields.

@@ -229,6 +229,9 @@ impl Board {
         if let Some(v) = &self.var {
             return move_obj(py, v.parse_san(san)?);
         }
+        if let Some(loose) = self.loose() {
+            return move_obj(py, self.loose_parse_san(&loose, san)?);
+        }
         let raw = self.parse_san_raw(san)?;
         move_obj(py, Move::of(&self.pos, raw))
     }
@@ -241,6 +244,11 @@ impl Board {
     ) -> PyResult<Bound<'py, Move>> {
         if let Some(r) = self.var_mut(|v| v.push_san(san)) {
             return move_obj(py, r?);
+        }
+        if let Some(loose) = self.loose() {
+            let m = self.loose_parse_san(&loose, san)?;
+            self.push_move(m)?;
+            return move_obj(py, m);
         }
         let raw = self.parse_san_raw(san)?;
         if raw.is_null() && self.pos.is_check() {
@@ -285,6 +293,13 @@ impl Board {
         if let Some(v) = &self.var {
             return v.san(r#move);
         }
+        if let Some(loose) = self.loose() {
+            return self.loose_san(&loose, r#move, false);
+        }
+        // The null move is `--` wherever it is asked (python-chess checks no legality here).
+        if self.move_arg(r#move)?.is_null() {
+            return Ok("--".to_string());
+        }
         let (raw, _) = self.require_legal(r#move)?;
         Ok(Board::san_of(&self.pos, raw))
     }
@@ -293,6 +308,16 @@ impl Board {
     pub(super) fn san_and_push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
         if let Some(r) = self.var_mut(|v| v.san_and_push(r#move)) {
             return r;
+        }
+        let m = self.move_arg(r#move)?;
+        if let Some(loose) = self.loose() {
+            let san = self.loose_san(&loose, r#move, false)?;
+            self.push_move(m)?;
+            return Ok(san);
+        }
+        if m.is_null() {
+            self.push_move(m)?;
+            return Ok("--".to_string());
         }
         let (raw, _) = self.require_legal(r#move)?;
         let san = Board::san_of(&self.pos, raw);
@@ -305,6 +330,12 @@ impl Board {
     pub(super) fn lan(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
         if let Some(v) = &self.var {
             return v.lan(r#move);
+        }
+        if let Some(loose) = self.loose() {
+            return self.loose_san(&loose, r#move, true);
+        }
+        if self.move_arg(r#move)?.is_null() {
+            return Ok("--".to_string());
         }
         let (raw, _) = self.require_legal(r#move)?;
         Ok(Board::lan_of(&self.pos, raw))
