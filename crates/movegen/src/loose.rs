@@ -540,20 +540,8 @@ impl SanPosition for Loose<'_> {
         to: Square,
         promotion: Option<Role>,
     ) -> Result<Move, SanError> {
-        let m = match promotion {
-            Some(p) => Move::promote(from, to, p),
-            None => Move::normal(from, to),
-        };
-        if self.is_legal(m) {
-            return Ok(self.typed(m));
-        }
-        if promotion.is_none()
-            && Bitboard::BACKRANKS.contains(to)
-            && self.setup.board.role_at(from) == Some(Role::Pawn)
-            && self.is_legal(Move::promote(from, to, Role::Queen))
-        {
-            return Err(SanError::MissingPromotion);
-        }
-        Err(SanError::Illegal)
+        crate::san::candidates::by_coordinates(self, from, to, promotion, |raw| {
+            self.is_legal(raw).then(|| self.typed(raw))
+        })
     }
 }

@@ -111,23 +111,39 @@ impl SanPosition for Position {
         to: Square,
         promotion: Option<Role>,
     ) -> Result<Move, SanError> {
-        let raw = match promotion {
-            Some(p) => Move::promote(from, to, p),
-            None => Move::normal(from, to),
-        };
-        let m = self.move_from_uci(raw);
-        if crate::is_legal(self, m) {
-            return Ok(m);
-        }
-        if promotion.is_none()
-            && Bitboard::BACKRANKS.contains(to)
-            && Position::board(self).role_at(from) == Some(Role::Pawn)
-            && crate::is_legal(self, Move::promote(from, to, Role::Queen))
-        {
-            return Err(SanError::MissingPromotion);
-        }
-        Err(SanError::Illegal)
+        by_coordinates(self, from, to, promotion, |raw| {
+            let m = self.move_from_uci(raw);
+            crate::is_legal(self, m).then_some(m)
+        })
     }
+}
+
+/// The move from `from` to `to` given as coordinates (`promotion` where given), by
+/// `legal`, which gives the legal move a move in UCI form stands for there, if any: or
+/// `MissingPromotion` where only a promotion would be legal, else `Illegal`. The one rule
+/// for [`SanPosition::coordinates`] of positions that answer legality move by move.
+pub(crate) fn by_coordinates<P: SanPosition>(
+    pos: &P,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+    legal: impl Fn(Move) -> Option<Move>,
+) -> Result<Move, SanError> {
+    let raw = match promotion {
+        Some(p) => Move::promote(from, to, p),
+        None => Move::normal(from, to),
+    };
+    if let Some(m) = legal(raw) {
+        return Ok(m);
+    }
+    if promotion.is_none()
+        && Bitboard::BACKRANKS.contains(to)
+        && pos.role_at(from) == Some(Role::Pawn)
+        && legal(Move::promote(from, to, Role::Queen)).is_some()
+    {
+        return Err(SanError::MissingPromotion);
+    }
+    Err(SanError::Illegal)
 }
 
 /// The minimal (file, rank) disambiguation of a move from `from` when `others` (legal
