@@ -173,6 +173,16 @@ def test_san_on_boards_that_are_no_position():
                 ):
                     assert outcome(lambda: ask(ours)) == outcome(lambda: ask(theirs)), where
                     compared += 1
+            # Moves that are not legal: python-chess writes them too (it checks no legality).
+            pseudo = sorted(set(theirs.pseudo_legal_moves) - set(legal), key=lambda m: m.uci())
+            pieces = list(chess.SquareSet(theirs.occupied_co[theirs.turn]))
+            others = [chess.Move(rng.choice(pieces), rng.randrange(64)) for _ in range(3) if pieces]
+            for m in rng.sample(pseudo, min(3, len(pseudo))) + others:
+                if m.from_square == m.to_square:
+                    continue
+                for ask in (lambda b: b.san(m), lambda b: b.lan(m)):
+                    assert outcome(lambda: ask(ours)) == outcome(lambda: ask(theirs)), (where, m.uci())
+                    compared += 1
             if not legal:
                 break
             m = rng.choice(legal)
@@ -180,6 +190,25 @@ def test_san_on_boards_that_are_no_position():
             assert ours.push_san(san) == theirs.push_san(san), (where, san)
             assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen"), (where, san)
     assert compared > 10_000
+    # On legal positions too, a move that is not legal is written as python-chess writes it.
+    rng = random.Random(4547)
+    for n in range(100):
+        theirs, ours = chess.Board(), chessbits.Board()
+        for ply in range(rng.randrange(0, 40)):
+            legal = list(theirs.legal_moves)
+            if not legal:
+                break
+            m = rng.choice(legal)
+            theirs.push(m)
+            ours.push(m)
+        pieces = list(chess.SquareSet(theirs.occupied_co[theirs.turn]))
+        pseudo = sorted(set(theirs.pseudo_legal_moves) - set(theirs.legal_moves), key=lambda m: m.uci())
+        for m in [chess.Move(rng.choice(pieces), rng.randrange(64)) for _ in range(5)] + pseudo[:3]:
+            if m.from_square == m.to_square:
+                continue
+            for ask in (lambda b: b.san(m), lambda b: b.lan(m)):
+                assert outcome(lambda: ask(ours)) == outcome(lambda: ask(theirs)), (theirs.fen(), m.uci())
+                compared += 1
     # Text that names no move, or an illegal one, is refused alike.
     b, c = chessbits.Board("8/8/8/8/8/8/8/R6R w - - 0 1"), chess.Board("8/8/8/8/8/8/8/R6R w - - 0 1")
     for text in ("Rd1", "Rad1", "R1d1", "Rh2", "Ra9", "Kb1", "xyz", "O-O", "--"):

@@ -13,7 +13,7 @@ use pyo3::pybacked::PyBackedStr;
 use chessbits_movegen::{SanMode, SanPlus};
 
 use super::core::{as_position, invalid_san, san_error};
-use super::moves::{illegal, Move};
+use super::moves::Move;
 use super::state::{Board, Entry, Saved};
 use crate::InvalidMoveError;
 
@@ -139,31 +139,32 @@ impl Board {
         m.raw_uci()
     }
 
-    /// The legal move `obj` names on a board that is no position, typed (`IllegalMoveError`
-    /// otherwise); `None` for the null move.
-    fn loose_legal(&self, loose: &Loose<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Option<RawMove>> {
-        let m = self.move_arg(obj)?;
+    /// SAN (`lan`: LAN) of `m` as python-chess writes it whether or not it is legal (it
+    /// checks no legality there: the move is typed and written on the board as it stands,
+    /// its suffix found on the board after python-chess's `push`), by movegen's
+    /// `Loose::san_plus` and the one writer; `--` for the null move. python-chess's
+    /// `AssertionError` for a move from an empty square.
+    pub(super) fn san_of_any(&self, m: &Move, lan: bool) -> PyResult<String> {
         if m.is_null() {
-            return Ok(None);
-        }
-        match Board::uci_form(&m).filter(|&raw| loose.is_legal(raw)) {
-            Some(raw) => Ok(Some(loose.typed(raw))),
-            None => Err(illegal("illegal move", &m, &self.fen_default())),
-        }
-    }
-
-    /// SAN (`lan`: LAN) of a legal move on a board that is no position, by movegen's
-    /// `Loose::san_plus` and the one writer; `--` for the null move.
-    pub(super) fn loose_san(
-        &self,
-        loose: &Loose<'_>,
-        obj: &Bound<'_, PyAny>,
-        lan: bool,
-    ) -> PyResult<String> {
-        let Some(m) = self.loose_legal(loose, obj)? else {
             return Ok("--".to_string());
+        }
+        let setup = self.raw_setup();
+        let loose = Loose {
+            setup: &setup,
+            chess960: self.chess960,
+            in_game: !self.stack.is_empty(),
         };
-        let plus = loose.san_plus(m);
+        let Some(raw) =
+            Board::uci_form(m).filter(|r| !r.is_drop() && setup.board.piece_at(r.from()).is_some())
+        else {
+            return Err(PyAssertionError::new_err(format!(
+                "san() and lan() expect move to be legal or null, but got {} in {}",
+                m.uci_text(),
+                self.fen_default()
+            )));
+        };
+        let m = loose.typed(raw);
+        let plus = loose.san_plus_any(m);
         let mut out = String::new();
         if lan {
             chessbits_movegen::san::write_lan_plus(plus, m, &mut out);

@@ -293,15 +293,13 @@ impl Board {
         if let Some(v) = &self.var {
             return v.san(r#move);
         }
-        if let Some(loose) = self.loose() {
-            return self.loose_san(&loose, r#move, false);
+        // A move that is not legal here (or any move of a board that is no position) is
+        // written as python-chess writes it, which checks no legality.
+        let m = self.move_arg(r#move)?;
+        match self.legal(&m).filter(|raw| !raw.is_null()) {
+            Some(raw) => Ok(Board::san_of(&self.pos, raw)),
+            None => self.san_of_any(&m, false),
         }
-        // The null move is `--` wherever it is asked (python-chess checks no legality here).
-        if self.move_arg(r#move)?.is_null() {
-            return Ok("--".to_string());
-        }
-        let (raw, _) = self.require_legal(r#move)?;
-        Ok(Board::san_of(&self.pos, raw))
     }
 
     /// The SAN of a legal move, played (as python-chess's `san_and_push`).
@@ -310,14 +308,10 @@ impl Board {
             return r;
         }
         let m = self.move_arg(r#move)?;
-        if let Some(loose) = self.loose() {
-            let san = self.loose_san(&loose, r#move, false)?;
+        if self.legal(&m).filter(|raw| !raw.is_null()).is_none() {
+            let san = self.san_of_any(&m, false)?;
             self.push_move(m)?;
             return Ok(san);
-        }
-        if m.is_null() {
-            self.push_move(m)?;
-            return Ok("--".to_string());
         }
         let (raw, _) = self.require_legal(r#move)?;
         let san = Board::san_of(&self.pos, raw);
@@ -331,11 +325,9 @@ impl Board {
         if let Some(v) = &self.var {
             return v.lan(r#move);
         }
-        if let Some(loose) = self.loose() {
-            return self.loose_san(&loose, r#move, true);
-        }
-        if self.move_arg(r#move)?.is_null() {
-            return Ok("--".to_string());
+        let m = self.move_arg(r#move)?;
+        if self.legal(&m).filter(|raw| !raw.is_null()).is_none() {
+            return self.san_of_any(&m, true);
         }
         let (raw, _) = self.require_legal(r#move)?;
         Ok(Board::lan_of(&self.pos, raw))
