@@ -199,3 +199,31 @@ fn san_is_written_and_read_as_python_chess_does() {
     let kb1 = San::from_ascii(b"Kb1").expect("san");
     assert!(loose.san_to_move(&kb1, SanMode::Lenient).is_err());
 }
+
+/// SAN of moves that are not legal, as python-chess's `san` writes them (it checks no
+/// legality; answers taken from python-chess 1.11.2).
+#[test]
+fn san_of_any_move_is_written_as_python_chess_does() {
+    let cases = [
+        // A king's move of two files is castling, wherever it goes.
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1c3", "O-O-O"),
+        // Without castling rights, onto its rook.
+        ("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "e1h1", "O-O"),
+        // A rook's move it cannot make (a diagonal), no king on the board.
+        ("8/8/8/8/8/8/8/R3K3 w - - 0 1", "a1h8", "Rh8"),
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a7", "Ra7"),
+    ];
+    for (fen, uci_text, san) in cases {
+        let setup: Setup = fen.parse().expect("fen");
+        let loose = Loose {
+            setup: &setup,
+            chess960: false,
+            in_game: false,
+        };
+        assert_eq!(
+            loose.san_plus_any(uci(uci_text)).to_string(),
+            san,
+            "{fen} {uci_text}"
+        );
+    }
+}
