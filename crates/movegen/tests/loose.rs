@@ -132,11 +132,7 @@ fn legal_positions_get_the_standard_generators_moves() {
         let pos =
             chessbits_position::Position::from_setup(&setup, Default::default()).expect("position");
         let all = Bitboard(u64::MAX);
-        let loose = Loose {
-            setup: &setup,
-            chess960: false,
-            in_game: false,
-        };
+        let loose = standard(&setup);
         let mut ours: Vec<u16> = loose
             .legal_moves(all, all)
             .iter()
@@ -149,6 +145,15 @@ fn legal_positions_get_the_standard_generators_moves() {
         ours.sort_unstable();
         theirs.sort_unstable();
         assert_eq!(ours, theirs, "{fen}");
+    }
+}
+
+/// `setup` as a standard-chess board before any move.
+fn standard(setup: &Setup) -> Loose<'_> {
+    Loose {
+        setup,
+        chess960: false,
+        in_game: false,
     }
 }
 
@@ -172,11 +177,7 @@ fn san_is_written_and_read_as_python_chess_does() {
     ];
     for (fen, uci_text, san) in cases {
         let setup: Setup = fen.parse().expect("fen");
-        let loose = Loose {
-            setup: &setup,
-            chess960: false,
-            in_game: false,
-        };
+        let loose = standard(&setup);
         let m = loose.typed(uci(uci_text));
         assert!(loose.is_legal(m), "{fen} {uci_text}");
         assert_eq!(loose.san_plus(m).to_string(), san, "{fen} {uci_text}");
@@ -189,11 +190,7 @@ fn san_is_written_and_read_as_python_chess_does() {
     }
     // Ambiguous and illegal SAN are told apart.
     let setup: Setup = "8/8/8/8/8/8/8/R6R w - - 0 1".parse().expect("fen");
-    let loose = Loose {
-        setup: &setup,
-        chess960: false,
-        in_game: false,
-    };
+    let loose = standard(&setup);
     let rd1 = San::from_ascii(b"Rd1").expect("san");
     assert!(loose.san_to_move(&rd1, SanMode::Lenient).is_err());
     let kb1 = San::from_ascii(b"Kb1").expect("san");
@@ -215,11 +212,7 @@ fn san_of_any_move_is_written_as_python_chess_does() {
     ];
     for (fen, uci_text, san) in cases {
         let setup: Setup = fen.parse().expect("fen");
-        let loose = Loose {
-            setup: &setup,
-            chess960: false,
-            in_game: false,
-        };
+        let loose = standard(&setup);
         assert_eq!(
             loose.san_plus_any(uci(uci_text)).to_string(),
             san,
