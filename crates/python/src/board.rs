@@ -26,7 +26,7 @@ mod py_text;
 mod state;
 
 pub use core::STARTING_FEN;
-pub(crate) use core::{invalid_san, san_error, write_epd_operations};
+pub(crate) use core::{invalid_san, san_error, san_is_null, write_epd_operations};
 pub use generator::{_between_mask, _ray_mask, MoveGenerator};
 pub use moves::{make_move, move_fields, move_from_uci_text, uci_of, Move};
 pub use piece::Piece;

@@ -12,7 +12,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::board::{invalid_san, make_move, san_error, Move};
+use crate::board::{invalid_san, make_move, san_error, san_is_null, Move};
 use crate::IllegalMoveError;
 
 /// A board of a chess variant with its moves played.
@@ -126,11 +126,8 @@ impl VariantCore {
         if self.pos.variant() == Variant::Crazyhouse && san.contains('@') {
             return self.parse_drop_san(san);
         }
-        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+        if san_is_null(san)? {
             return Ok(RawMove::NULL);
-        }
-        if !chessbits_movegen::san::is_python_chess_form(san.as_bytes()) {
-            return Err(invalid_san(san));
         }
         if self.invalid {
             return Err(self.not_a_position());

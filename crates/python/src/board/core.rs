@@ -162,6 +162,19 @@ pub(crate) fn invalid_san(text: &str) -> PyErr {
     InvalidMoveError::new_err(format!("invalid san: {text:?}"))
 }
 
+/// python-chess's first look at SAN text: whether it is one of its null-move words (`--`,
+/// `Z0`, `0000`, `@@@@`); `InvalidMoveError` for other text outside its SAN form
+/// (movegen's `san::is_python_chess_form`).
+pub(crate) fn san_is_null(text: &str) -> PyResult<bool> {
+    if matches!(text, "--" | "Z0" | "0000" | "@@@@") {
+        return Ok(true);
+    }
+    if !chessbits_movegen::san::is_python_chess_form(text.as_bytes()) {
+        return Err(invalid_san(text));
+    }
+    Ok(false)
+}
+
 /// The position of `setup` when python-chess's rules and the position's give it the same
 /// moves: one king a side, no pawn on a back rank, the side not to move not in check, and
 /// no en-passant square that python-chess would take on but the position drops.

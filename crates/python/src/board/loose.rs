@@ -12,7 +12,7 @@ use pyo3::pybacked::PyBackedStr;
 
 use chessbits_movegen::{SanMode, SanPlus};
 
-use super::core::{as_position, invalid_san, san_error};
+use super::core::{as_position, san_error, san_is_null};
 use super::moves::Move;
 use super::state::{Board, Entry, Saved};
 use crate::InvalidMoveError;
@@ -142,7 +142,7 @@ impl Board {
     /// SAN (`lan`: LAN) of `m` as python-chess writes it whether or not it is legal (it
     /// checks no legality there: the move is typed and written on the board as it stands,
     /// its suffix found on the board after python-chess's `push`), by movegen's
-    /// `Loose::san_plus` and the one writer; `--` for the null move. python-chess's
+    /// `Loose::san_plus_any` and the one writer; `--` for the null move. python-chess's
     /// `AssertionError` for a move from an empty square.
     pub(super) fn san_of_any(&self, m: &Move, lan: bool) -> PyResult<String> {
         if m.is_null() {
@@ -177,11 +177,8 @@ impl Board {
     /// The legal move SAN names on a board that is no position (movegen's
     /// `Loose::san_to_move`), as python-chess's fields.
     pub(super) fn loose_parse_san(&self, loose: &Loose<'_>, san: &str) -> PyResult<Move> {
-        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+        if san_is_null(san)? {
             return Ok(fields(RawMove::NULL));
-        }
-        if !chessbits_movegen::san::is_python_chess_form(san.as_bytes()) {
-            return Err(invalid_san(san));
         }
         let fen = || self.fen_default();
         let parsed = SanPlus::from_ascii_with(san.as_bytes(), SanMode::Lenient)

@@ -18,7 +18,7 @@ use crate::variant::VariantCore;
 use crate::{IllegalMoveError, InvalidMoveError};
 use pyo3::types::IntoPyDict;
 
-use super::core::{invalid_san, package_attr, san_error, white, ALL, OUTCOME, TERMINATION};
+use super::core::{package_attr, san_error, san_is_null, white, ALL, OUTCOME, TERMINATION};
 use super::moves::{illegal, move_obj, Move};
 use super::piece::Piece;
 
@@ -293,11 +293,8 @@ impl Board {
     }
 
     pub(super) fn parse_san_raw(&self, san: &str) -> PyResult<RawMove> {
-        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+        if san_is_null(san)? {
             return Ok(RawMove::NULL);
-        }
-        if !chessbits_movegen::san::is_python_chess_form(san.as_bytes()) {
-            return Err(invalid_san(san));
         }
         let pos = self.position().ok_or_else(|| {
             IllegalMoveError::new_err(format!("illegal san: {san:?} in {}", self.fen_default()))
