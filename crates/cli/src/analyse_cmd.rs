@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -304,16 +304,15 @@ pub(crate) fn run_analyse(mut args: AnalyseArgs) -> ExitCode {
         Err(e) => return msgs.usage(&format!("{}: {e}", args.engine.display())),
     };
     let interrupt = Arc::new(AtomicBool::new(false));
-    {
-        let flag = Arc::clone(&interrupt);
-        // (Only the first call in a process can install a handler: an error is no reason to
-        // stop.) The first Ctrl-C ends the run in order; a second ends the program at once.
-        let _ = ctrlc::set_handler(move || {
-            if flag.swap(true, Ordering::Relaxed) {
-                std::process::exit(130);
-            }
-        });
-    }
+    // The first Ctrl-C ends the run in order (the flag); a second ends the program at once
+    // (the shutdown, registered first, sees the flag the first one set). Registering fails
+    // only for a signal that cannot be caught: no reason to stop.
+    let _ = signal_hook::flag::register_conditional_shutdown(
+        signal_hook::consts::SIGINT,
+        130,
+        Arc::clone(&interrupt),
+    );
+    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&interrupt));
     let out = match open(&args, args.opts.threads()) {
         Ok(o) => o,
         Err(OpenError::Closed) => return ExitCode::SUCCESS,
