@@ -77,7 +77,8 @@ class Game(GameNode):
                 add_list(children)
                 node.comment = comment
                 node.starting_comment = starting
-                node.nags = set(nags)
+                if nags:
+                    node._nags = set(nags)
                 add_node(node)
         finally:
             if collecting:

@@ -231,14 +231,30 @@ class Headers(MutableMapping[str, str]):
 class GameNode:
     """A node of a game: the root (``Game``) or a move (``ChildNode``)."""
 
-    __slots__ = ("parent", "move", "variations", "comment", "starting_comment", "nags", "__dict__", "__weakref__")
+    __slots__ = ("parent", "move", "variations", "comment", "starting_comment", "_nags", "__dict__", "__weakref__")
 
     parent: Optional["GameNode"]
     move: Optional[Move]
     variations: List["ChildNode"]
     comment: str
     starting_comment: str
-    nags: Set[int]
+    _nags: Set[int]
+
+    # A node read from PGN without NAGs gets its set when first asked for it: most nodes
+    # have none, and a game's nodes are made by the thousand.
+    @property
+    def nags(self) -> Set[int]:
+        """The node's NAGs (numeric annotation glyphs), a set of ints."""
+        try:
+            return self._nags
+        except AttributeError:
+            nags: Set[int] = set()
+            self._nags = nags
+            return nags
+
+    @nags.setter
+    def nags(self, value: Set[int]) -> None:
+        self._nags = value
 
     def __init__(self, *, comment: str = "") -> None:
         self.parent = None
@@ -246,7 +262,7 @@ class GameNode:
         self.variations = []
         self.comment = comment
         self.starting_comment = ""
-        self.nags = set()
+        self._nags = set()
 
     def board(self) -> Board:
         raise NotImplementedError
@@ -381,11 +397,14 @@ class GameNode:
     # `0:01:01.5`, the eval `0.17`, `-1.5`, `#-3`).
     def clock(self) -> Optional[float]:
         """The ``[%clk h:mm:ss]`` of the comment, in seconds."""
-        return _comment_clock(self.comment)
+        # (Without a comment there is none: the common case, answered without a call.)
+        comment = self.comment
+        return _comment_clock(comment) if comment else None
 
     def emt(self) -> Optional[float]:
         """The ``[%emt h:mm:ss]`` of the comment, in seconds."""
-        return _comment_emt(self.comment)
+        comment = self.comment
+        return _comment_emt(comment) if comment else None
 
     def eval(self) -> Optional[PovScore]:
         """The ``[%eval ...]`` of the comment, from the point of view of the side to move
@@ -495,12 +514,17 @@ class Mainline(Generic[T]):
         node = self.start
         f = self.f
         if f is None:
-            while node.variations:
-                node = node.variations[0]
+            while True:
+                children = node.variations
+                if not children:
+                    return
+                node = children[0]
                 yield node  # type: ignore[misc]
-            return
-        while node.variations:
-            node = node.variations[0]
+        while True:
+            children = node.variations
+            if not children:
+                return
+            node = children[0]
             yield f(node)  # type: ignore[arg-type]
 
     def __reversed__(self) -> Iterator[T]:
@@ -569,7 +593,7 @@ class ChildNode(GameNode):
         self.variations = []
         self.comment = comment
         self.starting_comment = starting_comment
-        self.nags = set(nags)
+        self._nags = set(nags)
 
     def _path(self) -> Tuple[GameNode, List[Move]]:
         moves: List[Move] = []
