@@ -471,17 +471,33 @@ impl Loose<'_> {
         SanPlus { san, suffix }
     }
 
-    /// The SAN of any move of the side to move's pieces as python-chess writes it, legal or
-    /// not (its `san` checks no legality): as [`Loose::san_plus`], but a king's move of two
-    /// or more files is castling too (python-chess's `is_castling`), and castling is `O-O-O`
-    /// when the king's target file is below its own (`O-O` otherwise, a rook on the king's
-    /// file included); the suffix is found on the board after the move is played as
-    /// python-chess pushes it.
+    /// The SAN of any move as python-chess writes it, legal or not (its `san` checks no
+    /// legality): as [`Loose::san_plus`], but a king's move of two or more files is
+    /// castling too (python-chess's `is_castling`), and castling is `O-O-O` when the king's
+    /// target file is below its own (`O-O` otherwise, a rook on the king's file included);
+    /// a move of a piece of the side not to move is a capture (python-chess's
+    /// `is_capture`: the origin or the target holds a piece of that side); the suffix is
+    /// found on the board after the move is played as python-chess pushes it.
     #[must_use]
     pub fn san_plus_any(&self, m: Move) -> SanPlus {
         let m = self.typed(m);
         let mut plus = self.san_plus(m);
         let (from, to) = (m.from(), m.to());
+        let theirs = self.setup.board.by_color(self.setup.turn.other());
+        if let San::Normal {
+            role,
+            ref mut file,
+            ref mut capture,
+            ..
+        } = plus.san
+        {
+            if theirs.contains(from) {
+                *capture = true;
+                if role == Role::Pawn {
+                    *file = Some(from.file());
+                }
+            }
+        }
         let king = self.setup.board.kings().contains(from);
         let far = (from.file() as i32 - to.file() as i32).abs() > 1;
         if king && !m.is_null() && (m.is_castle() || far) {

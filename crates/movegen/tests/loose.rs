@@ -197,6 +197,8 @@ fn san_is_written_and_read_as_python_chess_does() {
     assert!(loose.san_to_move(&kb1, SanMode::Lenient).is_err());
 }
 
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 /// SAN of moves that are not legal, as python-chess's `san` writes them (it checks no
 /// legality; answers taken from python-chess 1.11.2).
 #[test]
@@ -209,6 +211,16 @@ fn san_of_any_move_is_written_as_python_chess_does() {
         // A rook's move it cannot make (a diagonal), no king on the board.
         ("8/8/8/8/8/8/8/R3K3 w - - 0 1", "a1h8", "Rh8"),
         ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a7", "Ra7"),
+        // A move of the side not to move's piece is a capture, pawns named by their file.
+        (START, "e7e5", "exe5"),
+        (START, "g8f6", "Nxf6+"),
+        (START, "b8c6", "Nxc6"),
+        ("4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1", "g2g1q", "gxg1=Q"),
+        ("4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1", "e8d8", "Kxd8"),
+        // ...but castling is castling.
+        ("4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1", "e8g8", "O-O"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e8c8", "O-O-O"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "a8a1", "Rxa1"),
     ];
     for (fen, uci_text, san) in cases {
         let setup: Setup = fen.parse().expect("fen");

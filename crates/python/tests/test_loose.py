@@ -175,7 +175,9 @@ def test_san_on_boards_that_are_no_position():
                     compared += 1
             # Moves that are not legal: python-chess writes them too (it checks no legality).
             pseudo = sorted(set(theirs.pseudo_legal_moves) - set(legal), key=lambda m: m.uci())
-            pieces = list(chess.SquareSet(theirs.occupied_co[theirs.turn]))
+            # Pieces of either side (python-chess writes a move of the side not to move's
+            # pieces as a capture).
+            pieces = list(chess.SquareSet(theirs.occupied))
             others = [chess.Move(rng.choice(pieces), rng.randrange(64)) for _ in range(3) if pieces]
             for m in rng.sample(pseudo, min(3, len(pseudo))) + others:
                 if m.from_square == m.to_square:
@@ -201,7 +203,7 @@ def test_san_on_boards_that_are_no_position():
             m = rng.choice(legal)
             theirs.push(m)
             ours.push(m)
-        pieces = list(chess.SquareSet(theirs.occupied_co[theirs.turn]))
+        pieces = list(chess.SquareSet(theirs.occupied))
         pseudo = sorted(set(theirs.pseudo_legal_moves) - set(theirs.legal_moves), key=lambda m: m.uci())
         for m in [chess.Move(rng.choice(pieces), rng.randrange(64)) for _ in range(5)] + pseudo[:3]:
             if m.from_square == m.to_square:
