@@ -321,7 +321,8 @@ impl Move {
     }
 
     /// The move in UCI notation: castling as king to its destination (`e1g1`) in standard
-    /// chess, as king takes rook (`e1h1`) when `chess960` is set.
+    /// chess (a king on the e-file, a rook in a corner), as king takes rook (`e1h1`) when
+    /// `chess960` is set or the move has another shape.
     #[inline]
     #[must_use]
     pub const fn uci(self, chess960: bool) -> Uci {
@@ -354,7 +355,13 @@ impl Move {
             out.put(self.to().rank().char() as u8);
             return;
         }
-        let to = if self.is_castle() && !chess960 {
+        // In standard chess the king castles from the e-file with a rook in a corner; a
+        // castling move of any other shape (python-chess's giveaway, whose king may stand
+        // elsewhere) is written as king takes rook there too, as python-chess writes it.
+        let standard = !chess960
+            && self.from().file() == File::E
+            && matches!(self.to().file(), File::A | File::H);
+        let to = if self.is_castle() && standard {
             self.king_to()
         } else {
             self.to()
