@@ -197,7 +197,7 @@ impl VariantPosition {
         for color in Color::ALL {
             let count = kings(color);
             let allowed = match (variant, color) {
-                (Variant::Antichess, _) => true,
+                (v, _) if v.is_antichess_family() => true,
                 (Variant::Horde, Color::White) => count == 0,
                 // The side to move may have lost its king (the game is over).
                 (Variant::Atomic, c) if c == setup.turn => count <= 1,
@@ -254,13 +254,19 @@ impl VariantPosition {
                 RemainingChecks::default()
             },
         };
-        pos.castling = pos.clean_castling(setup.castling_rights);
+        pos.castling = if matches!(variant, Variant::Giveaway | Variant::Suicide) {
+            // Kings may be several (or none) here: python-chess's rule, which looks for an
+            // unpromoted king where castling starts.
+            setup.clean_castling_rights(mode.is_chess960())
+        } else {
+            pos.clean_castling(setup.castling_rights)
+        };
         pos.ep_square = setup
             .ep_square
             .filter(|&ep| pos.board.ep_square_is_plausible(pos.turn, ep));
         let them = pos.turn.other();
         let opposite_check = match variant {
-            Variant::Antichess => false,
+            v if v.is_antichess_family() => false,
             Variant::RacingKings => {
                 pos.king_attacked(Color::White) || pos.king_attacked(Color::Black)
             }
@@ -430,7 +436,7 @@ impl VariantPosition {
     /// The pieces giving check to the side to move: none in antichess, none in atomic when
     /// the kings touch, none for a side without a king (horde, an exploded king).
     pub fn checkers(&self) -> Bitboard {
-        if self.variant == Variant::Antichess
+        if self.variant.is_antichess_family()
             || (self.variant == Variant::Atomic && generate::kings_connected(&self.board))
         {
             return Bitboard::EMPTY;
@@ -468,14 +474,16 @@ impl VariantPosition {
     #[must_use]
     pub fn pseudo_legal_moves(&self) -> Vec<Move> {
         let mut list = Vec::new();
-        let antichess = self.variant == Variant::Antichess;
+        let antichess = self.variant.is_antichess_family();
         generate::pseudo_legal(
             self,
             crate::gen::Filter::ALL,
             antichess,
             &mut generate::Collect(&mut list),
         );
-        if !antichess {
+        if antichess {
+            antichess::castling(self, &mut generate::Collect(&mut list));
+        } else {
             let mut legal = Vec::new();
             generate::generate(self, &mut generate::Collect(&mut legal));
             list.extend(legal.into_iter().filter(|m| m.is_castle()));

@@ -50,7 +50,10 @@ fn crazyhouse() {
 
 #[test]
 fn antichess() {
+    // The suite's positions have no castling right: the same counts for the three rule sets.
     run("python-chess_giveaway.perft", Variant::Antichess);
+    run("python-chess_giveaway.perft", Variant::Giveaway);
+    run("python-chess_giveaway.perft", Variant::Suicide);
 }
 
 #[test]
@@ -107,5 +110,60 @@ fn is_legal_agrees_with_the_generated_moves_on_every_raw_move() {
             let m = chessbits_bitboard_core::Move::from_bits(bits);
             assert_eq!(pos.is_legal(m), legal.contains(&m), "{m:?} in {fen}");
         }
+    }
+}
+
+/// Giveaway and suicide (python-chess's `GiveawayBoard` and `SuicideBoard`): antichess with
+/// castling from a start position with every right; counts and outcomes from python-chess
+/// 1.11.2 (no suite of theirs has a castling right).
+#[test]
+fn giveaway_and_suicide_castle() {
+    use chessbits_bitboard_core::Color;
+    use chessbits_position::{Outcome, Termination};
+    let castles = "r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - 0 1";
+    for variant in [Variant::Giveaway, Variant::Suicide] {
+        let start = VariantPosition::new(variant);
+        assert_eq!(
+            start.fen(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
+        let counts: Vec<u64> = (1..=4).map(|d| start.perft(d)).collect();
+        assert_eq!(counts, [20, 400, 8067, 153_299], "{variant}");
+        let pos = VariantPosition::from_fen(variant, castles).expect("fen");
+        let moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
+        assert!(moves.contains(&"e1g1".to_owned()) && moves.contains(&"e1c1".to_owned()));
+        let counts: Vec<u64> = (1..=3).map(|d| pos.perft(d)).collect();
+        assert_eq!(counts, [16, 256, 4641], "{variant}");
+    }
+    // Lichess's antichess keeps no castling right.
+    let anti = VariantPosition::from_fen(Variant::Antichess, castles).expect("fen");
+    assert_eq!(anti.castling_rights().count(), 0);
+    // Stalemated: in giveaway the side to move wins; in suicide the side with fewer pieces
+    // wins, and as many draw.
+    let win = |c| Outcome::Decisive {
+        winner: c,
+        reason: Termination::Stalemate,
+    };
+    for (fen, giveaway, suicide) in [
+        (
+            "8/8/8/8/8/p7/P7/8 w - - 0 1",
+            win(Color::White),
+            Outcome::Draw(Termination::Stalemate),
+        ),
+        (
+            "8/8/8/8/1p6/p7/P7/8 w - - 0 1",
+            win(Color::White),
+            win(Color::White),
+        ),
+        (
+            "8/8/8/8/1p6/1Pp5/2P5/N7 w - - 0 1",
+            win(Color::White),
+            win(Color::Black),
+        ),
+    ] {
+        let g = VariantPosition::from_fen(Variant::Giveaway, fen).expect("fen");
+        let s = VariantPosition::from_fen(Variant::Suicide, fen).expect("fen");
+        assert_eq!(g.outcome(), Some(giveaway), "{fen}");
+        assert_eq!(s.outcome(), Some(suicide), "{fen}");
     }
 }

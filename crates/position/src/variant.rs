@@ -10,12 +10,13 @@ use chessbits_bitboard_core::{Color, ParseError, Role};
 
 use crate::CastlingMode;
 
-/// A chess variant that Lichess hosts, or standard chess.
+/// A chess variant that Lichess hosts, standard chess, or one of python-chess's two other
+/// games of the antichess family (giveaway and suicide, as Fairy-Stockfish names them too).
 ///
 /// Names: [`Variant::lichess_name`] is the PGN `Variant` tag Lichess writes (`"King of the
 /// Hill"`), [`Variant::uci_name`] python-chess's `uci_variant` and the UCI
 /// `UCI_Variant` option (`"kingofthehill"`). `FromStr` reads either, any case, and the
-/// usual aliases (`"giveaway"`, `"koth"`, `"3check"`, `"zh"`, ...). Chess960 is not a
+/// usual aliases (`"anti"`, `"koth"`, `"3check"`, `"zh"`, ...). Chess960 is not a
 /// variant here but a castling mode, which every variant with castling may use.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -27,7 +28,7 @@ pub enum Variant {
     /// loses.
     Atomic,
     /// Captures are forced, the king is an ordinary piece, and whoever loses all pieces
-    /// or is stalemated wins (python-chess's giveaway with Lichess's start position).
+    /// or is stalemated wins; no castling (Lichess's rules).
     Antichess,
     /// Captured pieces go to the captor's pocket and may be dropped back on the board.
     Crazyhouse,
@@ -40,6 +41,14 @@ pub enum Variant {
     /// No checks; the first king on the eighth rank wins (Black may still draw by
     /// reaching it on the next move).
     RacingKings,
+    /// Antichess with castling (python-chess's `GiveawayBoard`, Fairy-Stockfish's
+    /// `giveaway`): the start position has every castling right, and a king castles as
+    /// in chess, attacked squares or not.
+    Giveaway,
+    /// Giveaway, but a stalemated side wins only with fewer pieces than the other side
+    /// (and draws with as many): python-chess's `SuicideBoard`, Fairy-Stockfish's
+    /// `suicide`.
+    Suicide,
 }
 
 /// A name as the variants' names are compared: lower case, blanks, `-` and `_` left out
@@ -62,7 +71,7 @@ fn name_key(name: &str) -> Option<([u8; 24], usize)> {
 
 impl Variant {
     /// Every variant, standard chess first.
-    pub const ALL: [Variant; 8] = [
+    pub const ALL: [Variant; 10] = [
         Variant::Chess,
         Variant::Atomic,
         Variant::Antichess,
@@ -71,9 +80,12 @@ impl Variant {
         Variant::ThreeCheck,
         Variant::Horde,
         Variant::RacingKings,
+        Variant::Giveaway,
+        Variant::Suicide,
     ];
 
-    /// The name Lichess writes in a PGN `Variant` tag.
+    /// The name Lichess writes in a PGN `Variant` tag (python-chess's name for the two
+    /// games Lichess does not host).
     #[must_use]
     pub const fn lichess_name(self) -> &'static str {
         match self {
@@ -85,6 +97,8 @@ impl Variant {
             Variant::ThreeCheck => "Three-check",
             Variant::Horde => "Horde",
             Variant::RacingKings => "Racing Kings",
+            Variant::Giveaway => "Giveaway",
+            Variant::Suicide => "Suicide",
         }
     }
 
@@ -100,6 +114,8 @@ impl Variant {
             Variant::ThreeCheck => "3check",
             Variant::Horde => "horde",
             Variant::RacingKings => "racingkings",
+            Variant::Giveaway => "giveaway",
+            Variant::Suicide => "suicide",
         }
     }
 
@@ -148,7 +164,9 @@ impl Variant {
         Some(match &key[..len] {
             b"chess" | b"standard" | b"normal" => Variant::Chess,
             b"atomic" | b"atom" | b"atomicchess" => Variant::Atomic,
-            b"antichess" | b"anti" | b"giveaway" | b"giveawaychess" => Variant::Antichess,
+            b"antichess" | b"anti" => Variant::Antichess,
+            b"giveaway" | b"giveawaychess" => Variant::Giveaway,
+            b"suicide" | b"suicidechess" => Variant::Suicide,
             b"crazyhouse" | b"zh" | b"house" => Variant::Crazyhouse,
             b"kingofthehill" | b"koth" => Variant::KingOfTheHill,
             b"threecheck" | b"3check" | b"threecheckchess" => Variant::ThreeCheck,
@@ -172,6 +190,16 @@ impl Variant {
             Variant::RacingKings => "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }
+    }
+
+    /// Whether captures are compulsory and the king is an ordinary piece: antichess,
+    /// giveaway and suicide (python-chess's `captures_compulsory`).
+    #[must_use]
+    pub const fn is_antichess_family(self) -> bool {
+        matches!(
+            self,
+            Variant::Antichess | Variant::Giveaway | Variant::Suicide
+        )
     }
 
     /// Whether this is standard chess.
@@ -353,10 +381,12 @@ mod tests {
             assert_eq!(v.uci_name().parse::<Variant>(), Ok(v));
             assert_eq!(v.to_string().parse::<Variant>(), Ok(v));
         }
-        assert_eq!(Variant::from_name("Giveaway"), Some(Variant::Antichess));
+        assert_eq!(Variant::from_name("Giveaway"), Some(Variant::Giveaway));
+        assert_eq!(Variant::from_name("Anti chess"), Some(Variant::Antichess));
+        assert_eq!(Variant::from_name("Suicide chess"), Some(Variant::Suicide));
         assert_eq!(Variant::from_name("three_check"), Some(Variant::ThreeCheck));
         assert_eq!(Variant::from_name("Chess960"), None);
-        assert!("suicide".parse::<Variant>().is_err());
+        assert!("shogi".parse::<Variant>().is_err());
     }
 
     #[test]

@@ -362,8 +362,6 @@ def test_variant_games_through_pgn_as_python_chess():
 
     rng = random.Random(4545)
     for cls in chessbits.variant.VARIANTS:
-        if cls.uci_variant in ("suicide", "giveaway"):
-            continue  # played by antichess's rules here (README)
         for _ in range(3):
             board = cls()
             for _ in range(rng.randrange(1, 40)):
@@ -394,8 +392,6 @@ def test_reset_board_as_python_chess():
         "CrazyhouseBoard": "4k3/8/8/8/8/8/8/4K3[Pp] b - - 5 9",
     }
     for cls in [chessbits.Board] + list(chessbits.variant.VARIANTS[1:]):
-        if cls.uci_variant in ("suicide", "giveaway"):
-            continue  # no castling rights by antichess's rules here (README)
         boards = []
         for lib in (chess, chessbits):
             board = lib.variant.find_variant(cls.uci_variant)()

@@ -21,7 +21,7 @@ import chessbits
 import chessbits.variant
 from oracle import RECORD, Tape
 
-NAMES = ["atomic", "antichess", "kingofthehill", "racingkings", "horde", "3check", "crazyhouse"]
+NAMES = ["atomic", "antichess", "kingofthehill", "racingkings", "horde", "3check", "crazyhouse", "giveaway", "suicide"]
 POSITIONS = 10_000
 # Random games stop after this many plies (python-chess's claims walk the move stack).
 MAX_PLIES = 60

@@ -558,6 +558,8 @@ fn xboard_variant_names(variant: Variant, chess960: bool) -> Option<&'static [&'
         Variant::ThreeCheck => &["3check", "threecheck"],
         Variant::Horde => &["horde"],
         Variant::RacingKings => &["racingkings"],
+        Variant::Giveaway => &["giveaway"],
+        Variant::Suicide => &["suicide"],
         _ => &[],
     })
 }

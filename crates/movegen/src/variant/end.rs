@@ -23,7 +23,7 @@ pub(crate) fn is_variant_end(pos: &VariantPosition) -> bool {
         Variant::Atomic => Color::ALL
             .into_iter()
             .any(|c| board.by_piece(Role::King.of(c)).is_empty()),
-        Variant::Antichess | Variant::Horde => {
+        Variant::Antichess | Variant::Giveaway | Variant::Suicide | Variant::Horde => {
             Color::ALL.into_iter().any(|c| board.by_color(c).is_empty())
         }
         Variant::KingOfTheHill => (board.kings() & Bitboard::CENTER).any(),
@@ -73,7 +73,7 @@ pub(crate) fn outcome(pos: &VariantPosition) -> Option<Outcome> {
                 };
                 win(winner, Termination::KingExploded)
             }
-            Variant::Antichess => {
+            Variant::Antichess | Variant::Giveaway | Variant::Suicide => {
                 let winner = if board.by_color(us).is_empty() {
                     us
                 } else {
@@ -121,8 +121,19 @@ pub(crate) fn outcome(pos: &VariantPosition) -> Option<Outcome> {
     if any.0 {
         return None;
     }
-    Some(if pos.variant == Variant::Antichess {
-        // Stalemated in antichess: the side to move wins.
+    Some(if pos.variant == Variant::Suicide {
+        // Stalemated in suicide: the side with fewer pieces wins, as many draw.
+        let (ours, theirs) = (
+            board.by_color(us).count(),
+            board.by_color(us.other()).count(),
+        );
+        match ours.cmp(&theirs) {
+            core::cmp::Ordering::Less => win(us, Termination::Stalemate),
+            core::cmp::Ordering::Greater => win(us.other(), Termination::Stalemate),
+            core::cmp::Ordering::Equal => Outcome::Draw(Termination::Stalemate),
+        }
+    } else if pos.variant.is_antichess_family() {
+        // Stalemated in antichess and giveaway: the side to move wins.
         win(us, Termination::Stalemate)
     } else if pos.is_check() {
         win(us.other(), Termination::Checkmate)

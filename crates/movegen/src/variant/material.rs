@@ -26,7 +26,7 @@ pub(crate) fn has_insufficient_material(pos: &VariantPosition, color: Color) -> 
     let board = &pos.board;
     match pos.variant {
         Variant::Atomic => atomic(board, color),
-        Variant::Antichess => antichess(board, pos.turn, color),
+        v if v.is_antichess_family() => antichess(board, pos.turn, color),
         Variant::KingOfTheHill | Variant::RacingKings => false,
         Variant::ThreeCheck => (board.by_color(color) - board.kings()).is_empty(),
         Variant::Horde => color == Color::White && horde_white(&HordeCounts::of(board)),

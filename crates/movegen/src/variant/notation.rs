@@ -100,13 +100,13 @@ impl VariantPosition {
     }
 }
 
-/// SAN text with its suffix, `=K` accepted in antichess.
+/// SAN text with its suffix, `=K` accepted in the antichess family.
 pub(crate) fn parse_san_text(
     text: &[u8],
     mode: SanMode,
     variant: Variant,
 ) -> Result<SanPlus, SanError> {
-    if variant == Variant::Antichess {
+    if variant.is_antichess_family() {
         SanPlus::from_ascii_king_promotion(text, mode)
     } else {
         SanPlus::from_ascii_with(text, mode)

@@ -13,7 +13,7 @@ use super::generate::kings_connected;
 /// The pieces giving check to the side to move, as the variant counts them.
 fn checkers(variant: Variant, setup: &Setup) -> Bitboard {
     match variant {
-        Variant::Antichess => Bitboard::EMPTY,
+        v if v.is_antichess_family() => Bitboard::EMPTY,
         Variant::Atomic if kings_connected(&setup.board) => Bitboard::EMPTY,
         _ => setup.checkers(),
     }
@@ -21,7 +21,7 @@ fn checkers(variant: Variant, setup: &Setup) -> Bitboard {
 
 fn was_into_check(variant: Variant, setup: &Setup) -> bool {
     match variant {
-        Variant::Antichess => false,
+        v if v.is_antichess_family() => false,
         Variant::Atomic if kings_connected(&setup.board) => false,
         _ => setup.was_into_check(),
     }
@@ -37,7 +37,7 @@ fn attacked_for_king(
 ) -> bool {
     let us = setup.turn;
     match variant {
-        Variant::Antichess => return false,
+        v if v.is_antichess_family() => return false,
         Variant::Atomic => {
             for k in setup.board.by_piece(Role::King.of(us.other())) {
                 path -= at::king_attacks(k);
@@ -98,7 +98,7 @@ pub fn status(variant: Variant, setup: &Setup, in_game: bool) -> Status {
     let mut status = base(variant, setup, in_game);
     let clear = |status: &mut Status, flags: Status| *status = Status(status.0 & !flags.0);
     match variant {
-        Variant::Antichess => clear(
+        v if v.is_antichess_family() => clear(
             &mut status,
             Status::NO_WHITE_KING
                 | Status::NO_BLACK_KING

@@ -64,8 +64,8 @@ class _Board(Board):
     xboard_variant = "normal"
     aliases: List[str] = []
     starting_fen = ""
-    # The rules the board plays by (python-chess's suicide and giveaway boards play by
-    # antichess's here).
+    # The rules the board plays by, where they are not its `uci_variant`'s (python-chess's
+    # antichess board plays by giveaway's rules from antichess's start position).
     _rules = ""
 
     def __new__(cls, fen: Optional[str] = _DEFAULT, *, chess960: bool = False) -> Any:
@@ -108,14 +108,13 @@ class _Board(Board):
 
 
 class SuicideBoard(_Board):
-    """Suicide chess (python-chess's ``SuicideBoard``): the class, names and table
-    suffixes; the game is played by antichess's rules (see the README's differences)."""
+    """Suicide chess (python-chess's ``SuicideBoard``): antichess with castling, where a
+    stalemated side wins with fewer pieces than the other side and draws with as many."""
 
     aliases = ["Suicide", "Suicide chess"]
     uci_variant = "suicide"
     xboard_variant = "suicide"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-    _rules = "antichess"
     tbw_suffix = ".stbw"
     tbz_suffix = ".stbz"
     tbw_magic = b"\x7b\xf6\x93\x15"
@@ -130,7 +129,8 @@ class SuicideBoard(_Board):
 
 
 class GiveawayBoard(SuicideBoard):
-    """Giveaway chess (python-chess's ``GiveawayBoard``), by antichess's rules."""
+    """Giveaway chess (python-chess's ``GiveawayBoard``): antichess with castling, where a
+    stalemated side wins."""
 
     aliases = ["Giveaway", "Giveaway chess", "Give away", "Give away chess"]
     uci_variant = "giveaway"
@@ -161,6 +161,7 @@ class AntichessBoard(GiveawayBoard):
     aliases = ["Antichess", "Anti chess", "Anti"]
     uci_variant = "antichess"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+    _rules = "giveaway"
 
 
 class KingOfTheHillBoard(_Board):

@@ -54,7 +54,7 @@ impl VariantCore {
     /// `is_into_check` of the variant.
     pub(crate) fn checks_void(&self) -> bool {
         match self.variant() {
-            Variant::Antichess => true,
+            v if v.is_antichess_family() => true,
             Variant::Atomic => VariantCore::kings_connected(&self.setup()),
             _ => false,
         }
@@ -63,7 +63,7 @@ impl VariantCore {
     /// python-chess's `pin_mask` of the variant: every square in antichess (no king to
     /// pin to), else `None` (the board's own rule).
     pub(crate) fn pin_void(&self) -> bool {
-        self.variant() == Variant::Antichess
+        self.variant().is_antichess_family()
     }
 
     /// Whether the king of the side that just moved stands attacked (python-chess's
@@ -84,7 +84,7 @@ impl VariantCore {
     /// `is_into_check` of the variant: never in antichess; in atomic, not while the kings
     /// touch after the move).
     pub(crate) fn is_into_check(&self, r#move: &Bound<'_, PyAny>) -> bool {
-        if self.variant() == Variant::Antichess {
+        if self.variant().is_antichess_family() {
             return false;
         }
         let Some(pos) = self.position() else {
