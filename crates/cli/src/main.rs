@@ -93,9 +93,10 @@ enum Command {
         /// Play every leaf instead of counting the last ply in bulk.
         #[arg(long)]
         no_bulk: bool,
-        /// A Lichess variant (atomic, antichess, crazyhouse, kingofthehill, 3check, horde,
-        /// racingkings; Lichess's names too): the start, --fen and --epd positions are of
-        /// that variant (--method and --no-bulk do not apply).
+        /// A variant (atomic, antichess, crazyhouse, kingofthehill, 3check, horde,
+        /// racingkings, and python-chess's giveaway and suicide; Lichess's names too): the
+        /// start, --fen and --epd positions are of that variant (--method and --no-bulk do
+        /// not apply).
         #[arg(long, value_name = "NAME", value_parser = parse_variant)]
         variant: Option<Variant>,
     },
