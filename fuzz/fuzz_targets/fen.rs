@@ -2,9 +2,12 @@
 //! writes FEN that reads back to the same position, and its hash is the one computed from
 //! scratch. The same for the variants: a setup that validates as a position of a variant
 //! (pockets, `~`, check counters) writes FEN that reads back to the same position, whose
-//! legal moves can be generated and played.
+//! legal moves can be generated and played. (Where a side has several kings, giveaway's and
+//! suicide's castling field is python-chess's `KQkq` relative to the highest king, which may
+//! name another rook when read back: there the other fields must come back.)
 #![no_main]
 
+use chessbits_bitboard_core::{Color, Role};
 use chessbits_movegen::variant::VariantPosition;
 use chessbits_position::{CastlingMode, Position, Setup, Validation, Variant};
 use libfuzzer_sys::fuzz_target;
@@ -39,7 +42,23 @@ fuzz_target!(|data: &[u8]| {
         };
         let fen = pos.fen();
         let back = VariantPosition::from_fen(variant, &fen).expect("our variant FEN validates");
-        assert_eq!(back.fen(), fen, "{variant}");
+        let several_kings = Color::ALL
+            .into_iter()
+            .any(|c| pos.board().by_piece(Role::King.of(c)).count() > 1);
+        if several_kings {
+            let without_castling = |f: &str| {
+                let mut fields: Vec<&str> = f.split(' ').collect();
+                fields.remove(2);
+                fields.join(" ")
+            };
+            assert_eq!(
+                without_castling(&back.fen()),
+                without_castling(&fen),
+                "{variant}"
+            );
+        } else {
+            assert_eq!(back.fen(), fen, "{variant}");
+        }
         let _ = pos.outcome();
         for &m in pos.legal_moves().iter().take(8) {
             let after = pos.play_unchecked(m);

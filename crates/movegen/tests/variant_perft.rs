@@ -135,6 +135,16 @@ fn giveaway_and_suicide_castle() {
         let counts: Vec<u64> = (1..=3).map(|d| pos.perft(d)).collect();
         assert_eq!(counts, [16, 256, 4641], "{variant}");
     }
+    // Several kings: `KQkq` is read and written against the highest king, as python-chess's
+    // Chess960 board does (a fuzzer's find: the black rook on c8 is `q` both ways).
+    let fen = "knrbqbkn/ppQ1p1pp/8/3pPp2/8/8/PPPq1PPP/RnBQBKNr w KQkq f6 0 3";
+    let pos = VariantPosition::from_fen(Variant::Giveaway, fen).expect("fen");
+    assert_eq!(
+        pos.fen(),
+        "knrbqbkn/ppQ1p1pp/8/3pPp2/8/8/PPPq1PPP/RnBQBKNr w Qq f6 0 3"
+    );
+    let again = VariantPosition::from_fen(Variant::Giveaway, &pos.fen()).expect("our fen");
+    assert_eq!(again.fen(), pos.fen());
     // Lichess's antichess keeps no castling right.
     let anti = VariantPosition::from_fen(Variant::Antichess, castles).expect("fen");
     assert_eq!(anti.castling_rights().count(), 0);

@@ -172,7 +172,7 @@ impl Setup {
             };
         }
         if let Some((col, castling)) = fields.next() {
-            setup.castling_rights = parse_castling(&setup.board, castling, col)?;
+            setup.castling_rights = parse_castling(&setup.board, setup.promoted, castling, col)?;
             setup.chess960 = castling
                 .iter()
                 .any(|c| matches!(c, b'a'..=b'h' | b'A'..=b'H'));
@@ -315,7 +315,13 @@ impl FenFields<'_> {
         buf.push(b' ')?;
         buf.push(self.turn.char() as u8)?;
         buf.push(b' ')?;
-        write_castling(&mut buf, self.board, self.castling_rights, self.notation)?;
+        write_castling(
+            &mut buf,
+            self.board,
+            self.promoted,
+            self.castling_rights,
+            self.notation,
+        )?;
         buf.push(b' ')?;
         match self.ep_square {
             Some(sq) => {
@@ -581,7 +587,19 @@ fn parse_placement(s: &[u8], col: usize) -> Result<(Board, Bitboard), ParseFenEr
     Ok((board, promoted))
 }
 
-fn parse_castling(board: &Board, s: &[u8], col: usize) -> Result<Bitboard, ParseFenError> {
+/// The king `KQkq` are read and written against: of the colour's kings not marked
+/// promoted, the one on the highest square, as python-chess's `king()` (with one king, the
+/// king).
+fn castling_king(board: &Board, promoted: Bitboard, color: Color) -> Option<Square> {
+    (board.by_piece(Role::King.of(color)) - promoted).msb()
+}
+
+fn parse_castling(
+    board: &Board,
+    promoted: Bitboard,
+    s: &[u8],
+    col: usize,
+) -> Result<Bitboard, ParseFenError> {
     let mut rights = Bitboard::EMPTY;
     if s == b"-" {
         return Ok(rights);
@@ -591,15 +609,16 @@ fn parse_castling(board: &Board, s: &[u8], col: usize) -> Result<Bitboard, Parse
         let rank = back_rank(color);
         let back = Bitboard::rank(rank);
         let rooks = board.by_piece(Role::Rook.of(color)) & back;
-        let king = (board.by_piece(Role::King.of(color)) & back).lsb();
+        let king = castling_king(board, promoted, color);
         let sq = match c.to_ascii_lowercase() {
             b'k' => {
                 // Outermost rook right of the king; h-file by default.
                 // Squares above the king's: shifted twice so that a king on h1/h8 (63)
                 // leaves none instead of overflowing the shift.
+                // (Without a king: the corner, as python-chess reads it.)
                 let candidates = match king {
                     Some(k) => rooks & Bitboard(u64::MAX << (k as u32) << 1),
-                    None => rooks,
+                    None => Bitboard::EMPTY,
                 };
                 candidates
                     .msb()
@@ -608,7 +627,7 @@ fn parse_castling(board: &Board, s: &[u8], col: usize) -> Result<Bitboard, Parse
             b'q' => {
                 let candidates = match king {
                     Some(k) => rooks & Bitboard((1u64 << k as u32) - 1),
-                    None => rooks,
+                    None => Bitboard::EMPTY,
                 };
                 candidates
                     .lsb()
@@ -643,6 +662,7 @@ fn parse_castling(board: &Board, s: &[u8], col: usize) -> Result<Bitboard, Parse
 fn write_castling(
     f: &mut impl fmt::Write,
     board: &Board,
+    promoted: Bitboard,
     rights: Bitboard,
     notation: CastlingNotation,
 ) -> fmt::Result {
@@ -652,8 +672,7 @@ fn write_castling(
     }
     for color in Color::ALL {
         let back = Bitboard::rank(back_rank(color));
-        // With several kings, the one on the highest square ([`Setup::main_king`]).
-        let king = board.by_piece(Role::King.of(color)).msb();
+        let king = castling_king(board, promoted, color);
         let rooks = board.by_piece(Role::Rook.of(color)) & back;
         for sq in (on_back_ranks & back).into_iter().rev() {
             let letter = match (notation, king) {
