@@ -23,7 +23,7 @@ pub(crate) fn is_variant_end(pos: &VariantPosition) -> bool {
         Variant::Atomic => Color::ALL
             .into_iter()
             .any(|c| board.by_piece(Role::King.of(c)).is_empty()),
-        Variant::Antichess | Variant::Giveaway | Variant::Suicide | Variant::Horde => {
+        v if v.is_antichess_family() || v == Variant::Horde => {
             Color::ALL.into_iter().any(|c| board.by_color(c).is_empty())
         }
         Variant::KingOfTheHill => (board.kings() & Bitboard::CENTER).any(),
@@ -73,7 +73,7 @@ pub(crate) fn outcome(pos: &VariantPosition) -> Option<Outcome> {
                 };
                 win(winner, Termination::KingExploded)
             }
-            Variant::Antichess | Variant::Giveaway | Variant::Suicide => {
+            v if v.is_antichess_family() => {
                 let winner = if board.by_color(us).is_empty() {
                     us
                 } else {

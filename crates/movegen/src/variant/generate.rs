@@ -95,7 +95,7 @@ pub(crate) fn generate<V: Visitor>(pos: &VariantPosition, v: &mut V) {
         return;
     }
     match pos.variant {
-        Variant::Antichess | Variant::Giveaway | Variant::Suicide => antichess::generate(pos, v),
+        variant if variant.is_antichess_family() => antichess::generate(pos, v),
         Variant::Atomic => atomic::generate(pos, v),
         Variant::RacingKings => racing_kings::generate(pos, v),
         Variant::Crazyhouse => {
